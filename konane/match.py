@@ -1,0 +1,506 @@
+"""Played games of Konane: the opening removals, the move record, save/load.
+
+A :class:`Match` is a mutable record of a game from a starting board, in the
+manner of python-chess's ``Board`` move stack: :meth:`Match.push` and
+:meth:`Match.pop`, with the position after each ply available as
+:attr:`Match.board`.  Boards themselves stay immutable.
+
+The opening (when ``opening=True``, the default):
+
+1. the first player (``first``, default Black) removes one of its own stones
+   from the centre of the grid or from a corner (see :func:`removals`);
+2. the other player removes one of its own stones orthogonally adjacent to
+   that hole.
+
+Then the players capture in turn, the first player first; whoever cannot move
+loses.  The two sources of the rules differ on who starts (the French article:
+Black removes first, so Black also captures first; the Portuguese page starts
+from the position after the removals with White to capture), so this is the
+``first`` setting: ``Match(board_after_removals, first=WHITE, opening=False)``
+is the Portuguese game.
+
+Examples
+--------
+>>> m = konane.Match(konane.Board.start(6))
+>>> m.turn, [str(mv) for mv in m.legal_moves()]
+(konane.BLACK, ['a1', 'c3', 'd4', 'f6'])
+>>> m.push("c3"); m.push("c4"); m.push("a3-c3")
+>>> print(m.board.diagram())
+6 o x o x o x
+5 x o x o x o
+4 o x . x o x
+3 . . x o x o
+2 o x o x o x
+1 x o x o x o
+  a b c d e f
+>>> m.turn, m.is_over()
+(konane.WHITE, False)
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable
+
+from konane.board import BLACK, Board, Color, as_color
+from konane.errors import BoardParseError, IllegalMoveError, InvalidMoveError, OpeningError
+from konane.moves import Move, _coerce_move, _illegal
+from konane.rules import STANDARD, Rules
+
+__all__ = ["Match", "removals", "central_cells", "corner_cells"]
+
+
+def central_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The cells of a ``rows`` x ``cols`` grid nearest its centre.
+
+    The cells whose Manhattan distance to the centre of the grid is at most
+    3/2: the central 2x2 block on an even x even grid, the centre cell and
+    its four orthogonal neighbours on an odd x odd grid, and the eight cells
+    ``(0, +-1/2), (0, +-3/2), (+-1, +-1/2)`` around the centre when exactly one
+    side is odd.  Every such set holds stones of both colours in the starting
+    pattern, and is invariant under the symmetries of the grid.
+
+    Examples
+    --------
+    >>> konane.match.central_cells(8, 8)
+    [(3, 3), (3, 4), (4, 3), (4, 4)]
+    >>> konane.match.central_cells(5, 5)
+    [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)]
+    """
+    return [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if abs(2 * r - (rows - 1)) + abs(2 * c - (cols - 1)) <= 3
+    ]
+
+
+def corner_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The (at most four) corner cells of a ``rows`` x ``cols`` grid.
+
+    Examples
+    --------
+    >>> konane.match.corner_cells(6, 6)
+    [(0, 0), (0, 5), (5, 0), (5, 5)]
+    """
+    return sorted({(r, c) for r in (0, rows - 1) for c in (0, cols - 1)})
+
+
+def removals(board: Board, player: Any, hole: Any = None,
+             rules: Rules | None = None) -> list[Move]:
+    """The legal opening removals of ``player``.
+
+    Parameters
+    ----------
+    board : Board
+    player : Color or str
+    hole : tuple of int or str, optional
+        ``None`` for the first removal.  For the second removal, the cell of
+        the first one: then the answer is ``player``'s stones orthogonally
+        adjacent to it.
+    rules : Rules, optional
+        With ``opening="standard"`` (the default) the first removal must be
+        one of ``player``'s stones on a cell of :func:`central_cells` or
+        :func:`corner_cells` of the board's grid (cells off the board do not
+        count); with ``opening="any"``, any of its stones.
+
+    Returns
+    -------
+    list of Move
+        Removals (``move.is_removal``), sorted like
+        :func:`konane.moves.legal_moves`.
+
+    Examples
+    --------
+    >>> b = konane.Board.start(4)
+    >>> [str(m) for m in konane.match.removals(b, "x")]
+    ['a1', 'b2', 'c3', 'd4']
+    >>> [str(m) for m in konane.match.removals(b.play_removal("b2"), "o", hole="b2")]
+    ['a2', 'b1', 'b3', 'c2']
+    """
+    color = as_color(player)
+    rules = STANDARD if rules is None else rules
+    rows, cols = board.rows, board.cols
+    if hole is None:
+        if rules.opening == "any":
+            cells = board.stones_list(color)
+        else:
+            allowed = set(central_cells(rows, cols)) | set(corner_cells(rows, cols))
+            cells = [rc for rc in board.stones_list(color) if rc in allowed]
+    else:
+        hr, hc = board._rc_of(hole)
+        near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
+        cells = [rc for rc in board.stones_list(color) if rc in near]
+    cells.sort(key=lambda rc: (rc[1], -rc[0]))
+    return [Move(rc, rc, rows) for rc in cells]
+
+
+_PICTURE_CHARS = frozenset("xo.# ")
+
+
+def _is_header(line: str) -> bool:
+    """A header or comment line: ``#`` then something no picture row contains."""
+    return line.startswith("#") and not set(line) <= _PICTURE_CHARS
+
+
+def _remove(board: Board, rc: tuple[int, int]) -> Board:
+    bit = 1 << board.index(*rc)
+    return Board._make(board.rows, board.cols, board.cells,
+                       board.black & ~bit, board.white & ~bit)
+
+
+
+
+class Match:
+    """A played game: a starting board, the moves so far, whose turn it is.
+
+    Parameters
+    ----------
+    board : Board, optional
+        The starting position; defaults to ``Board.start(8, 8)`` (Black on a1).
+    rules : Rules, default STANDARD
+        Multi-jumps or single jumps, and the first-removal rule.
+    first : Color or str, default BLACK
+        The player who moves first (makes the first removal when
+        ``opening`` is true, else the first capture).
+    opening : bool, default True
+        If true the first two plies are removals (see :func:`removals`);
+        if false the game starts with captures (use this for a position
+        set up after the removals).
+
+    Examples
+    --------
+    >>> m = konane.Match(konane.Board("xo.o."), opening=False)
+    >>> m.push("a1-e1")
+    >>> m.is_over(), m.winner()
+    (True, konane.BLACK)
+    >>> m.pop()
+    konane.Move.parse('a1-e1', rows=1)
+    >>> m.board
+    konane.Board('xo.o.')
+    """
+
+    def __init__(self, board: Board | None = None, *, rules: Rules = STANDARD,
+                 first: Any = BLACK, opening: bool = True) -> None:
+        if board is None:
+            board = Board.start(8, 8)
+        if not isinstance(board, Board):
+            board = Board(board)
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a konane.Rules, got {rules!r}")
+        self._start = board
+        self._rules = rules
+        self._first = as_color(first)
+        self._opening = bool(opening)
+        self._boards: list[Board] = [board]
+        self._moves: list[Move] = []
+
+    # -- state --------------------------------------------------------------
+
+    @property
+    def start(self) -> Board:
+        """The starting board."""
+        return self._start
+
+    @property
+    def board(self) -> Board:
+        """The current board."""
+        return self._boards[-1]
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self._rules
+
+    @property
+    def first(self) -> Color:
+        """The player who made (or makes) the first ply."""
+        return self._first
+
+    @property
+    def opening(self) -> bool:
+        """True if the game starts with the two removals."""
+        return self._opening
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far, first to last."""
+        return tuple(self._moves)
+
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """The starting board and the board after each move."""
+        return tuple(self._boards)
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played so far."""
+        return len(self._moves)
+
+    @property
+    def turn(self) -> Color:
+        """The player to move."""
+        return self._first if len(self._moves) % 2 == 0 else self._first.opponent
+
+    def in_opening(self) -> bool:
+        """True if the next ply is a removal."""
+        return self._opening and len(self._moves) < 2
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to move: removals, then captures.
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board.start(4))
+        >>> [str(x) for x in m.legal_moves()]
+        ['a1', 'b2', 'c3', 'd4']
+        >>> m.push("a1")
+        >>> [str(x) for x in m.legal_moves()]
+        ['a2', 'b1']
+        """
+        if self.in_opening():
+            hole = self._moves[0].source if self._moves else None
+            return removals(self.board, self.turn, hole, self._rules)
+        return self.board.legal_moves(self.turn, self._rules)
+
+    def is_over(self) -> bool:
+        """True if the player to move has no legal move."""
+        if self.in_opening():
+            return not self.legal_moves()
+        return not self.board.can_move(self.turn, self._rules)
+
+    def winner(self) -> Color | None:
+        """The winner if the game is over, else ``None``.
+
+        The player to move has no move and loses, so the winner is the other
+        player (the one who made the last move, if any).
+        """
+        return self.turn.opponent if self.is_over() else None
+
+    # -- moves ----------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read move notation for the current board; see :meth:`Board.parse_move`."""
+        return self.board.parse_move(text)
+
+    def push(self, move: Move | str) -> None:
+        """Play a move (a :class:`Move` or its notation) for the player to move.
+
+        Raises
+        ------
+        InvalidMoveError
+            If a string is not move notation for this grid.
+        OpeningError
+            If a removal is due and ``move`` is not one of :meth:`legal_moves`
+            (a capture, another player's stone, a cell outside the centre and
+            the corners, a cell not adjacent to the first hole, ...).
+        IllegalMoveError
+            If a capture is due and ``move`` is not legal (a removal is not
+            legal any more).
+
+        Nothing changes when an error is raised.
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board.start(6))
+        >>> m.push("b2")
+        Traceback (most recent call last):
+        ...
+        konane.errors.OpeningError: illegal move 'b2': Black must remove one of its own stones from the centre (c3, c4, d3, d4) or a corner (a1, a6, f1, f6)
+        oxoxox
+        xoxoxo
+        oxoxox
+        xoxoxo
+        oxoxox
+        xoxoxo
+        >>> m.ply
+        0
+        """
+        board = self.board
+        move = _coerce_move(board, move)
+        if move.rows != board.rows:
+            raise _illegal(board, move, f"the move is written for a board of {move.rows} rows, "
+                                        f"this one has {board.rows}")
+        turn = self.turn
+        if self.in_opening():
+            if move not in self.legal_moves():
+                raise _illegal(board, move, self._opening_reason(move), OpeningError)
+            new = _remove(board, move.source)
+        else:
+            if move.is_removal:
+                raise _illegal(board, move, "removals are allowed only in the opening; "
+                                            "every later move is a capture")
+            new = board.play(move, self._rules, player=turn)
+        self._moves.append(move)
+        self._boards.append(new)
+
+    def _opening_reason(self, move: Move) -> str:
+        board, turn = self.board, self.turn
+        who = turn.long_name
+        if not move.is_removal:
+            return f"the opening needs a removal by {who} (a single square like 'd4'), not a capture"
+        if move.source[1] >= board.cols or board[move.source] != turn.value:
+            return f"{who} must remove one of its own stones"
+        names = lambda cells: ", ".join(board.square_name(rc) for rc in sorted(  # noqa: E731
+            cells, key=lambda rc: (rc[1], -rc[0])))
+        if self._moves:
+            return (f"{who} must remove one of its own stones orthogonally adjacent to "
+                    f"the hole at {self._moves[0].source_name}")
+        centre = [rc for rc in central_cells(board.rows, board.cols) if board[rc] != "#"]
+        corners = [rc for rc in corner_cells(board.rows, board.cols) if board[rc] != "#"]
+        return (f"{who} must remove one of its own stones from the centre ({names(centre)}) "
+                f"or a corner ({names(corners)})")
+
+    def pop(self) -> Move:
+        """Take back the last move and return it.
+
+        Raises
+        ------
+        IndexError
+            If no move has been played.
+        """
+        if not self._moves:
+            raise IndexError("pop from a Match without moves")
+        self._boards.pop()
+        return self._moves.pop()
+
+    def copy(self) -> "Match":
+        """An independent copy of the record."""
+        other = Match(self._start, rules=self._rules, first=self._first, opening=self._opening)
+        other._boards = list(self._boards)
+        other._moves = list(self._moves)
+        return other
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __repr__(self) -> str:
+        return (f"<konane.Match {self._start.rows}x{self._start.cols} first={self._first.value!r} "
+                f"ply={self.ply} turn={self.turn.value!r}>")
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            from konane import svg
+
+            last = self._moves[-1] if self._moves else None
+            return str(svg.board(self.board, lastmove=last))
+        except Exception:  # a display hook must never raise
+            return None
+
+    # -- save / load ----------------------------------------------------------
+
+    def dumps(self) -> str:
+        """The record as plain text.
+
+        Format: header lines ``# key: value`` (``first``, ``rules``,
+        ``opening``; unknown keys and header lines without ``:`` are ignored
+        when loading), the starting board picture (``#`` for off-board cells;
+        a header line is told from a picture row by containing a character
+        other than ``x o . # space``), one blank line, then one move per line
+        in notation.  Lines starting with ``#`` after the picture are
+        comments.
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board.start(4))
+        >>> m.push("a1"); m.push("b1")
+        >>> print(m.dumps())
+        # konane-cgt match
+        # first: x
+        # rules: multi_jump=true opening=standard
+        # opening: true
+        oxox
+        xoxo
+        oxox
+        xoxo
+        <BLANKLINE>
+        a1
+        b1
+        <BLANKLINE>
+        >>> konane.Match.loads(m.dumps()).moves == m.moves
+        True
+        """
+        lines = [
+            "# konane-cgt match",
+            f"# first: {self._first.value}",
+            f"# rules: {self._rules}",
+            f"# opening: {'true' if self._opening else 'false'}",
+            str(self._start),
+            "",
+        ]
+        lines.extend(str(m) for m in self._moves)
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def loads(cls, text: str) -> "Match":
+        """Read a record written by :meth:`dumps`, replaying every move.
+
+        Raises
+        ------
+        BoardParseError
+            If the headers or the picture are malformed.
+        InvalidMoveError, IllegalMoveError, OpeningError
+            If a move line is bad; the message gives the line number.
+        """
+        lines = text.splitlines()
+        i = 0
+        headers: dict[str, str] = {}
+        while i < len(lines) and _is_header(lines[i]):
+            key, sep, value = lines[i][1:].partition(":")
+            if sep:
+                headers[key.strip().lower()] = value.strip()
+            i += 1
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        pic_start = i
+        while i < len(lines) and lines[i].strip():
+            i += 1
+        picture = "\n".join(lines[pic_start:i])
+        if not picture:
+            raise BoardParseError(f"no starting board in match record {text[:200]!r}")
+        board = Board(picture + "\n")
+        first = headers.get("first", "x")
+        try:
+            first_color = as_color(first)
+        except ValueError:
+            raise BoardParseError(f"invalid first player {first!r} in match record") from None
+        rules = Rules.parse(headers.get("rules", ""))
+        opening_text = headers.get("opening", "true").lower()
+        if opening_text not in ("true", "false"):
+            raise BoardParseError(f"invalid opening header {opening_text!r}: expected true or false")
+        match = cls(board, rules=rules, first=first_color, opening=opening_text == "true")
+        for lineno in range(i, len(lines)):
+            line = lines[lineno].strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                match.push(line)
+            except (InvalidMoveError, IllegalMoveError) as exc:
+                raise type(exc)(f"line {lineno + 1}: {exc}") from None
+        return match
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write :meth:`dumps` to ``path`` (UTF-8)."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.dumps())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "Match":
+        """Read a record saved by :meth:`save`."""
+        with open(path, encoding="utf-8") as f:
+            return cls.loads(f.read())
+
+    @classmethod
+    def from_moves(cls, moves: Iterable[Move | str], board: Board | None = None,
+                   **kwargs: Any) -> "Match":
+        """A match with ``moves`` pushed in order (keyword arguments as for Match).
+
+        Examples
+        --------
+        >>> konane.Match.from_moves(["d4", "d5", "b4-d4"], konane.Board.start(6)).turn
+        konane.WHITE
+        """
+        match = cls(board, **kwargs)
+        for move in moves:
+            match.push(move)
+        return match
