@@ -954,7 +954,8 @@ class Board:
     def crop(self) -> "Board":
         """The board shrunk to the bounding box of its on-board cells.
 
-        A board without cells is returned unchanged.
+        A board without any cell becomes the 1x1 grid without cells,
+        ``Board("#")``, so that all such boards crop (and normalize) alike.
 
         Examples
         --------
@@ -963,7 +964,7 @@ class Board:
         """
         cells = self._cells
         if not cells:
-            return self
+            return self if self._rows == self._cols == 1 else Board._make(1, 1, 0, 0, 0)
         cols, stride = self._cols, self._cols + 1
         rowmask = (1 << cols) - 1
         row_bits = [(cells >> (r * stride)) & rowmask for r in range(self._rows)]

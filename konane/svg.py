@@ -1,0 +1,175 @@
+"""SVG pictures of Konane boards, built with the standard library only.
+
+:func:`board` returns an :class:`SvgWrapper`, a ``str`` that Jupyter displays
+as a picture (it has ``_repr_svg_`` and ``_repr_html_``) and that can be
+written to a file as it is.  :class:`konane.Board` and :class:`konane.Match`
+use it for their own ``_repr_svg_``.
+
+Examples
+--------
+>>> import konane.svg
+>>> pic = konane.svg.board(konane.Board("xo./.ox"), size=20)
+>>> pic.startswith("<svg") and pic.count("<circle") >= 4
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from konane.board import Board, file_name
+
+__all__ = ["SvgWrapper", "board"]
+
+_BOARD_FILL = "#d8b57a"
+_BOARD_STROKE = "#7a5a2c"
+_PIT_FILL = "#a9844a"
+_BLACK_FILL = "#1e1e1e"
+_WHITE_FILL = "#f7f4ec"
+_STONE_STROKE = "#1e1e1e"
+_LASTMOVE_FILL = "#f2d04b"
+_HIGHLIGHT_FILL = "#6fb36f"
+_ARROW = "#c0392b"
+_TEXT = "#333333"
+
+
+class SvgWrapper(str):
+    """A ``str`` of SVG markup that notebooks display as a picture."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> "SvgWrapper":
+        return self
+
+    def _repr_html_(self) -> "SvgWrapper":
+        return self
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _cells_of(b: Board, squares: Iterable[Any]) -> list[tuple[int, int]]:
+    return [b._rc_of(sq) for sq in squares]
+
+
+def board(b: Board, *, size: int = 40, coordinates: bool = True, lastmove: Any = None,
+          highlight: Iterable[Any] = ()) -> SvgWrapper:
+    """An SVG picture of a board.
+
+    Parameters
+    ----------
+    b : Board
+        The position.  Cells off the board are left blank.
+    size : int, default 40
+        Side of a cell in pixels.
+    coordinates : bool, default True
+        Write file letters under the board and rank numbers to its left.
+    lastmove : Move or str, optional
+        A move to mark: its source and target cells are shaded and, for a
+        capture, an arrow joins them.  A string is read with
+        :meth:`Board.parse_move`.
+    highlight : iterable of squares, default ()
+        Squares (names like ``"c3"`` or ``(row, col)`` pairs) to shade.
+
+    Returns
+    -------
+    SvgWrapper
+        The markup; a ``str``.
+
+    Raises
+    ------
+    InvalidMoveError
+        If ``lastmove`` or a highlighted square is not valid notation for the
+        board's grid.
+
+    Examples
+    --------
+    >>> import konane.svg
+    >>> pic = konane.svg.board(konane.Board.start(4), lastmove="a1", highlight=["b2"])
+    >>> 'width="' in pic and "<text" in pic and pic.endswith("</svg>")
+    True
+    >>> "<text" in konane.svg.board(konane.Board("xo."), coordinates=False)
+    False
+    """
+    if not isinstance(b, Board):
+        raise TypeError(f"expected a konane.Board, got {b!r}")
+    size = int(size)
+    if size <= 0:
+        raise ValueError(f"size must be positive, got {size!r}")
+    margin = round(size * 0.6) if coordinates else 0
+    pad = max(2, size // 10)
+    left, top = margin + pad, pad
+    width = left + b.cols * size + pad
+    height = top + b.rows * size + margin + pad
+
+    def xy(r: int, c: int) -> tuple[float, float]:
+        return left + c * size, top + r * size
+
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}">',
+        "<desc>" + str(b).replace("&", "&amp;").replace("<", "&lt;") + "</desc>",
+    ]
+    move = b.parse_move(lastmove) if isinstance(lastmove, str) else lastmove
+    marked: dict[tuple[int, int], str] = {}
+    for rc in _cells_of(b, highlight):
+        marked[rc] = _HIGHLIGHT_FILL
+    if move is not None:
+        marked[move.source] = _LASTMOVE_FILL
+        marked[move.target] = _LASTMOVE_FILL
+    for r, c in b.cells_list():
+        x, y = xy(r, c)
+        fill = marked.get((r, c), _BOARD_FILL)
+        out.append(
+            f'<rect class="cell {b.square_name(r, c)}" x="{x}" y="{y}" width="{size}" '
+            f'height="{size}" fill="{fill}" stroke="{_BOARD_STROKE}" stroke-width="1"/>'
+        )
+    half = size / 2
+    for r, c in b.cells_list():
+        x, y = xy(r, c)
+        cx, cy = _fmt(x + half), _fmt(y + half)
+        content = b[r, c]
+        if content == "x":
+            out.append(f'<circle class="stone black" cx="{cx}" cy="{cy}" r="{_fmt(size * 0.4)}" '
+                       f'fill="{_BLACK_FILL}" stroke="{_STONE_STROKE}" stroke-width="1"/>')
+        elif content == "o":
+            out.append(f'<circle class="stone white" cx="{cx}" cy="{cy}" r="{_fmt(size * 0.4)}" '
+                       f'fill="{_WHITE_FILL}" stroke="{_STONE_STROKE}" stroke-width="1"/>')
+        else:
+            out.append(f'<circle class="pit" cx="{cx}" cy="{cy}" r="{_fmt(size * 0.1)}" '
+                       f'fill="{_PIT_FILL}"/>')
+    if move is not None and not move.is_removal:
+        (sr, sc), (tr, tc) = move.source, move.target
+        x1, y1 = xy(sr, sc)
+        x2, y2 = xy(tr, tc)
+        out.append(
+            f'<line class="arrow" x1="{_fmt(x1 + half)}" y1="{_fmt(y1 + half)}" '
+            f'x2="{_fmt(x2 + half)}" y2="{_fmt(y2 + half)}" stroke="{_ARROW}" '
+            f'stroke-width="{_fmt(size * 0.12)}" stroke-linecap="round" opacity="0.7"/>'
+        )
+        dr, dc = move.direction
+        tip_x, tip_y = x2 + half, y2 + half
+        back, side = size * 0.3, size * 0.18
+        bx, by = tip_x - dc * back, tip_y - dr * back
+        p1 = (bx - dr * side, by + dc * side)
+        p2 = (bx + dr * side, by - dc * side)
+        pts = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in ((tip_x, tip_y), p1, p2))
+        out.append(f'<polygon class="arrowhead" points="{pts}" fill="{_ARROW}" opacity="0.7"/>')
+    if coordinates:
+        font = _fmt(size * 0.35)
+        for c in range(b.cols):
+            x = left + c * size + half
+            y = top + b.rows * size + margin * 0.7
+            out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
+                       f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
+                       f"{file_name(c)}</text>")
+        for r in range(b.rows):
+            x = pad + margin * 0.5
+            y = top + r * size + half + size * 0.12
+            out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
+                       f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
+                       f"{b.rows - r}</text>")
+    out.append("</svg>")
+    return SvgWrapper("\n".join(out))
+

@@ -1,0 +1,487 @@
+"""Tests of konane.board: pictures, bit layout, squares, symmetries, SVG."""
+
+import copy
+import pickle
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import konane
+import konane.svg
+from konane import BLACK, WHITE, Board, BoardParseError, InvalidMoveError
+from konane.board import file_name, parse_file
+
+# --------------------------------------------------------------------------
+# strategies
+# --------------------------------------------------------------------------
+
+
+@st.composite
+def pictures(draw, max_rows=6, max_cols=6, alphabet="xxoo..#"):
+    """A '/' picture of random shape, holes ('#') included."""
+    rows = draw(st.integers(1, max_rows))
+    cols = draw(st.integers(1, max_cols))
+    chars = draw(st.lists(st.sampled_from(alphabet), min_size=rows * cols,
+                          max_size=rows * cols))
+    return "/".join("".join(chars[r * cols:(r + 1) * cols]) for r in range(rows))
+
+
+boards = pictures().map(Board)
+
+
+# --------------------------------------------------------------------------
+# pictures in and out
+# --------------------------------------------------------------------------
+
+
+def test_slash_picture_and_bit_layout():
+    b = Board("x.o./.ox.")
+    assert (b.rows, b.cols, b.stride) == (2, 4, 5)
+    # (r, c) is bit r * stride + c, r = 0 the top row
+    assert b.black == (1 << 0) | (1 << (1 * 5 + 2))
+    assert b.white == (1 << 2) | (1 << (1 * 5 + 1))
+    assert b.cells == 0b1111 | (0b1111 << 5)
+    assert b.empty == b.cells & ~(b.black | b.white)
+    assert b.index(1, 2) == 7 and b.rc(7) == (1, 2)
+
+
+def test_multiline_picture_indentation_and_blank_lines():
+    b = Board("""
+
+        x.o
+        .ox
+         o.
+
+    """)
+    assert b == Board("x.o/.ox/ o.") == Board("x.o/.ox/#o.")
+    assert str(b) == "x.o\n.ox\n#o."
+
+
+def test_space_and_hash_are_off_board():
+    assert Board("x o") == Board("x#o")
+    assert Board("x o").cells == 0b101
+    assert Board("#").cells == 0
+    assert Board("#").rows == 1
+
+
+def test_multiline_trailing_spaces_matter():
+    with pytest.raises(BoardParseError, match="ragged"):
+        Board("x.o\n.o")  # second line shorter: pad with '#'
+    assert Board("x.o\n.o#") == Board("x.o/.o#")
+    assert Board("x.o\n.o ") == Board("x.o/.o#")
+
+
+def test_one_line_without_slash_is_one_row():
+    b = Board("..ox")
+    assert (b.rows, b.cols) == (1, 4)
+    assert str(b) == "..ox"
+
+
+@pytest.mark.parametrize("picture", [
+    "x.o./.ox.", "x", "#x#/o.o/#x#", "....oxxoox..oxxxxo....", "##/#x", "x.#/##o/...",
+])
+def test_str_repr_round_trip(picture):
+    b = Board(picture)
+    assert Board(str(b)) == b
+    assert eval(repr(b), {"konane": konane}) == b
+    assert repr(b) == f"konane.Board({picture!r})"
+
+
+def test_trailing_off_board_cells_survive_str():
+    b = Board("x.##/o...")
+    assert str(b) == "x.##\no..."
+    assert Board(str(b)).cols == 4
+
+
+@given(pictures(max_rows=8, max_cols=8))
+def test_round_trip_property(pic):
+    b = Board(pic)
+    assert Board(str(b)) == b
+    assert eval(repr(b), {"konane": konane}) == b
+    assert str(b) == pic.replace("/", "\n")
+    assert Board.from_masks(*b.key()) == b
+
+
+@pytest.mark.parametrize("picture, match", [
+    ("x.q", r"unknown character 'q' at row 0, column 2 in board picture 'x.q'"),
+    ("x.o/.X.", r"unknown character 'X'"),
+    ("x\t.\n...", r"unknown character '\\t'"),
+    ("x.o/.ox.", r"ragged board picture 'x.o/.ox.': row 1 has 4 cells but row 0 has 3"),
+    ("x.o\n.o", r"ragged board picture 'x.o\\n.o': line 1 has 2 cells"),
+    ("x.o//...", r"ragged"),
+    ("", r"empty board picture ''"),
+    ("   ", r"empty board picture '   '"),
+    ("\n\n", r"empty board picture"),
+])
+def test_bad_pictures(picture, match):
+    with pytest.raises(BoardParseError, match=match):
+        Board(picture)
+
+
+def test_board_parse_error_is_value_error():
+    with pytest.raises(ValueError):
+        Board("?")
+    with pytest.raises(TypeError):
+        Board(42)
+
+
+def test_from_masks_validates():
+    assert Board.from_masks(1, 3, 0b111, 0b001, 0b100) == Board("x.o")
+    with pytest.raises(BoardParseError, match="guard column"):
+        Board.from_masks(1, 3, 0b1111, 0, 0)  # bit 3 is the guard column
+    with pytest.raises(BoardParseError, match="overlap"):
+        Board.from_masks(1, 3, 0b111, 0b1, 0b1)
+    with pytest.raises(BoardParseError, match="outside cells"):
+        Board.from_masks(1, 3, 0b011, 0b100, 0)
+    with pytest.raises(BoardParseError, match="rows must be"):
+        Board.from_masks(0, 3, 0, 0, 0)
+    with pytest.raises(BoardParseError, match="black must be"):
+        Board.from_masks(1, 3, 0, -1, 0)
+    # _make does no validation but builds an equal board
+    assert Board._make(1, 3, 0b111, 0b001, 0b100) == Board("x.o")
+
+
+def test_copy_constructor():
+    b = Board("x.o")
+    assert Board(b) == b
+
+
+# --------------------------------------------------------------------------
+# value semantics
+# --------------------------------------------------------------------------
+
+
+def test_equality_and_hash():
+    a, b = Board("x.o/.ox."[:3] + "./.ox."), Board("x.o./.ox.")
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, Board("x.o./.o.x")}) == 2
+    assert Board("x.") != Board("x./##")  # another grid, same stones
+    assert Board("x.") != "x."
+    assert (Board("x.") == "x.") is False
+
+
+def test_immutable():
+    b = Board("x.o")
+    with pytest.raises(AttributeError):
+        b.rows = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        b.foo = 1  # type: ignore[attr-defined]
+    assert copy.copy(b) is b and copy.deepcopy(b) is b
+
+
+def test_pickle():
+    b = Board("x.o/#ox")
+    assert pickle.loads(pickle.dumps(b)) == b
+
+
+def test_not_iterable():
+    with pytest.raises(TypeError):
+        iter(Board("x.o"))
+
+
+def test_getitem():
+    b = Board("x.o./#ox.")
+    assert [b[s] for s in ("a2", "b2", "c2", "a1", "b1", "c1")] == ["x", ".", "o", "#", "o", "x"]
+    assert b[0, 2] == "o"
+    with pytest.raises(InvalidMoveError):
+        b["e1"]
+    with pytest.raises(InvalidMoveError):
+        b[2, 0]
+
+
+# --------------------------------------------------------------------------
+# start positions
+# --------------------------------------------------------------------------
+
+
+def independent_start(rows, cols, a1="x"):
+    """Checkerboard picture written directly: a1 is file 1, rank 1."""
+    other = "o" if a1 == "x" else "x"
+    lines = []
+    for r in range(rows):
+        rank = rows - r
+        lines.append("".join(a1 if (file + rank) % 2 == 0 else other
+                             for file in range(1, cols + 1)))
+    return "/".join(lines)
+
+
+@pytest.mark.parametrize("rows, cols", [(6, 6), (8, 8), (14, 14), (9, 13), (14, 17), (13, 20),
+                                        (1, 1), (1, 5), (3, 2)])
+@pytest.mark.parametrize("a1", ["x", "o"])
+def test_start(rows, cols, a1):
+    b = Board.start(rows, cols, a1=a1)
+    assert b == Board(independent_start(rows, cols, a1))
+    assert b["a1"] == a1
+    assert b.stones("x") + b.stones("o") == rows * cols
+    assert abs(b.stones("x") - b.stones("o")) <= 1
+    assert b.move_count("x") == b.move_count("o") == 0
+
+
+def test_start_defaults():
+    assert Board.start() == Board.start(8, 8)
+    b = Board.start(8)
+    assert b["a1"] == "x" and b["h8"] == "x" and b["a8"] == "o" and b["h1"] == "o"
+    assert b.stones(BLACK) == b.stones(WHITE) == 32
+    with pytest.raises(BoardParseError):
+        Board.start(0, 3)
+    with pytest.raises(ValueError):
+        Board.start(4, a1="red")
+
+
+def test_filled_irregular():
+    shape = "#...#/...../#...#"
+    b = Board(shape).filled()
+    expected = "".join(s if s == "#" else f for s, f in zip(shape, independent_start(3, 5)))
+    assert b == Board(expected) == Board("#oxo#/oxoxo/#oxo#")
+    assert b["c1"] == "x"  # c1 has the parity of a1 (a1 itself is off the board)
+    assert b.stones("x") + b.stones("o") == 11
+    assert b.filled(a1="o") == b.color_swapped()
+
+
+# --------------------------------------------------------------------------
+# square names
+# --------------------------------------------------------------------------
+
+
+def test_square_names_examples():
+    b = Board.start(8)
+    assert b.square("c3") == (5, 2)
+    assert b.square("a1") == (7, 0) and b.square("h8") == (0, 7)
+    assert b.square(" C3 ") == (5, 2)
+    assert b.square_name(5, 2) == "c3" and b.square_name((5, 2)) == "c3"
+    assert konane.square_name(5, 2, 8) == "c3"
+    assert konane.parse_square("c3", 8) == (5, 2)
+    # ranks depend on the number of rows
+    assert Board.start(6).square("c3") == (3, 2)
+
+
+def test_every_square_round_trips_beyond_z():
+    b = Board.start(30, 60)
+    for r in range(b.rows):
+        for c in range(b.cols):
+            name = b.square_name(r, c)
+            assert b.square(name) == (r, c)
+    assert b.square_name(29, 26) == "aa1" and b.square_name(0, 59) == "bh30"
+
+
+def test_file_names():
+    assert [file_name(c) for c in range(28)][-3:] == ["z", "aa", "ab"]
+    for c in range(2000):
+        assert parse_file(file_name(c)) == c
+    assert len({file_name(c) for c in range(2000)}) == 2000
+
+
+@given(st.integers(1, 60), st.integers(1, 800), st.data())
+def test_square_round_trip_property(rows, cols, data):
+    r = data.draw(st.integers(0, rows - 1))
+    c = data.draw(st.integers(0, cols - 1))
+    name = konane.square_name(r, c, rows)
+    assert konane.parse_square(name, rows) == (r, c)
+    b = Board._make(rows, cols, 0, 0, 0)
+    assert b.square(name) == (r, c)
+    assert b.square_name(*b.square(name)) == name
+
+
+@pytest.mark.parametrize("name, match", [
+    ("c0", "invalid square 'c0'"),
+    ("c", "invalid square 'c'"),
+    ("3c", "invalid square '3c'"),
+    ("", "invalid square ''"),
+    ("c-1", "invalid square"),
+    ("c9", "rank 9 is beyond the 8 ranks"),
+    ("i1", "file 'i' is beyond the 8 files"),
+    ("é1", "invalid square"),
+])
+def test_bad_squares(name, match):
+    with pytest.raises(InvalidMoveError, match=match):
+        Board.start(8).square(name)
+
+
+def test_square_name_out_of_grid():
+    with pytest.raises(ValueError):
+        Board.start(4).square_name(4, 0)
+    with pytest.raises(ValueError):
+        Board.start(4).square_name(0, 4)
+
+
+# --------------------------------------------------------------------------
+# colours
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, color", [
+    ("x", BLACK), ("o", WHITE), ("X", BLACK), ("O", WHITE), ("left", BLACK), ("Right", WHITE),
+    ("LEFT", BLACK), ("black", BLACK), ("White", WHITE), (BLACK, BLACK), (WHITE, WHITE),
+])
+def test_as_color(name, color):
+    assert konane.as_color(name) is color
+
+
+@pytest.mark.parametrize("bad", ["red", "", None, 1, "xo"])
+def test_as_color_errors(bad):
+    with pytest.raises(ValueError, match=repr(bad).replace("(", r"\(")):
+        konane.as_color(bad)
+
+
+def test_color_enum():
+    assert BLACK == "x" and WHITE == "o"
+    assert BLACK.opponent is WHITE and WHITE.opponent is BLACK
+    assert str(BLACK) == "x" and repr(WHITE) == "konane.WHITE"
+    assert BLACK.is_left and not WHITE.is_left
+    with pytest.raises(ValueError):
+        Board("x.o").options("red")
+
+
+def test_cgt_style_player_objects_accepted():
+    class Player:
+        def __init__(self, name):
+            self.name = name
+
+    assert konane.as_color(Player("LEFT")) is BLACK
+    assert konane.as_color(Player("RIGHT")) is WHITE
+
+
+# --------------------------------------------------------------------------
+# cheap helpers
+# --------------------------------------------------------------------------
+
+
+def test_stones_and_lists():
+    b = Board("x.o./#ox.")
+    assert b.stones("x") == 2 and b.stones("o") == 2
+    assert b.stones_list("o") == [(0, 2), (1, 1)]
+    assert b.cells_list() == [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)]
+    assert not b.is_empty_of("x")
+    assert Board("x..").is_empty_of(WHITE)
+    assert b.mask("x") == b.black and b.mask("right") == b.white
+
+
+@given(boards)
+def test_color_swap_property(b):
+    s = b.color_swapped()
+    assert s.color_swapped() == b
+    assert s.stones("x") == b.stones("o") and s.black == b.white
+    assert str(s) == str(b).translate(str.maketrans("xo", "ox"))
+
+
+def rot90(rows):
+    """Independent clockwise rotation of a list of row strings."""
+    n = len(rows)
+    return ["".join(rows[n - 1 - r][c] for r in range(n)) for c in range(len(rows[0]))]
+
+
+def independent_transform(picture, k):
+    rows = picture.split("/")
+    if k >= 4:
+        rows = [row[::-1] for row in rows]
+    for _ in range(k % 4):
+        rows = rot90(rows)
+    return "/".join(rows)
+
+
+@settings(deadline=None)
+@given(pictures(max_rows=7, max_cols=9), st.integers(0, 7))
+def test_transform_matches_independent_picture_transform(pic, k):
+    assert Board(pic).transform(k) == Board(independent_transform(pic, k))
+
+
+@settings(deadline=None)
+@given(boards)
+def test_transform_group(b):
+    images = b.transforms()
+    assert images[0] is b or images[0] == b
+    # rotations compose, reflections are involutions
+    assert b.transform(1).transform(1) == b.transform(2)
+    assert b.transform(1).transform(3) == b
+    for k in range(4, 8):
+        assert b.transform(k).transform(k) == b
+    for k in (1, 3, 5, 7):
+        assert (b.transform(k).rows, b.transform(k).cols) == (b.cols, b.rows)
+    assert all(t.stones("x") == b.stones("x") for t in images)
+
+
+def test_transform_errors():
+    with pytest.raises(ValueError):
+        Board("x").transform(8)
+
+
+def test_crop():
+    assert Board("####/#xo#/#.##").crop() == Board("xo/.#")
+    assert Board("#/#").crop() == Board("#")  # no cells: the 1x1 grid without cells
+    b = Board("xo/.#")
+    assert b.crop() is b
+    assert Board("....").crop() == Board("....")
+
+
+@settings(deadline=None)
+@given(boards)
+def test_crop_properties(b):
+    c = b.crop()
+    assert c.crop() == c
+    assert c.stones("x") == b.stones("x") and c.stones("o") == b.stones("o")
+    assert c.cells.bit_count() == b.cells.bit_count()
+    assert len(c.options("x")) == len(b.options("x"))
+    assert len(c.options("o")) == len(b.options("o"))
+
+
+@settings(deadline=None)
+@given(boards, st.integers(0, 7))
+def test_normalized_is_symmetry_and_translation_invariant(b, k):
+    padded = Board("\n".join("#" + row + "#" for row in ["#" * b.cols] + str(b).split("\n")) + "\n")
+    assert padded.normalized() == b.normalized() == b.transform(k).normalized()
+
+
+# --------------------------------------------------------------------------
+# SVG
+# --------------------------------------------------------------------------
+
+
+def test_svg_board():
+    b = Board("x.o./#ox.")
+    pic = konane.svg.board(b, size=30)
+    assert isinstance(pic, str) and isinstance(pic, konane.svg.SvgWrapper)
+    assert pic._repr_svg_() is pic and pic._repr_html_() is pic
+    root = ET.fromstring(pic)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f"{ns}rect")) == 7  # one per on-board cell
+    stones = [c for c in root.findall(f"{ns}circle") if "stone" in c.get("class")]
+    assert len(stones) == 4
+    texts = [t.text for t in root.findall(f"{ns}text")]
+    assert texts == ["a", "b", "c", "d", "2", "1"]
+
+
+def test_svg_options():
+    b = Board.start(4)
+    pic = konane.svg.board(b, coordinates=False, highlight=["a1", (0, 0)])
+    assert "<text" not in pic
+    assert pic.count('fill="#6fb36f"') == 2
+    opened = b.play_removal("b2").play_removal("b3")
+    move = opened.legal_moves("x")[0]
+    pic = konane.svg.board(opened.play(move), lastmove=str(move))
+    ET.fromstring(pic)
+    assert "arrow" in pic and pic.count('fill="#f2d04b"') == 2
+    with pytest.raises(InvalidMoveError):
+        konane.svg.board(b, lastmove="z9")
+    with pytest.raises(ValueError):
+        konane.svg.board(b, size=0)
+
+
+def test_repr_svg_never_raises(monkeypatch):
+    b = Board("x.o")
+    assert b._repr_svg_().startswith("<svg")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("broken renderer")
+
+    monkeypatch.setattr(konane.svg, "board", boom)
+    assert b._repr_svg_() is None
+
+
+def test_diagram():
+    assert Board("x.o./.ox.").diagram() == "2 x . o .\n1 . o x .\n  a b c d"
+    wide = Board.start(1, 28).diagram().splitlines()
+    assert wide[-1].split()[-2:] == ["aa", "ab"]
+    tall = Board.start(10, 1).diagram().splitlines()
+    assert tall[0].startswith("10 ") and tall[-2].startswith(" 1 ")
