@@ -811,16 +811,22 @@ class Board:
         return r, c
 
     def square_name(self, row: Any, col: int | None = None) -> str:
-        """The name of a cell, given as ``(row, col)`` or two arguments.
+        """The name of a cell, given as ``row, col``, as a ``(row, col)`` pair,
+        or as a single bit index (see :meth:`index`).
 
         Examples
         --------
         >>> b = konane.Board.start(6)
-        >>> b.square_name(5, 0), b.square_name((0, 5))
-        ('a1', 'f6')
+        >>> b.square_name(5, 0), b.square_name((0, 5)), b.square_name(b.index(3, 2))
+        ('a1', 'f6', 'c3')
         """
         if col is None:
-            row, col = row
+            if isinstance(row, int):
+                if row < 0:
+                    raise ValueError(f"invalid bit index {row!r}")
+                row, col = divmod(row, self._cols + 1)
+            else:
+                row, col = row
         if not (isinstance(col, int) and 0 <= col < self._cols):
             raise ValueError(f"invalid column {col!r} for a grid of {self._cols} columns")
         return square_name(row, col, self._rows)

@@ -251,6 +251,7 @@ def test_square_names_examples():
     assert b.square("a1") == (7, 0) and b.square("h8") == (0, 7)
     assert b.square(" C3 ") == (5, 2)
     assert b.square_name(5, 2) == "c3" and b.square_name((5, 2)) == "c3"
+    assert b.square_name(b.index(5, 2)) == "c3" and b.square_name(5 * 9 + 2) == "c3"
     assert konane.square_name(5, 2, 8) == "c3"
     assert konane.parse_square("c3", 8) == (5, 2)
     # ranks depend on the number of rows
@@ -300,6 +301,10 @@ def test_bad_squares(name, match):
 
 
 def test_square_name_out_of_grid():
+    with pytest.raises(ValueError):
+        Board.start(4).square_name(4 * 5)  # index beyond the last row
+    with pytest.raises(ValueError):
+        Board.start(4).square_name(4)  # index of the guard column
     with pytest.raises(ValueError):
         Board.start(4).square_name(4, 0)
     with pytest.raises(ValueError):
