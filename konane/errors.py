@@ -67,6 +67,18 @@ class IllegalMoveError(KonaneError, ValueError):
     """A well-formed move that is not legal in the given position.
 
     The message names the move and shows the board.
+
+    Examples
+    --------
+    >>> konane.Board("xo.").play("b1-d1")
+    Traceback (most recent call last):
+    ...
+    konane.errors.InvalidMoveError: invalid move 'b1-d1': square 'd1' is beyond the 3 files of the grid
+    >>> konane.Board("xoo.").play("a1-c1")
+    Traceback (most recent call last):
+    ...
+    konane.errors.IllegalMoveError: illegal move 'a1-c1': c1 is not an empty cell of the board
+    xoo.
     """
 
 
@@ -76,4 +88,15 @@ class OpeningError(IllegalMoveError):
     For example a first removal outside the centre and the corners, a second
     removal that is not orthogonally adjacent to the first hole, or a capture
     played while a removal is due.
+
+    Examples
+    --------
+    >>> konane.Match(konane.Board.start(4)).push("b1")
+    Traceback (most recent call last):
+    ...
+    konane.errors.OpeningError: illegal move 'b1': Black must remove one of its own stones
+    oxox
+    xoxo
+    oxox
+    xoxo
     """

@@ -243,7 +243,14 @@ class Match:
         return self._first if len(self._moves) % 2 == 0 else self._first.opponent
 
     def in_opening(self) -> bool:
-        """True if the next ply is a removal."""
+        """True if the next ply is a removal.
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board.start(4))
+        >>> m.in_opening(), konane.Match(konane.Board("xo."), opening=False).in_opening()
+        (True, False)
+        """
         return self._opening and len(self._moves) < 2
 
     def legal_moves(self) -> list[Move]:
@@ -264,7 +271,13 @@ class Match:
         return self.board.legal_moves(self.turn, self._rules)
 
     def is_over(self) -> bool:
-        """True if the player to move has no legal move."""
+        """True if the player to move has no legal move.
+
+        Examples
+        --------
+        >>> konane.Match(konane.Board("x.o"), opening=False).is_over()
+        True
+        """
         if self.in_opening():
             return not self.legal_moves()
         return not self.board.can_move(self.turn, self._rules)
@@ -274,13 +287,27 @@ class Match:
 
         The player to move has no move and loses, so the winner is the other
         player (the one who made the last move, if any).
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board(".xo"), opening=False, first="o")
+        >>> m.winner() is None
+        True
+        >>> m.push("c1-a1"); m.winner()
+        konane.WHITE
         """
         return self.turn.opponent if self.is_over() else None
 
     # -- moves ----------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        """Read move notation for the current board; see :meth:`Board.parse_move`."""
+        """Read move notation for the current board; see :meth:`Board.parse_move`.
+
+        Examples
+        --------
+        >>> konane.Match().parse_move("d4")
+        konane.Move.parse('d4', rows=8)
+        """
         return self.board.parse_move(text)
 
     def push(self, move: Move | str) -> None:
@@ -358,6 +385,12 @@ class Match:
         ------
         IndexError
             If no move has been played.
+
+        Examples
+        --------
+        >>> m = konane.Match.from_moves(["a1", "b1"], konane.Board.start(4))
+        >>> m.pop(), m.ply, m.turn
+        (konane.Move.parse('b1', rows=4), 1, konane.WHITE)
         """
         if not self._moves:
             raise IndexError("pop from a Match without moves")
@@ -365,7 +398,15 @@ class Match:
         return self._moves.pop()
 
     def copy(self) -> "Match":
-        """An independent copy of the record."""
+        """An independent copy of the record (boards are shared: they are immutable).
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board.start(4))
+        >>> c = m.copy(); c.push("a1")
+        >>> m.ply, c.ply
+        (0, 1)
+        """
         other = Match(self._start, rules=self._rules, first=self._first, opening=self._opening)
         other._boards = list(self._boards)
         other._moves = list(self._moves)
@@ -433,7 +474,7 @@ class Match:
 
     @classmethod
     def loads(cls, text: str) -> "Match":
-        """Read a record written by :meth:`dumps`, replaying every move.
+        r"""Read a record written by :meth:`dumps`, replaying every move.
 
         Raises
         ------
@@ -441,6 +482,16 @@ class Match:
             If the headers or the picture are malformed.
         InvalidMoveError, IllegalMoveError, OpeningError
             If a move line is bad; the message gives the line number.
+
+        Examples
+        --------
+        >>> m = konane.Match.loads("# opening: false\nxo.o.\n\na1-e1\n")
+        >>> m.board, m.winner()
+        (konane.Board('....x'), konane.BLACK)
+        >>> konane.Match.loads("# opening: false\nxo.o.\n\na1-d1\n")
+        Traceback (most recent call last):
+        ...
+        konane.errors.InvalidMoveError: line 4: invalid move 'a1-d1': a capture covers an even number of cells (a jumped stone, then an empty cell, per jump)
         """
         lines = text.splitlines()
         i = 0
@@ -480,13 +531,31 @@ class Match:
         return match
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write :meth:`dumps` to ``path`` (UTF-8)."""
+        """Write :meth:`dumps` to ``path`` (UTF-8).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> m = konane.Match.from_moves(["c3", "c4"], konane.Board.start(6))
+        >>> path = os.path.join(tempfile.mkdtemp(), "game.txt")
+        >>> m.save(path)
+        >>> konane.Match.load(path).moves == m.moves
+        True
+        """
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.dumps())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> "Match":
-        """Read a record saved by :meth:`save`."""
+        """Read a record saved by :meth:`save` (see :meth:`save` for an example).
+
+        Raises
+        ------
+        OSError
+            If the file cannot be read.
+        BoardParseError, InvalidMoveError, IllegalMoveError
+            As for :meth:`loads`.
+        """
         with open(path, encoding="utf-8") as f:
             return cls.loads(f.read())
 

@@ -111,6 +111,7 @@ def test_round_trip_property(pic):
     ("x.o/.ox.", r"ragged board picture 'x.o/.ox.': row 1 has 4 cells but row 0 has 3"),
     ("x.o\n.o", r"ragged board picture 'x.o\\n.o': line 1 has 2 cells"),
     ("x.o//...", r"ragged"),
+    ("x./\n...", r"unknown character '/'"),
     ("", r"empty board picture ''"),
     ("   ", r"empty board picture '   '"),
     ("\n\n", r"empty board picture"),
