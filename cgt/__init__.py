@@ -15,10 +15,14 @@ from .errors import (
     CGTError, GameParseError, NotAGameError, NotANumberError, NotAPlayerError, NotAtomicError,
     NotDyadicError,
 )
+from .errors import InvalidTemperatureError, NotImpartialError
 from .game import Game, as_game, to_dyadic
 from .notation import parse
 from .outcome import LEFT, RIGHT, Outcome, Player
 from .values import down, game, miny, nimber, number, one, pm, star, switch, tiny, up, up_multiple, zero
+from .thermograph import Thermograph, Trajectory
+from .impartial import GrundySolver, grundy, mex
+from . import analysis
 
 __all__ = [
     "Game", "parse", "game", "number", "nimber", "up_multiple", "switch", "pm", "tiny", "miny",
@@ -27,6 +31,8 @@ __all__ = [
     "CGTError", "GameParseError", "NotDyadicError", "NotANumberError", "NotAGameError",
     "NotAtomicError", "NotAPlayerError",
     "clear_caches", "cache_info",
+    "Thermograph", "Trajectory", "grundy", "GrundySolver", "mex", "analysis",
+    "InvalidTemperatureError", "NotImpartialError",
 ]
 
 __version__ = "0.1.0"

@@ -13,6 +13,8 @@ __all__ = [
     "NotAGameError",
     "NotAtomicError",
     "NotAPlayerError",
+    "InvalidTemperatureError",
+    "NotImpartialError",
 ]
 
 
@@ -58,3 +60,11 @@ class NotAtomicError(CGTError, ValueError):
 
 class NotAPlayerError(CGTError, ValueError):
     """A player name is not one of Left/Right (or Black ``x`` / White ``o``)."""
+
+
+class InvalidTemperatureError(CGTError, ValueError):
+    """A temperature is out of range (cooling needs ``t > -1``, as in CGSuite)."""
+
+
+class NotImpartialError(CGTError, ValueError):
+    """An operation needs an impartial value (a nimber), and the game is not one."""

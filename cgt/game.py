@@ -402,6 +402,199 @@ class Game:
     def __deepcopy__(self, memo):
         return self
 
+    # ---- analysis: thin delegates to cgt/analysis.py and cgt/thermograph.py
+    @property
+    def left_stop(self):
+        """The left stop (a Fraction); see :func:`cgt.analysis.left_stop`.
+
+        >>> cgt.parse("{3||2*|1*}").left_stop
+        Fraction(3, 1)
+        """
+        from . import analysis
+        return analysis.left_stop(self)
+
+    @property
+    def right_stop(self):
+        """The right stop (a Fraction); see :func:`cgt.analysis.right_stop`.
+
+        >>> cgt.parse("{3||2*|1*}").right_stop
+        Fraction(2, 1)
+        """
+        from . import analysis
+        return analysis.right_stop(self)
+
+    @property
+    def confusion_interval(self):
+        """The numbers G is confused with; see :func:`cgt.analysis.confusion_interval`.
+
+        >>> str(cgt.pm(1).confusion_interval)
+        '[-1, 1]'
+        """
+        from . import analysis
+        return analysis.confusion_interval(self)
+
+    def thermograph(self):
+        """The exact :class:`cgt.Thermograph` (walls, temperature, mast).
+
+        >>> th = cgt.parse("{2|-1}").thermograph()
+        >>> th.temperature, th.mast
+        (Fraction(3, 2), Fraction(1, 2))
+        """
+        from .thermograph import thermograph
+        return thermograph(self)
+
+    @property
+    def temperature(self):
+        """The temperature (CGSuite convention: integers -1, m/2^k -1/2^k, infinitesimals 0).
+
+        >>> cgt.parse("{3||2*|1*}").temperature, cgt.number(4).temperature, cgt.up.temperature
+        (Fraction(3, 4), Fraction(-1, 1), Fraction(0, 1))
+        """
+        from . import analysis
+        return analysis.temperature(self)
+
+    @property
+    def mean(self):
+        """The mean value (a Fraction): the mast of the thermograph.
+
+        >>> cgt.parse("{3||2*|1*}").mean
+        Fraction(9, 4)
+        """
+        from . import analysis
+        return analysis.mean(self)
+
+    def cool(self, t):
+        """G cooled by the number t; see :func:`cgt.analysis.cool`.
+
+        >>> cgt.parse("{2|-1}").cool(1), cgt.parse("{2|-1}").cool("3/2")
+        (cgt.parse('{1|0}'), cgt.parse('1/2*'))
+        """
+        from . import analysis
+        return analysis.cool(self, t)
+
+    def heat(self, t):
+        """G heated by t (a number or any game); see :func:`cgt.analysis.heat`.
+
+        >>> cgt.star.heat(2), cgt.up.heat(2)
+        (cgt.parse('+-2'), cgt.parse('{2||0|-4}'))
+        """
+        from . import analysis
+        return analysis.heat(self, t)
+
+    def freeze(self):
+        """G cooled by its own temperature; see :func:`cgt.analysis.freeze`.
+
+        >>> cgt.parse("{3||2*|1*}").freeze()
+        cgt.parse('9/4*')
+        """
+        from . import analysis
+        return analysis.freeze(self)
+
+    def overheat(self, s, t):
+        """G overheated from s to t; see :func:`cgt.analysis.overheat`.
+
+        >>> cgt.star.overheat(1, 1)
+        cgt.parse('+-1')
+        """
+        from . import analysis
+        return analysis.overheat(self, s, t)
+
+    @property
+    def is_all_small(self):
+        """True if every follower with a move for one player has one for the other.
+
+        >>> cgt.up.is_all_small, cgt.tiny(1).is_all_small
+        (True, False)
+        """
+        from . import analysis
+        return analysis.is_all_small(self)
+
+    @property
+    def atomic_weight(self):
+        """The atomic weight; raises :class:`cgt.NotAtomicError` if undefined.
+
+        >>> cgt.up.atomic_weight, cgt.parse("{^^|v}").atomic_weight
+        (cgt.parse('1'), cgt.parse('1/2'))
+        """
+        from . import analysis
+        return analysis.atomic_weight(self)
+
+    @property
+    def is_atomic(self):
+        """True if :attr:`atomic_weight` is defined.
+
+        >>> cgt.up.is_atomic, cgt.pm(1).is_atomic
+        (True, False)
+        """
+        from . import analysis
+        return analysis.is_atomic(self)
+
+    def reduced_canonical_form(self):
+        """The simplest game infinitesimally close to G (heat by ``*``, then star projection).
+
+        >>> cgt.parse("{3||2*|1*}").reduced_canonical_form()
+        cgt.parse('{3||2|1}')
+        """
+        from . import analysis
+        return analysis.reduced_canonical_form(self)
+
+    def incentives(self, player=None):
+        """Undominated incentives of both players, or of ``player``; see :func:`cgt.analysis.incentives`.
+
+        >>> cgt.up.incentives(), cgt.up.incentives("left")
+        ((cgt.parse('^*'),), (cgt.parse('v'),))
+        """
+        from . import analysis
+        return analysis.incentives(self, player)
+
+    @property
+    def is_even_tempered(self):
+        """True if G is a number or all its options are odd-tempered.
+
+        >>> cgt.number(2).is_even_tempered, cgt.star.is_even_tempered
+        (True, False)
+        """
+        from . import analysis
+        return analysis.is_even_tempered(self)
+
+    @property
+    def is_odd_tempered(self):
+        """True if G is not a number and all its options are even-tempered.
+
+        >>> cgt.star.is_odd_tempered, cgt.up.is_odd_tempered
+        (True, False)
+        """
+        from . import analysis
+        return analysis.is_odd_tempered(self)
+
+    def ordinal_sum(self, h):
+        """The ordinal sum ``G : H``; see :func:`cgt.analysis.ordinal_sum`.
+
+        >>> cgt.number("1/2").ordinal_sum("1/4"), cgt.nimber(5).ordinal_sum(cgt.nimber(6))
+        (cgt.parse('9/16'), cgt.parse('*11'))
+        """
+        from . import analysis
+        return analysis.ordinal_sum(self, h)
+
+    def norton_product(self, u):
+        """The Norton product ``G.U``; see :func:`cgt.analysis.norton_product`.
+
+        >>> cgt.number(6).norton_product(cgt.up), cgt.number(-4).norton_product(cgt.up)
+        (cgt.parse('^6'), cgt.parse('v4'))
+        """
+        from . import analysis
+        return analysis.norton_product(self, u)
+
+    @property
+    def nim_value(self):
+        """The n of a nimber ``*n``; raises :class:`cgt.NotImpartialError` otherwise.
+
+        >>> cgt.nimber(3).nim_value, cgt.zero.nim_value
+        (3, 0)
+        """
+        from .impartial import nim_value
+        return nim_value(self)
+
 
 def _sub(g, h):
     return _core.add(g, _core.neg(h))
