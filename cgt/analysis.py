@@ -303,6 +303,8 @@ def cool(g, t):
     tg, x = _number(t, "cool", g)
     if x <= -1:
         raise InvalidTemperatureError(f"cannot cool {g} by {tg}: the temperature must be > -1")
+    if x == 0:
+        return g            # G_0 = G: every canonical option cools to itself
     return _wrap(deep(_cool_id, g._id, x, tg._id))
 
 
@@ -399,6 +401,8 @@ def freeze(g):
     if _core._NUS[g._id] is not None:
         return g
     t = deep(_temperature_id, g._id)
+    if t <= 0:
+        return g            # cooling by 0 changes nothing
     return _wrap(deep(_cool_id, g._id, t, _core.nus_id(t)))
 
 
@@ -673,7 +677,7 @@ def incentives(g, player=None):
         else:
             ids = _undominated_max([deep(_core.add, gid, _core.neg(gr)) for gr in _core.right(gid)])
     from .game import _sorted_games
-    return _sorted_games(ids)
+    return deep(_sorted_games, ids)
 
 
 def _even_id(g):
