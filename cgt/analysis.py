@@ -141,6 +141,11 @@ class ConfusionInterval(NamedTuple):
     high_closed: bool
 
     def __contains__(self, x):
+        """``x in interval``: True if the game is confused with the number x.
+
+        >>> 1 in confusion_interval("{2|1}"), 1 in confusion_interval("{2|1*}")
+        (True, False)
+        """
         x = Fraction(x)
         if self.low < x < self.high:
             return True
@@ -148,7 +153,11 @@ class ConfusionInterval(NamedTuple):
 
     @property
     def is_empty(self):
-        """True if the game is confused with no number."""
+        """True if the game is confused with no number.
+
+        >>> confusion_interval(cgt.up).is_empty, confusion_interval(cgt.star).is_empty
+        (True, False)
+        """
         return self.low == self.high and not (self.low_closed or self.high_closed)
 
     def __str__(self):

@@ -162,12 +162,21 @@ class GrundySolver:
     __call__ = grundy
 
     def nimber(self, position):
-        """The value of ``position`` as a game: the nimber ``*g`` with g its Grundy value."""
+        """The value of ``position`` as a game: the nimber ``*g`` with g its Grundy value.
+
+        >>> GrundySolver(lambda n: range(n)).nimber(4)
+        cgt.parse('*4')
+        """
         from .values import nimber
         return nimber(self.grundy(position))
 
     def clear(self):
-        """Forget all memoised values."""
+        """Forget all memoised values.
+
+        >>> s = GrundySolver(lambda n: range(n)); s.grundy(3); s.clear(); s.cache
+        3
+        {}
+        """
         self.cache.clear()
 
 

@@ -199,7 +199,11 @@ class Trajectory:
 
     @property
     def top_slope(self):
-        """The slope above the highest critical point."""
+        """The slope above the highest critical point.
+
+        >>> Trajectory(0, [2], [1, 0]).top_slope
+        Fraction(0, 1)
+        """
         return self._slopes[-1]
 
     def value_at(self, t):
@@ -218,11 +222,20 @@ class Trajectory:
     __call__ = value_at
 
     def slope_above(self, t):
-        """The slope just above temperature ``t``."""
+        """The slope just above temperature ``t``.
+
+        >>> w = Trajectory(4, ["3/4"], [-1, 0])
+        >>> w.slope_above(0), w.slope_above("3/4")
+        (Fraction(-1, 1), Fraction(0, 1))
+        """
         return self._slopes[self._index_above(_frac(t))]
 
     def slope_below(self, t):
-        """The slope just below temperature ``t`` (``t > -1``)."""
+        """The slope just below temperature ``t`` (``t > -1``).
+
+        >>> Trajectory(4, ["3/4"], [-1, 0]).slope_below("3/4")
+        Fraction(-1, 1)
+        """
         t = _frac(t)
         i = bisect_right(self._cps, t)
         if i > 0 and self._cps[i - 1] == t:
