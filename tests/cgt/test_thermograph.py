@@ -251,3 +251,48 @@ def test_tilt_and_translate(a, c, ts):
 
 
 SMALL = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------- optional cross-check
+
+def _full_notation(g):
+    """Fully braced notation (numbers as fractions) that cgt-py's parser reads."""
+    x = _core.number_value(g._id)
+    if x is not None:
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return ("{" + ",".join(_full_notation(o) for o in g.left_options) + "|"
+            + ",".join(_full_notation(o) for o in g.right_options) + "}")
+
+
+def _cgtpy_wall(w):
+    def fmt(x):
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    cps = ", ".join(fmt(x) for x in reversed(w.critical_points))
+    slopes = ", ".join(fmt(x) for x in reversed(w.slopes))
+    return f"Trajectory({fmt(w.mast_value)}, [{cps}], [{slopes}])"
+
+
+def test_agrees_with_cgt_py_when_installed():
+    """Thermographs, temperatures and cooled games agree with cgt-py (cgt-tools, Rust), if present."""
+    import random
+
+    c = pytest.importorskip("cgt_py")
+    rng = random.Random(7)
+    leaves = [cgt.parse(s) for s in ("0", "*", "^", "1", "-1", "1/2", "+-1", "{2|1}", "-3/4", "{3|-2}", "*2")]
+
+    def rnd(depth):
+        if depth == 0 or rng.random() < 0.3:
+            return rng.choice(leaves)
+        return cgt.game([rnd(depth - 1) for _ in range(rng.randint(0, 3))],
+                        [rnd(depth - 1) for _ in range(rng.randint(0, 3))])
+
+    for _ in range(300):
+        g = rnd(4)
+        cg = c.CanonicalForm(_full_notation(g))
+        th = g.thermograph()
+        assert repr(cg.thermograph) == \
+            f"Thermograph(Thermograph({_cgtpy_wall(th.left_wall)}, {_cgtpy_wall(th.right_wall)}))"
+        assert repr(cg.temperature) == f"DyadicRationalNumber('{_full_notation(cgt.number(g.temperature))}')"
+        for t in ("1/2", "1"):
+            assert c.CanonicalForm(_full_notation(g.cool(t))) == cg.cool(t)
+        assert c.CanonicalForm(_full_notation(g.reduced_canonical_form())) == cg.reduced
