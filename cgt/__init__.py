@@ -41,14 +41,19 @@ __version__ = "0.1.0"
 def clear_caches():
     """Empty the memo caches of sums, negation, comparison, birthday and stops.
 
-    The table of canonical forms is kept (live games refer to it).
+    The table of canonical forms is kept (live games refer to it); the caches
+    of :mod:`cgt.analysis` (thermographs, atomic weights, ...) are emptied too.
 
     >>> cgt.clear_caches(); cgt.cache_info()["add"]
     0
     """
+    import sys
     from .notation import _STR
     _core.clear_caches()
     _STR.clear()
+    analysis = sys.modules.get("cgt.analysis")   # only if it was ever used
+    if analysis is not None:
+        analysis.clear_caches()
 
 
 def cache_info():

@@ -33,10 +33,10 @@ class GameParseError(CGTError, ValueError):
         Offset of the fault in ``text`` (0-based).
     """
 
-    def __init__(self, message, text="", position=0):
+    def __init__(self, message, text=None, position=0):
         self.text = text
         self.position = position
-        if text:
+        if text is not None:
             pointer = " " * position + "^"
             message = f"{message} at position {position} in {text!r}\n  {text}\n  {pointer}"
         super().__init__(message)

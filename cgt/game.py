@@ -377,7 +377,7 @@ class Game:
     # ------------------------------------------------------------ notation
     def __str__(self):
         from .notation import format_game
-        return format_game(self._id)
+        return deep(format_game, self._id)
 
     def __repr__(self):
         return f"cgt.parse({str(self)!r})"
@@ -388,7 +388,7 @@ class Game:
     def _repr_latex_(self):
         try:
             from .notation import latex_game
-            return "$\\displaystyle " + latex_game(self._id) + "$"
+            return "$\\displaystyle " + deep(latex_game, self._id) + "$"
         except Exception:  # a display hook must never raise
             return None
 
@@ -602,4 +602,4 @@ def _sub(g, h):
 
 def _sorted_games(ids):
     from .notation import display_key
-    return tuple(sorted((_wrap(i) for i in ids), key=lambda g: display_key(g._id)))
+    return deep(lambda: tuple(sorted((_wrap(i) for i in ids), key=lambda g: display_key(g._id))))

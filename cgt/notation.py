@@ -9,7 +9,7 @@ Written forms (``str(g)``):
   loses its braces and the outer bar gets one more stroke, so ``{3 | {2 | 1}}`` is ``{3||2|1}``.
 
 :func:`parse` reads all of these back, and also sums and differences (``^^^+vvv*+*3``,
-``{1|0} - 1/2``), parentheses, ``±`` and the arrows ``↑ ↓``, up-nth powers ``^<n>`` / ``v<n>``,
+``{1|0} - 1/2``), parentheses, ``±`` and the arrows ``↑ ↓``, up-nth powers ``^<n>`` / ``v<n>`` and their sums ``^[n]``,
 ``Tiny(x)`` and ``Miny(x)``, and decimals such as ``0.75``.
 """
 
@@ -152,7 +152,7 @@ _TOKEN = re.compile(r"""
   | (?P<up>(?:\^|↑)+)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
   | (?P<down>↓+)
-  | (?P<op>[{}(),/*+\-<>∗])
+  | (?P<op>[{}(),/*+\-<>\[\]∗])
 """, re.VERBOSE)
 
 
@@ -317,14 +317,16 @@ class _Parser:
             self.take()
             sign = 1 if t.kind == "up" else -1
             count = len(t.text)
-            if self.peek().kind == "<":
-                # up-nth power ^<k>
+            if self.peek().kind in ("<", "["):
+                # up-nth power ^<k>, or the sum ^[k] of the first k of them
                 if count != 1:
-                    self.error("an up-nth power is written ^<n>", t)
-                self.take()
+                    self.error("an up-nth power is written ^<n> (and their sum ^[n])", t)
+                bracket = self.take().kind
                 k = self.integer()
-                self.expect(">")
-                g = _up_power(k)
+                if k < 1:
+                    self.error(f"an up-nth power needs n >= 1, not {k}", self.toks[self.i - 1])
+                self.expect(">" if bracket == "<" else "]")
+                g = _up_power(k) if bracket == "<" else _up_power_sum(k)
                 if sign < 0:
                     g = _core.neg(g)
                 return self._nus_tail(_core.add(_core.nus_id(x), g))
@@ -406,10 +408,23 @@ class _Parser:
         return _core.canonical(left, right)
 
     def side(self, start, end, bar_tok):
-        """Parse a comma-separated list of options (tokens ``start:end``)."""
+        """Parse a comma-separated list of options (tokens ``start:end``).
+
+        A side whose text has bars of its own (outside braces) is one option
+        written without its braces, as in the right side of ``{3||2|1}``;
+        commas in it belong to that option: ``{0||0,v*|vv}`` is ``{0|{0,v*|vv}}``.
+        """
         opts = []
         if start == end:
             return opts
+        depth = 0
+        for t in self.toks[start:end]:
+            if t.kind in ("{", "("):
+                depth += 1
+            elif t.kind in ("}", ")"):
+                depth -= 1
+            elif t.kind == "bars" and depth == 0:
+                return [self.braces(start, end, self.toks[start])]
         depth = 0
         elem_start = start
         has_bar = False
@@ -444,13 +459,28 @@ def _pm(g):
     return _core.canonical([g], [_core.neg(g)])
 
 
-def _up_power(k):
-    """The up-nth power ^<k>: ^<1> = ^, ^<k> = {0 | v<k-1>*}."""
-    if k < 1:
-        raise NotDyadicError(f"up-nth power needs n >= 1, got {k}")
-    g = _core.nus_id(0, 1, 0)
+def _up_powers(k):
+    """``[^<1>, ..., ^<k>]``: the up-nth powers, ``^<1> = ^`` and ``^<n+1> = {0 | v[n]*}``,
+    where ``v[n] = -(^<1> + ... + ^<n>)`` (Berlekamp, Conway & Guy, *Winning Ways*, ch. 9)."""
+    powers = [_core.nus_id(0, 1, 0)]
+    total = powers[0]
     for _ in range(k - 1):
-        g = _core.canonical([_core.ZERO], [_core.add(_core.neg(g), _core.nus_id(0, 0, 1))])
+        nxt = _core.canonical([_core.ZERO], [_core.add(_core.neg(total), _core.nus_id(0, 0, 1))])
+        powers.append(nxt)
+        total = _core.add(total, nxt)
+    return powers
+
+
+def _up_power(k):
+    """The up-nth power ``^<k>``."""
+    return _up_powers(k)[-1]
+
+
+def _up_power_sum(k):
+    """``^[k] = ^<1> + ^<2> + ... + ^<k>``."""
+    g = _core.ZERO
+    for p in _up_powers(k):
+        g = _core.add(g, p)
     return g
 
 
