@@ -24,7 +24,8 @@ from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.moves import Move
 from konane.match import Match
 
-# values, regions, analyse: added by konane/values.py
+from konane.regions import regions
+from konane.values import Analysis, RegionCache, analyse, set_progress, value
 
 __all__ = [
     "KonaneError",
@@ -44,4 +45,10 @@ __all__ = [
     "SINGLE_JUMP",
     "Move",
     "Match",
+    "regions",
+    "value",
+    "analyse",
+    "Analysis",
+    "RegionCache",
+    "set_progress",
 ]

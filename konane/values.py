@@ -1,0 +1,547 @@
+"""The exact value of a Konane position as a :class:`cgt.Game`.
+
+``value(board)`` splits the board into independent regions
+(:func:`konane.regions`), looks each region up in a cache under the symmetries
+of the grid and the colour swap, computes the missing ones from their options,
+and adds the values up.  Everything underneath works on the integer ids of
+:mod:`cgt`'s table of canonical forms.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from typing import Any, Iterable
+
+import cgt
+from cgt import _core
+from cgt._deep import deep
+from cgt.game import _wrap
+
+from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
+from konane.errors import KonaneError
+from konane.moves import options as _options
+from konane.regions import region_masks
+from konane.rules import STANDARD, Rules
+
+__all__ = ["value", "analyse", "RegionCache", "Analysis", "normalize", "default_cache",
+           "set_progress", "CacheFileError", "RulesError"]
+
+
+class CacheFileError(KonaneError, ValueError):
+    """A value cache cannot be used (not a cache made by this library, or not a cache at all)."""
+
+
+class RulesError(KonaneError, ValueError):
+    """The ``rules`` argument is not a :class:`konane.Rules`."""
+
+
+# ---------------------------------------------------------------- normalisation
+
+_SHAPES: dict[tuple[int, int, int], tuple] = {}
+
+
+def _shape_symmetries(rows: int, cols: int, cells: int) -> tuple:
+    """The smallest image ``(rows, cols, cells)`` of a cell shape under the 8
+    symmetries, and the transform tables of the symmetries that reach it."""
+    key = (rows, cols, cells)
+    found = _SHAPES.get(key)
+    if found is None:
+        best = None
+        syms: list = []
+        for k in range(8):
+            if k == 0:
+                tables, image = None, key
+            else:
+                tables = _transform_table(rows, cols, k)
+                image = _transform_shape(rows, cols, k) + (_apply_table(tables, cells),)
+            if best is None or image < best:
+                best, syms = image, [tables]
+            elif image == best:
+                syms.append(tables)
+        if len(_SHAPES) > 1_000_000:
+            _SHAPES.clear()
+        found = _SHAPES[key] = (best, tuple(syms))
+    return found
+
+
+def normalize(board: Board) -> tuple[Board, bool]:
+    """The canonical representative of a region, and whether colours were swapped.
+
+    The board is cropped to its cells, then the smallest (by
+    :meth:`Board.key`) of its 8 images under the symmetries of the grid and
+    the 8 images of its colour-swapped board is taken.  Symmetries keep the
+    value; swapping colours negates it.
+
+    Returns
+    -------
+    (Board, bool)
+        The representative and ``True`` if it is colour-swapped (so its value
+        is the negative of ``board``'s).
+
+    Examples
+    --------
+    >>> konane.values.normalize(konane.Board("#ox."))
+    (konane.Board('.xo'), True)
+    >>> konane.values.normalize(konane.Board(".ox."))
+    (konane.Board('.ox.'), False)
+
+    Notes
+    -----
+    The images of the cell shape are computed once per shape and cached; only
+    the symmetries that give the smallest shape are applied to the stones.
+    """
+    b = board.crop()
+    (rows, cols, cells), syms = _shape_symmetries(b._rows, b._cols, b._cells)
+    best = None
+    for tables in syms:
+        if tables is None:
+            tb, tw = b._black, b._white
+        else:
+            tb, tw = _apply_table(tables, b._black), _apply_table(tables, b._white)
+        cand = (tb, tw, False) if (tb, tw) <= (tw, tb) else (tw, tb, True)
+        if best is None or cand[:2] < best[:2]:
+            best = cand
+    return Board._make(rows, cols, cells, best[0], best[1]), best[2]
+
+
+# ---------------------------------------------------------------- the cache
+
+class RegionCache:
+    """Values of normalised regions, in memory and optionally in an SQLite file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike, optional
+        A file to keep values in from one run to the next.  It is one SQLite
+        database; writes are transactions (a killed process loses at most the
+        values not yet committed, never corrupts the file) and several
+        processes may share it (WAL journal, busy timeout).
+    max_memory : int, default 5_000_000
+        Entries kept in memory; past that the in-memory tables are emptied (the
+        file, if any, keeps everything).
+
+    Attributes
+    ----------
+    hits, misses : int
+        Lookups of normalised regions found / not found.
+
+    Examples
+    --------
+    >>> cache = konane.RegionCache()
+    >>> konane.value("..ox/xo..", cache=cache)
+    cgt.parse('1')
+    >>> len(cache) > 0, cache.misses > 0
+    (True, True)
+    """
+
+    COMMIT_EVERY = 2000
+
+    def __init__(self, path: str | os.PathLike | None = None, *, max_memory: int = 5_000_000):
+        self._values: dict[tuple, int] = {}
+        self._raw: dict[tuple, int] = {}
+        self.hits = 0
+        self.misses = 0
+        self.max_memory = max_memory
+        self.path = None if path is None else os.fspath(path)
+        self._db = None
+        self._pending: list[tuple[str, str]] = []
+        self._lock = threading.Lock()
+        if self.path is not None:
+            self._open()
+
+    # -- SQLite
+    def _open(self) -> None:
+        try:
+            db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("CREATE TABLE IF NOT EXISTS region_values "
+                       "(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+            db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('format', 'konane-cgt region values 1')")
+            db.commit()
+            fmt = db.execute("SELECT value FROM meta WHERE name='format'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise CacheFileError(f"cannot use {self.path!r} as a value cache: {exc}") from None
+        if fmt is None or fmt[0] != "konane-cgt region values 1":
+            raise CacheFileError(f"{self.path!r} is not a konane-cgt value cache (format {fmt!r})")
+        self._db = db
+
+    @staticmethod
+    def _text_key(key: tuple) -> str:
+        return ",".join(map(str, key))
+
+    def _load(self, key: tuple) -> int | None:
+        row = self._db.execute("SELECT value FROM region_values WHERE key=?",
+                               (self._text_key(key),)).fetchone()
+        if row is None:
+            return None
+        return cgt.parse(row[0])._id
+
+    def flush(self) -> None:
+        """Write values not yet saved to the file (no-op without a file)."""
+        if self._db is None or not self._pending:
+            return
+        with self._lock:
+            pending, self._pending = self._pending, []
+            with self._db:
+                self._db.executemany("INSERT OR IGNORE INTO region_values VALUES (?, ?)", pending)
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        if self._db is not None:
+            self.flush()
+            self._db.close()
+            self._db = None
+
+    # -- lookups (ids of cgt games)
+    def get(self, key: tuple) -> int | None:
+        gid = self._values.get(key)
+        if gid is None and self._db is not None:
+            gid = self._load(key)
+            if gid is not None:
+                self._values[key] = gid
+        if gid is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return gid
+
+    def put(self, key: tuple, gid: int) -> None:
+        if len(self._values) >= self.max_memory:
+            self._values.clear()
+            self._raw.clear()
+        self._values[key] = gid
+        if self._db is not None:
+            self._pending.append((self._text_key(key), str(_wrap(gid))))
+            if len(self._pending) >= self.COMMIT_EVERY:
+                self.flush()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def clear(self) -> None:
+        """Forget the in-memory values (the file, if any, is kept)."""
+        self._values.clear()
+        self._raw.clear()
+        self.hits = self.misses = 0
+
+    def info(self) -> dict[str, Any]:
+        """Sizes and hit statistics."""
+        stored = None
+        if self._db is not None:
+            stored = self._db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
+        return {"regions": len(self._values), "positions": len(self._raw), "hits": self.hits,
+                "misses": self.misses, "file": self.path, "stored": stored}
+
+    def __repr__(self) -> str:
+        where = f"{self.path!r}" if self.path else "memory"
+        return f"<RegionCache {where}: {len(self._values)} regions, {self.hits} hits, {self.misses} misses>"
+
+
+_DEFAULT = RegionCache()
+_FILE_CACHES: dict[str, RegionCache] = {}
+
+
+def default_cache() -> RegionCache:
+    """The in-memory cache that :func:`value` uses when none is given."""
+    return _DEFAULT
+
+
+def _resolve_cache(cache: Any) -> RegionCache:
+    if cache is None:
+        return _DEFAULT
+    if isinstance(cache, RegionCache):
+        return cache
+    if isinstance(cache, (str, os.PathLike)):
+        path = os.path.abspath(os.fspath(cache))
+        c = _FILE_CACHES.get(path)
+        if c is None:
+            c = _FILE_CACHES[path] = RegionCache(path)
+        return c
+    raise CacheFileError(f"cache must be None, a RegionCache or a file path, not {cache!r}")
+
+
+# ---------------------------------------------------------------- progress
+
+_PROGRESS = os.environ.get("KONANE_PROGRESS", "1") not in ("0", "false", "no", "off")
+
+
+def set_progress(enabled: bool) -> None:
+    """Turn progress bars on or off globally (also: environment variable ``KONANE_PROGRESS=0``)."""
+    global _PROGRESS
+    _PROGRESS = bool(enabled)
+
+
+class _Progress:
+    """A tqdm counter of computed regions, shown only for long computations."""
+
+    STEP = 2000
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.bar = None
+        self.count = 0
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.enabled and self.count % self.STEP == 0:
+            if self.bar is None:
+                try:
+                    from tqdm.auto import tqdm
+                except ImportError:
+                    self.enabled = False
+                    return
+                self.bar = tqdm(desc="konane regions", unit=" regions", leave=False)
+            self.bar.update(self.STEP)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+# ---------------------------------------------------------------- the computation
+
+class _Solver:
+    def __init__(self, rules: Rules, cache: RegionCache, progress: _Progress):
+        self.multi = rules.multi_jump
+        self.rules = rules
+        self.cache = cache
+        self.raw = cache._raw
+        self.progress = progress
+
+    def board_value(self, b: Board) -> int:
+        """Id of the value of any board: the sum over its regions."""
+        rows, cols = b._rows, b._cols
+        stride = cols + 1
+        key = (self.multi, stride, b._cells, b._black, b._white)
+        total = self.raw.get(key)
+        if total is not None:
+            return total
+        total = _core.ZERO
+        for cells, black, white in region_masks(b._cells, b._black, b._white, stride):
+            if not (black and white):
+                continue
+            gid = self.region_value(rows, cols, cells, black, white)
+            if gid != _core.ZERO:
+                total = _core.add(total, gid)
+        self.raw[key] = total
+        return total
+
+    def region_value(self, rows, cols, cells, black, white) -> int:
+        """Id of the value of one region (cells = its reach)."""
+        raw = self.raw
+        raw_key = (self.multi, cols + 1, cells, black, white)
+        gid = raw.get(raw_key)
+        if gid is not None:
+            return gid
+        cropped = Board._make(rows, cols, cells, black, white).crop()
+        crop_key = (self.multi, cropped._cols + 1, cropped._cells, cropped._black, cropped._white)
+        gid = raw.get(crop_key)
+        if gid is None:
+            norm, swapped = normalize(cropped)
+            key = (self.multi,) + norm.key()
+            gid = self.cache.get(key)
+            if gid is None:
+                lefts = [self.board_value(o) for o in _options(norm, BLACK, self.rules)]
+                rights = [self.board_value(o) for o in _options(norm, WHITE, self.rules)]
+                gid = _core.canonical(lefts, rights)
+                self.cache.put(key, gid)
+                self.progress.tick()
+            if swapped:
+                gid = _core.neg(gid)
+            raw[crop_key] = gid
+        raw[raw_key] = gid
+        return gid
+
+
+def _as_board(board: Any) -> Board:
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return Board(board)
+    from konane.errors import BoardParseError
+    raise BoardParseError(f"expected a konane.Board or a picture string, not {board!r}")
+
+
+def _as_rules(rules: Any) -> Rules:
+    if rules is None:
+        return STANDARD
+    if isinstance(rules, Rules):
+        return rules
+    raise RulesError(f"rules must be a konane.Rules such as konane.STANDARD, not {rules!r}")
+
+
+def _compute(board: Board, rules: Rules, cache: RegionCache, progress: bool | None) -> int:
+    prog = _Progress(_PROGRESS if progress is None else bool(progress))
+    solver = _Solver(rules, cache, prog)
+    try:
+        return deep(solver.board_value, board)
+    finally:
+        prog.close()
+        cache.flush()
+
+
+def value(board: Any, *, rules: Rules | None = None, cache: Any = None,
+          progress: bool | None = None) -> cgt.Game:
+    """The exact value of a Konane position, as a canonical :class:`cgt.Game`.
+
+    Left is Black (``x``), Right is White (``o``).  The value does not depend on
+    whose turn it is: ``> 0`` Black wins whoever starts, ``< 0`` White wins,
+    ``== 0`` the second player wins, fuzzy with 0 the first player wins.
+
+    Parameters
+    ----------
+    board : Board or str
+        A board or its picture (``"..ox"``, ``".ox./o..x/...."``).
+    rules : Rules, optional
+        :data:`konane.STANDARD` (multi-jumps in a line, the default) or
+        :data:`konane.SINGLE_JUMP`.
+    cache : None, RegionCache or path, optional
+        Where values of regions are kept: by default one in-memory cache for
+        the process; a :class:`RegionCache`; or a file name such as
+        ``"konane-values.sqlite"`` to keep values across runs.
+    progress : bool, optional
+        Show a progress bar (tqdm) during long computations.  Default: on,
+        unless turned off by :func:`set_progress` or ``KONANE_PROGRESS=0``.
+
+    Returns
+    -------
+    cgt.Game
+
+    Examples
+    --------
+    Known values (Ernst 1995; the cgt-tools test suite):
+
+    >>> konane.value("..ox"), konane.value(".ox."), konane.value(".ox./o..x/....")
+    (cgt.parse('1'), cgt.parse('*'), cgt.parse('+-1'))
+    >>> konane.value(".xoxox.")          # 5 alternating stones: -2
+    cgt.parse('-2')
+    >>> konane.value("....oxxoox..oxxxxo....")
+    cgt.parse('3/2')
+
+    Notes
+    -----
+    ``value(b) == sum(value(r) for r in konane.regions(b))``; swapping colours
+    negates the value and the 8 symmetries of the grid keep it.  Interrupting
+    with Ctrl-C leaves the caches consistent: they only ever receive finished
+    values.
+    """
+    b = _as_board(board)
+    r = _as_rules(rules)
+    c = _resolve_cache(cache)
+    return _wrap(_compute(b, r, c, progress))
+
+
+# ---------------------------------------------------------------- analysis
+
+class Analysis:
+    """The result of :func:`analyse`: regions, their values, and the winning moves.
+
+    Attributes
+    ----------
+    board : Board
+    value : cgt.Game
+        The value of the whole position (the sum of the region values).
+    regions : list of (Board, cgt.Game)
+        The independent regions with moves, and their values.
+    winning_moves : dict
+        ``{BLACK: [...], WHITE: [...]}``: the moves after which the mover wins
+        with best play (for Black: options of value ``>= 0``; for White: ``<= 0``).
+    """
+
+    def __init__(self, board, value, regions, winning_moves, rules):
+        self.board = board
+        self.value = value
+        self.regions = regions
+        self.winning_moves = winning_moves
+        self.rules = rules
+
+    @property
+    def outcome(self) -> cgt.Outcome:
+        """The outcome class of the whole position."""
+        return self.value.outcome
+
+    def _region_rows(self):
+        for region, v in self.regions:
+            try:
+                temp = v.temperature
+            except Exception:  # analysis helpers unavailable
+                temp = None
+            yield region, v, temp
+
+    def __repr__(self) -> str:
+        lines = [f"Konane position, value {self.value} ({self.outcome.value})"]
+        for i, (region, v, temp) in enumerate(self._region_rows(), 1):
+            squares = ", ".join(region.square_name(rc) for rc in region.stones_list(BLACK) +
+                                region.stones_list(WHITE))
+            lines.append(f"  region {i}: value {v}, temperature {temp}, stones {squares}")
+        for who in (BLACK, WHITE):
+            moves = " ".join(str(m) for m in self.winning_moves[who]) or "none"
+            lines.append(f"  winning moves for {who.long_name if hasattr(who, 'long_name') else who}"
+                         f" to move: {moves}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str | None:
+        try:
+            import html
+            rows = []
+            for i, (region, v, temp) in enumerate(self._region_rows(), 1):
+                svg = region._repr_svg_() or ""
+                rows.append(
+                    f"<tr><td>{i}</td><td>{svg}</td><td>{html.escape(str(v))}</td>"
+                    f"<td>{html.escape(str(temp))}</td><td>{v.outcome.value}</td></tr>")
+            moves = "".join(
+                f"<li>{html.escape(str(getattr(who, 'long_name', who)))} to move: "
+                f"{html.escape(' '.join(str(m) for m in self.winning_moves[who]) or 'none')}</li>"
+                for who in (BLACK, WHITE))
+            return (f"<div><p><b>Value</b> {html.escape(str(self.value))} "
+                    f"(outcome {self.outcome.value})</p>{self.board._repr_svg_() or ''}"
+                    "<table><tr><th>#</th><th>region</th><th>value</th><th>temperature</th>"
+                    f"<th>outcome</th></tr>{''.join(rows)}</table><ul>{moves}</ul></div>")
+        except Exception:  # a display hook must never raise
+            return None
+
+
+def analyse(board: Any, *, rules: Rules | None = None, cache: Any = None,
+            progress: bool | None = None) -> Analysis:
+    """Analyse a position: its regions with their values and the winning moves.
+
+    Parameters
+    ----------
+    board, rules, cache, progress
+        As for :func:`value`.
+
+    Returns
+    -------
+    Analysis
+        With ``value``, ``regions`` (list of ``(region board, value)``),
+        ``outcome`` and ``winning_moves`` for each player (the moves whose
+        resulting position is a win for the player who made them).
+
+    Examples
+    --------
+    >>> a = konane.analyse(".ox./o..x/....")
+    >>> a.value, a.outcome
+    (cgt.parse('+-1'), <Outcome.N: 'N'>)
+    >>> [str(m) for m in a.winning_moves[konane.BLACK]], [str(m) for m in a.winning_moves[konane.WHITE]]
+    (['c3-a3'], ['b3-d3'])
+    """
+    from konane.regions import regions as _regions
+
+    b = _as_board(board)
+    r = _as_rules(rules)
+    c = _resolve_cache(cache)
+    total = value(b, rules=r, cache=c, progress=progress)
+    parts = [(reg, value(reg, rules=r, cache=c, progress=progress)) for reg in _regions(b)]
+    wins: dict[Any, list] = {}
+    for who in (BLACK, WHITE):
+        good = []
+        for move, after in b.move_options(who, r):
+            v = value(after, rules=r, cache=c, progress=progress)
+            if (v >= 0) if who is BLACK else (v <= 0):
+                good.append(move)
+        wins[who] = good
+    return Analysis(b, total, parts, wins, r)
