@@ -82,10 +82,11 @@ def normalize(board: Board) -> tuple[Board, bool]:
 
     Examples
     --------
-    >>> konane.values.normalize(konane.Board("#ox."))
-    (konane.Board('.xo'), True)
-    >>> konane.values.normalize(konane.Board(".ox."))
-    (konane.Board('.ox.'), False)
+    >>> from konane.values import normalize
+    >>> normalize(konane.Board("#ox."))
+    (konane.Board('xo.'), True)
+    >>> normalize(konane.Board(".xo.")) == normalize(konane.Board(".ox."))
+    True
 
     Notes
     -----
@@ -131,7 +132,7 @@ class RegionCache:
     --------
     >>> cache = konane.RegionCache()
     >>> konane.value("..ox/xo..", cache=cache)
-    cgt.parse('1')
+    cgt.parse('2')
     >>> len(cache) > 0, cache.misses > 0
     (True, True)
     """
