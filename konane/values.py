@@ -85,7 +85,7 @@ def normalize(board: Board) -> tuple[Board, bool]:
     >>> from konane.values import normalize
     >>> normalize(konane.Board("#ox."))
     (konane.Board('xo.'), True)
-    >>> normalize(konane.Board(".xo.")) == normalize(konane.Board(".ox."))
+    >>> normalize(konane.Board(".xo."))[0] == normalize(konane.Board(".ox."))[0]
     True
 
     Notes
