@@ -1,0 +1,145 @@
+"""Benchmark: values of Konane starting positions, konane-cgt against cgt-py (Rust, no decomposition).
+
+Run:  python benchmarks/bench_values.py            (4x5, 4x6, 5x5)
+      python benchmarks/bench_values.py --big      (also 5x6; cgt-py is given --peer-timeout seconds)
+      python benchmarks/bench_values.py --enum     (also all 2^20 parity-consistent 4x5 positions)
+
+Each computation runs in a fresh subprocess (cold caches, its own peak memory).  The boards are
+the standard starting boards (Black on a1) with two adjacent stones removed from the middle
+row, as in the issue.  Both libraries must give the same value; the script checks it.
+cgt-py is optional (pip install cgt-py anywidget); it is skipped with a message if missing.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def start_picture(rows, cols):
+    """Rows top to bottom; Black on a1 (bottom-left); two adjacent middle-row stones removed."""
+    grid = [["x" if ((rows - 1 - r) + c) % 2 == 0 else "o" for c in range(cols)] for r in range(rows)]
+    mid = rows // 2
+    c0 = cols // 2 - 1
+    grid[mid][c0] = grid[mid][c0 + 1] = "."
+    return ["".join(row) for row in grid]
+
+
+OURS = textwrap.dedent("""
+    import json, resource, sys, time
+    sys.path.insert(0, {root!r})
+    import konane
+    konane.set_progress(False)
+    b = konane.Board({pic!r})
+    t = time.perf_counter()
+    v = konane.value(b)
+    dt = time.perf_counter() - t
+    info = konane.values.default_cache().info()
+    print(json.dumps({{"value": str(v), "time": dt, "regions": info["regions"],
+                      "positions": info["positions"],
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+PEER = textwrap.dedent("""
+    import json, resource, time
+    import cgt_py
+    k = cgt_py.Konane({pic!r})
+    t = time.perf_counter()
+    v = k.canonical_form
+    dt = time.perf_counter() - t
+    print(json.dumps({{"value": str(v).removeprefix("CanonicalForm('").removesuffix("')"),
+                      "time": dt, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+ENUM = textwrap.dedent("""
+    import json, resource, sys, time, itertools
+    sys.path.insert(0, {root!r})
+    import konane
+    konane.set_progress(False)
+    rows, cols = 4, 5
+    full = konane.Board.start(rows, cols)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    t = time.perf_counter()
+    counts = {{}}
+    for bits in range(1 << 20):
+        pic = []
+        for r in range(rows):
+            line = ""
+            for c in range(cols):
+                i = r * cols + c
+                line += full[full.square_name(r, c)] if bits >> i & 1 else "."
+            pic.append(line)
+        v = konane.value("/".join(pic))
+        o = v.outcome.value
+        counts[o] = counts.get(o, 0) + 1
+    dt = time.perf_counter() - t
+    print(json.dumps({{"time": dt, "outcomes": counts,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+
+def run(code, timeout):
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=timeout, env=dict(os.environ, KONANE_PROGRESS="0"))
+    except subprocess.TimeoutExpired:
+        return {"timeout": timeout}
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else f"exit {out.returncode}"}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def have_peer():
+    r = subprocess.run([sys.executable, "-c", "import cgt_py"], capture_output=True, text=True)
+    return r.returncode == 0
+
+
+def fmt(r):
+    if "timeout" in r:
+        return f"> {r['timeout']:.0f} s"
+    if "error" in r:
+        return "error"
+    return f"{r['time']:.2f} s"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--big", action="store_true", help="also the 5x6 board")
+    ap.add_argument("--enum", action="store_true", help="also every parity-consistent 4x5 position")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds for our computations")
+    ap.add_argument("--peer-timeout", type=float, default=480, help="seconds for cgt-py")
+    args = ap.parse_args(argv)
+    sizes = [(4, 5), (4, 6), (5, 5)] + ([(5, 6)] if args.big else [])
+    peer = have_peer()
+    if not peer:
+        print("cgt-py not installed (pip install cgt-py anywidget): its column is skipped")
+    print(f"{'board':6} {'value':>8} {'konane-cgt':>12} {'peak MB':>8} {'regions':>9} "
+          f"{'cgt-py':>10} {'peak MB':>8} {'cgt-py/ours':>11}  same value")
+    for rows, cols in sizes:
+        pic = start_picture(rows, cols)
+        ours = run(OURS.format(root=ROOT, pic="/".join(pic)), args.timeout)
+        theirs = run(PEER.format(pic="|".join(pic)), args.peer_timeout) if peer else {}
+        same = ""
+        ratio = ""
+        if "value" in ours and "value" in theirs:
+            same = "yes" if ours["value"].replace(" ", "") == theirs["value"].replace(" ", "") \
+                else f"NO ({theirs['value']})"
+            ratio = f"{theirs['time'] / ours['time']:.2f}"
+        print(f"{rows}x{cols:<4} {ours.get('value', '?'):>8} {fmt(ours):>12} "
+              f"{ours.get('rss_mb', 0):>8.0f} {ours.get('regions', 0):>9} "
+              f"{(fmt(theirs) if peer else 'n/a'):>10} {theirs.get('rss_mb', 0):>8.0f} {ratio:>11}  {same}")
+        sys.stdout.flush()
+    if args.enum:
+        r = run(ENUM.format(root=ROOT), args.timeout)
+        print(f"4x5 parity-consistent positions (2^20): {fmt(r)}, peak {r.get('rss_mb', 0):.0f} MB, "
+              f"outcomes {r.get('outcomes')}")
+
+
+if __name__ == "__main__":
+    main()
