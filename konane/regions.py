@@ -57,10 +57,8 @@ def _jumps(movers: int, enemies: int, cells: int, stride: int, limit: int) -> in
     """Cells reached from ``movers`` in at most ``limit`` jumps over cells of ``enemies``."""
     cur = movers
     for _ in range(limit):
-        nxt = cur
-        for s in (1, stride):
-            nxt |= (((cur << s) & enemies) << s) | (((cur >> s) & enemies) >> s)
-        nxt &= cells
+        nxt = (cur | (((cur << 1) & enemies) << 1) | (((cur >> 1) & enemies) >> 1)
+               | (((cur << stride) & enemies) << stride) | (((cur >> stride) & enemies) >> stride)) & cells
         if nxt == cur:
             break
         cur = nxt
@@ -83,15 +81,21 @@ def reach(cells: int, black: int, white: int, stride: int) -> tuple[int, int]:
     >>> [b.square_name(b.rc(i)) for i in range(b.stride) if ro >> i & 1]
     ['b1', 'd1', 'f1', 'g1']
     """
-    n_x = bin(black).count("1")
-    n_o = bin(white).count("1")
-    rx, ro = black, white
-    while True:
+    if not black or not white:
+        return black, white                 # nobody can capture anything
+    n_x = black.bit_count()
+    n_o = white.bit_count()
+    rx = _jumps(black, white, cells, stride, n_o)
+    ro = _jumps(white, rx, cells, stride, n_x)
+    while True:                             # alternate until neither set grows
         nx = _jumps(black, ro, cells, stride, n_o)
-        no = _jumps(white, nx, cells, stride, n_x)
-        if nx == rx and no == ro:
+        if nx == rx:
             return rx, ro
-        rx, ro = nx, no
+        rx = nx
+        no = _jumps(white, rx, cells, stride, n_x)
+        if no == ro:
+            return rx, ro
+        ro = no
 
 
 def _neighbours(m: int, stride: int) -> int:
@@ -123,27 +127,47 @@ def region_masks(cells: int, black: int, white: int, stride: int) -> list[tuple[
     groups = []
     for comp in _components(black, white, stride):
         gx, go = comp & black, comp & white
-        rx, ro = reach(cells, gx, go, stride)
-        groups.append((gx, go, rx, ro))
-    i = 0
-    while i < len(groups):
-        gx, go, rx, ro = groups[i]
-        occ = rx | ro
-        nrx = _neighbours(rx, stride)
-        nro = _neighbours(ro, stride)
-        for j in range(len(groups)):
-            if j == i:
+        groups.append((gx, go) + reach(cells, gx, go, stride))
+    while len(groups) > 1:
+        # find every conflicting pair at once, merge them all, recompute each merged reach once
+        n = len(groups)
+        parent = list(range(n))
+
+        def find(a):
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        occ = [g[2] | g[3] for g in groups]
+        nrx = [_neighbours(g[2], stride) for g in groups]
+        nro = [_neighbours(g[3], stride) for g in groups]
+        merged = False
+        for i in range(n):
+            oi, xi, yi = occ[i], nrx[i], nro[i]
+            for j in range(i + 1, n):
+                gj = groups[j]
+                if (oi & occ[j]) or (xi & gj[3]) or (yi & gj[2]):
+                    ri, rj = find(i), find(j)
+                    if ri != rj:
+                        parent[rj] = ri
+                        merged = True
+        if not merged:
+            break
+        parts: dict[int, list] = {}
+        for i in range(n):
+            parts.setdefault(find(i), []).append(groups[i])
+        new_groups = []
+        for members in parts.values():
+            if len(members) == 1:
+                new_groups.append(members[0])
                 continue
-            hx, ho, sx, so = groups[j]
-            if (occ & (sx | so)) or (nrx & so) or (nro & sx):
-                mx, mo = gx | hx, go | ho
-                merged = (mx, mo) + reach(cells, mx, mo, stride)
-                lo, hi = min(i, j), max(i, j)
-                del groups[hi]
-                groups[lo] = merged
-                i = -1            # start over: the merged group may conflict with any other
-                break
-        i += 1
+            gx = go = 0
+            for m in members:
+                gx |= m[0]
+                go |= m[1]
+            new_groups.append((gx, go) + reach(cells, gx, go, stride))
+        groups = new_groups
     out = [(g[2] | g[3], g[0], g[1]) for g in groups]
     out.sort(key=lambda r: (r[1] | r[2]) & -(r[1] | r[2]))
     return out
