@@ -46,13 +46,23 @@ ZERO_F = Fraction(0)
 
 def _new_id(left, right, nus):
     gid = len(_NUS)
-    _LEFT.append(left)
-    _RIGHT.append(right)
-    _NUS.append(nus)
-    if left is not None:
-        _INDEX[(left, right)] = gid
-    if nus is not None:
-        _NUS_INDEX[nus] = gid
+    try:
+        _LEFT.append(left)
+        _RIGHT.append(right)
+        _NUS.append(nus)
+        if left is not None:
+            _INDEX[(left, right)] = gid
+        if nus is not None:
+            _NUS_INDEX[nus] = gid
+    except BaseException:
+        # Interrupted (Ctrl-C) half-way: undo, so the tables stay aligned and each
+        # value keeps a single id.
+        del _LEFT[gid:], _RIGHT[gid:], _NUS[gid:]
+        if left is not None and _INDEX.get((left, right)) == gid:
+            del _INDEX[(left, right)]
+        if nus is not None and _NUS_INDEX.get(nus) == gid:
+            del _NUS_INDEX[nus]
+        raise
     return gid
 
 

@@ -398,3 +398,25 @@ def test_census_small_days():
     day2 = _born_by(sorted(day1, key=str))
     assert (len(day0), len(day1), len(day2)) == (1, 4, 22)
     assert {str(g) for g in day1} == {"0", "*", "1", "-1"}
+
+
+def test_interrupt_while_interning_keeps_tables_consistent(monkeypatch):
+    """A Ctrl-C that lands while a new canonical form is stored leaves no half-stored game."""
+    from cgt import _core
+
+    class Interrupting(dict):
+        armed = True
+
+        def __setitem__(self, key, value):
+            if Interrupting.armed:
+                Interrupting.armed = False
+                raise KeyboardInterrupt
+            super().__setitem__(key, value)
+
+    monkeypatch.setattr(_core, "_INDEX", Interrupting(_core._INDEX))
+    before = len(_core._NUS)
+    with pytest.raises(KeyboardInterrupt):
+        cgt.game([parse("{7|5}")], [parse("{-5|-7}")])     # a value not built before
+    assert len(_core._LEFT) == len(_core._RIGHT) == len(_core._NUS) >= before
+    g = cgt.game([parse("{7|5}")], [parse("{-5|-7}")])
+    assert g is cgt.pm(parse("{7|5}")) and str(g) == "+-{7|5}"
