@@ -1,0 +1,97 @@
+"""Smoke test of benchmarks/bench_engine.py: its quick workloads, this library only.
+
+No peers and no timing: it checks that the workloads compute the right answers,
+so that the benchmark code cannot rot.
+"""
+
+import functools
+import sys
+from pathlib import Path
+
+import pytest
+
+import cgt
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCH))
+import bench_engine as be  # noqa: E402
+
+sys.path.remove(str(BENCH))
+
+QUICK = {w.key: w for w in be.workloads(quick=True)}
+
+
+def run(key):
+    w = QUICK[key]
+    cgt.clear_caches()
+    return w.run[be.OURS](cgt, *w.inputs())
+
+
+def test_quick_workloads_are_the_expected_ones():
+    assert sorted(QUICK) == sorted(["switch4", "switch6", "switch8", "day3", "upstar10",
+                                    "multiples20", "trees"])
+    full = {w.key for w in be.workloads()}
+    assert {"switch8", "switch10", "switch12", "day3", "upstar20", "multiples20", "trees"} <= full
+
+
+@pytest.mark.parametrize("k", [4, 6, 8])
+def test_switch_sums_agree_with_other_association_orders(k):
+    (g,) = run(f"switch{k}")
+    terms = [cgt.pm(i) for i in range(1, k + 1)]
+    right_first = functools.reduce(lambda acc, t: t + acc, reversed(terms), cgt.zero)
+
+    def balanced(ts):
+        if len(ts) == 1:
+            return ts[0]
+        mid = len(ts) // 2
+        return balanced(ts[:mid]) + balanced(ts[mid:])
+
+    assert g == right_first == balanced(terms)
+    assert g == -g                          # a sum of switches +-x is its own negative
+    assert g.temperature == k               # the hottest term decides
+    assert g.left_options and g.right_options
+
+
+def test_day3_count_and_structure():
+    games = run("day3")
+    assert len(games) == len(set(games)) == 1474
+    assert max(g.birthday for g in games) == 3
+    assert all(g.birthday <= 3 for g in games)
+    assert sum(1 for g in games if g.birthday <= 2) == 22
+    for g in (cgt.zero, cgt.star, cgt.up, cgt.pm(1), cgt.number(3), cgt.parse("{1|*}")):
+        assert g in games
+
+
+def test_up_plus_nimbers():
+    games = run("upstar10")
+    assert games == [cgt.up_multiple(1, n) for n in range(1, 11)]
+    assert [str(g) for g in games[:3]] == ["^*", "^*2", "^*3"]
+
+
+def test_multiples_of_up_star():
+    games = run("multiples20")
+    assert games == [cgt.up_multiple(n, n % 2) for n in range(1, 21)]
+
+
+def test_random_trees_built_bottom_up():
+    w = QUICK["trees"]
+    n_nodes, seeds = w.extra["n_nodes"], w.extra["seeds"]
+    values = run("trees")
+    assert len(values) == len(seeds)
+    for seed, value in zip(seeds, values):
+        root = be.random_tree(n_nodes, seed)
+        nodes = be.postorder(root)
+        assert len(nodes) == n_nodes
+        assert all(j < i for i, (lo, ro) in enumerate(nodes) for j in lo + ro)
+        assert all(len(lo) <= 3 and len(ro) <= 3 for lo, ro in nodes)
+        # the same tree read as notation by the parser
+        assert cgt.parse(be.tree_text(root)) == value
+    assert be.random_tree(100, 7) == be.random_tree(100, 7)
+
+
+def test_signature_is_order_free_for_sets():
+    games = [cgt.star, cgt.up, cgt.zero]
+    a = be.signature(be.OURS, games, ordered=False)
+    b = be.signature(be.OURS, list(reversed(games)), ordered=False)
+    assert a == b and a["count"] == 3
+    assert be.signature(be.OURS, games)["digest"] != be.signature(be.OURS, games[::-1])["digest"]
