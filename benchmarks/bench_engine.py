@@ -479,7 +479,7 @@ def table_rows(todo, results, libs):
                 st = status_of(ratio, target, bound)
                 status.append(st)
                 if st == "MISSED":
-                    missed.append(f"{w.title}: {label}/ours = {ratio:.2f}, target >= {target:.2f}")
+                    missed.append(f"{w.title}: {label}/ours = {ratio:.3f}, target >= {target:.3f}")
             else:
                 ratios.append("")
                 status.append("-")
@@ -579,6 +579,8 @@ def main(argv=None):
     print("empties the caches but keeps the table, so later runs find the ids of games already built).")
     print("targets (pycgt/cgt-py): pycgt/ours >= 1 (>= 20 on the switch sums), cgt-py/ours >= 1/3;")
     print("'> T s': killed after T s, the ratio is a lower bound.")
+    if q:
+        print("--quick: smaller sizes than issue 2's workloads; its targets apply to the full run.")
     print(f"total wall time {time.perf_counter() - t_all:.1f} s; load average now {load:.2f}")
     if missed:
         print("targets missed:")

@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 QUICK_ARGS = {
     "bench_analysis.py": ["--repeat", "1"],
     "bench_moves.py": ["--depth", "4"],
+    "bench_values.py": ["--timeout", "5", "--peer-timeout", "5"],
 }
 
 
