@@ -40,11 +40,12 @@ _NEG = {}
 _LEQ = {}
 _BIRTHDAY = {}
 _STOPS = {}
+_CANON = {}      # (frozenset of left ids, frozenset of right ids) -> id
 
 ZERO_F = Fraction(0)
 
 
-def _new_id(left, right, nus):
+def _new_id(left, right, nus, nus_key=None):
     gid = len(_NUS)
     try:
         _LEFT.append(left)
@@ -52,26 +53,33 @@ def _new_id(left, right, nus):
         _NUS.append(nus)
         if left is not None:
             _INDEX[(left, right)] = gid
-        if nus is not None:
-            _NUS_INDEX[nus] = gid
+        if nus_key is not None:
+            _NUS_INDEX[nus_key] = gid
     except BaseException:
         # Interrupted (Ctrl-C) half-way: undo, so the tables stay aligned and each
         # value keeps a single id.
         del _LEFT[gid:], _RIGHT[gid:], _NUS[gid:]
         if left is not None and _INDEX.get((left, right)) == gid:
             del _INDEX[(left, right)]
-        if nus is not None and _NUS_INDEX.get(nus) == gid:
-            del _NUS_INDEX[nus]
+        if nus_key is not None and _NUS_INDEX.get(nus_key) == gid:
+            del _NUS_INDEX[nus_key]
         raise
     return gid
 
 
 def nus_id(x, n=0, m=0):
-    """Id of ``x + ^n + *m`` (x a dyadic Fraction or int)."""
-    key = (Fraction(x), n, m)
+    """Id of ``x + ^n + *m`` (x a dyadic Fraction or int).
+
+    The index is keyed on plain ints ``(numerator, denominator, n, m)``:
+    hashing and comparing Fractions would dominate the cost of small sums.
+    """
+    if type(x) is int:
+        key = (x, 1, n, m)
+    else:
+        key = (x.numerator, x.denominator, n, m)
     gid = _NUS_INDEX.get(key)
     if gid is None:
-        gid = _new_id(None, None, key)
+        gid = _new_id(None, None, (Fraction(x), n, m), key)
     return gid
 
 
@@ -196,8 +204,9 @@ def _nus_leq(a, b):
     """Closed-form ``a <= b`` for two number-up-star values."""
     x, n, m = a
     y, k, j = b
-    if x != y:
-        return x < y
+    xn, xd, yn, yd = x.numerator, x.denominator, y.numerator, y.denominator
+    if xn != yn or xd != yd:
+        return xn * yd < yn * xd            # denominators are positive
     d = k - n
     s = m ^ j
     if d >= 2:
@@ -273,8 +282,19 @@ def _mex(values):
 
 def canonical(lefts, rights):
     """Id of the canonical form of ``{lefts | rights}`` (iterables of ids)."""
-    L = set(lefts)
-    R = set(rights)
+    L = frozenset(lefts)
+    R = frozenset(rights)
+    key = (L, R)
+    r = _CANON.get(key)
+    if r is None:
+        r = _canonical(L, R)
+        if len(_CANON) > CACHE_LIMIT:
+            _CANON.clear()
+        _CANON[key] = r
+    return r
+
+
+def _canonical(L, R):
     nus = _NUS
     all_nus = all(nus[i] is not None for i in L) and all(nus[i] is not None for i in R)
     if all_nus:
@@ -471,7 +491,8 @@ def add(g, h):
     a = _NUS[g]
     b = _NUS[h]
     if a is not None and b is not None:
-        r = nus_id(a[0] + b[0], a[1] + b[1], a[2] ^ b[2])
+        x, y = a[0], b[0]
+        r = nus_id(x + y if x and y else (x or y), a[1] + b[1], a[2] ^ b[2])
     elif a is not None and a == (ZERO_F, 0, 0):
         r = h
     elif b is not None and b == (ZERO_F, 0, 0):
@@ -528,7 +549,7 @@ def birthday(g):
 
 def clear_caches():
     """Empty the operation caches (not the table of canonical forms)."""
-    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS):
+    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON):
         c.clear()
 
 
@@ -541,6 +562,7 @@ def cache_info():
         "leq": len(_LEQ),
         "birthday": len(_BIRTHDAY),
         "stops": len(_STOPS),
+        "canonical": len(_CANON),
         "limit": CACHE_LIMIT,
     }
 

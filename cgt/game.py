@@ -172,9 +172,16 @@ class Game:
 
     # ------------------------------------------------------------ arithmetic
     def __add__(self, other):
-        o = _coerce(other)
-        if o is None:
-            return NotImplemented
+        if type(other) is Game:
+            a, b = self._id, other._id
+            r = _core._ADD.get((a, b) if a <= b else (b, a))
+            if r is not None:                  # memoised sum: skip the layers below
+                return _wrap(r)
+            o = other
+        else:
+            o = _coerce(other)
+            if o is None:
+                return NotImplemented
         return _wrap(deep(_core.add, self._id, o._id))
 
     __radd__ = __add__

@@ -1,6 +1,7 @@
 """Named constructors and constants: numbers, nimbers, ups, switches, tinies."""
 
 from . import _core
+from ._deep import deep
 from .errors import NotAGameError, NotDyadicError
 from .game import Game, _wrap, as_game, to_dyadic
 
@@ -15,6 +16,9 @@ def _option_ids(options, side):
         options = [options]
     ids = []
     for o in options:
+        if type(o) is Game:                # the common case, without the slower checks below
+            ids.append(o._id)
+            continue
         try:
             ids.append(as_game(o)._id)
         except (NotDyadicError, NotAGameError, TypeError) as exc:
@@ -42,7 +46,6 @@ def game(left=(), right=()):
     >>> cgt.game(["1/2"], [2])
     cgt.parse('1')
     """
-    from ._deep import deep
     return _wrap(deep(_core.canonical, _option_ids(left, "left"), _option_ids(right, "right")))
 
 
