@@ -41,6 +41,7 @@ _LEQ = {}
 _BIRTHDAY = {}
 _STOPS = {}
 _CANON = {}      # (frozenset of left ids, frozenset of right ids) -> id
+_INT_STOPS = {}
 
 ZERO_F = Fraction(0)
 
@@ -239,7 +240,9 @@ def leq(g, h):
 
 def _leq_general(g, h, a, b):
     # Stop bounds: RS(g) > LS(h) implies g > h, hence not g <= h.
-    if stops(g)[1] > stops(h)[0]:
+    rn, rd = _int_stops(g)[2:]
+    ln, ld = _int_stops(h)[:2]
+    if rn * ld > ln * rd:                   # compared as ints: Fractions are slow here
         return False
     g_num = a is not None and a[1] == 0 and a[2] == 0
     h_num = b is not None and b[1] == 0 and b[2] == 0
@@ -253,6 +256,18 @@ def _leq_general(g, h, a, b):
             if leq(h, gl):
                 return False
     return True
+
+
+def _int_stops(g):
+    """``(LS numerator, LS denominator, RS numerator, RS denominator)``, cached."""
+    r = _INT_STOPS.get(g)
+    if r is None:
+        ls, rs = stops(g)
+        r = (ls.numerator, ls.denominator, rs.numerator, rs.denominator)
+        if len(_INT_STOPS) > CACHE_LIMIT:
+            _INT_STOPS.clear()
+        _INT_STOPS[g] = r
+    return r
 
 
 def stops(g):
@@ -549,7 +564,7 @@ def birthday(g):
 
 def clear_caches():
     """Empty the operation caches (not the table of canonical forms)."""
-    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON):
+    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _INT_STOPS):
         c.clear()
 
 
