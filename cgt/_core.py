@@ -239,10 +239,11 @@ def leq(g, h):
 
 
 def _leq_general(g, h, a, b):
-    # Stop bounds: RS(g) > LS(h) implies g > h, hence not g <= h.
-    rn, rd = _int_stops(g)[2:]
-    ln, ld = _int_stops(h)[:2]
-    if rn * ld > ln * rd:                   # compared as ints: Fractions are slow here
+    # Stops are monotone: g <= h implies LS(g) <= LS(h) and RS(g) <= RS(h).
+    # (This also covers CGSuite's bound RS(g) > LS(h) => g > h, as LS(h) >= RS(h).)
+    gln, gld, grn, grd = _int_stops(g)
+    hln, hld, hrn, hrd = _int_stops(h)
+    if gln * hld > hln * gld or grn * hrd > hrn * grd:   # as ints: Fractions are slow here
         return False
     g_num = a is not None and a[1] == 0 and a[2] == 0
     h_num = b is not None and b[1] == 0 and b[2] == 0
