@@ -1,0 +1,34 @@
+"""The documentation builds without a single warning (slow: run with ``--runslow``).
+
+The build executes the notebooks (myst-nb, cached in ``docs/_build/.jupyter_cache``), so the
+first run takes as long as ``pytest --nbmake notebooks/``.
+"""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NEEDED = ("sphinx", "myst_nb", "numpydoc", "pydata_sphinx_theme", "ipykernel", "matplotlib")
+
+
+@pytest.mark.slow
+def test_docs_build_without_warnings(tmp_path):
+    missing = [name for name in NEEDED if importlib.util.find_spec(name) is None]
+    if missing:
+        pytest.skip(f"not installed: {', '.join(missing)} (pip install -e '.[docs]')")
+    out = tmp_path / "html"
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+         str(ROOT / "docs"), str(out)],
+        capture_output=True, text=True, timeout=3600, cwd=ROOT,
+    )
+    assert proc.returncode == 0, (proc.stdout[-4000:] + "\n" + proc.stderr[-8000:])
+    for page in ("index.html", "api/konane.values.html", "decomposition.html",
+                 "_notebooks/03-chan-tsai-1xn.html"):
+        assert (out / page).is_file(), page
+    # the notebooks were executed: their pages hold outputs
+    assert "256 rows in" in (out / "_notebooks" / "03-chan-tsai-1xn.html").read_text("utf-8")
