@@ -32,6 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cgt  # noqa: E402
 from cgt import analysis  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import antichains  # noqa: E402  (one enumeration of antichains for both)
+
 
 def _optional(name):
     try:
@@ -100,27 +103,8 @@ def cgtpy_thermal(c, g):
 
 # ---------------------------------------------------------------- day 3
 
-def antichains(games):
-    """All antichains (sets of pairwise incomparable games) of ``games``."""
-    n = len(games)
-    comparable = [[i != j and (games[i] <= games[j] or games[j] <= games[i]) for j in range(n)]
-                  for i in range(n)]
-    out = []
-
-    def extend(start, chosen):
-        out.append(tuple(games[i] for i in chosen))
-        for i in range(start, n):
-            if not any(comparable[i][j] for j in chosen):
-                chosen.append(i)
-                extend(i + 1, chosen)
-                chosen.pop()
-
-    extend(0, [])
-    return out
-
-
 def born_by_next_day(games):
-    sets = antichains(sorted(games, key=str))
+    sets = antichains(sorted(games, key=str), lambda a, b: a <= b)
     return {cgt.game(lo, ro) for lo in sets for ro in sets}
 
 
