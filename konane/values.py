@@ -22,7 +22,7 @@ from cgt.game import _wrap
 from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
 from konane.errors import KonaneError
 from konane.moves import options as _options
-from konane.regions import region_masks
+from konane.regions import region_masks, regions
 from konane.rules import STANDARD, Rules
 
 __all__ = ["value", "analyse", "RegionCache", "Analysis", "normalize", "default_cache",
@@ -481,8 +481,7 @@ class Analysis:
             lines.append(f"  region {i}: value {v}, temperature {temp}, stones {squares}")
         for who in (BLACK, WHITE):
             moves = " ".join(str(m) for m in self.winning_moves[who]) or "none"
-            lines.append(f"  winning moves for {who.long_name if hasattr(who, 'long_name') else who}"
-                         f" to move: {moves}")
+            lines.append(f"  winning moves for {who.long_name} to move: {moves}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str | None:
@@ -495,7 +494,7 @@ class Analysis:
                     f"<tr><td>{i}</td><td>{svg}</td><td>{html.escape(str(v))}</td>"
                     f"<td>{html.escape(str(temp))}</td><td>{v.outcome.value}</td></tr>")
             moves = "".join(
-                f"<li>{html.escape(str(getattr(who, 'long_name', who)))} to move: "
+                f"<li>{html.escape(who.long_name)} to move: "
                 f"{html.escape(' '.join(str(m) for m in self.winning_moves[who]) or 'none')}</li>"
                 for who in (BLACK, WHITE))
             return (f"<div><p><b>Value</b> {html.escape(str(self.value))} "
@@ -530,13 +529,11 @@ def analyse(board: Any, *, rules: Rules | None = None, cache: Any = None,
     >>> [str(m) for m in a.winning_moves[konane.BLACK]], [str(m) for m in a.winning_moves[konane.WHITE]]
     (['c3-a3'], ['b3-d3'])
     """
-    from konane.regions import regions as _regions
-
     b = _as_board(board)
     r = _as_rules(rules)
     c = _resolve_cache(cache)
     total = value(b, rules=r, cache=c, progress=progress)
-    parts = [(reg, value(reg, rules=r, cache=c, progress=progress)) for reg in _regions(b)]
+    parts = [(reg, value(reg, rules=r, cache=c, progress=progress)) for reg in regions(b)]
     wins: dict[Any, list] = {}
     for who in (BLACK, WHITE):
         good = []
