@@ -16,6 +16,7 @@ from .errors import (
     NotDyadicError,
 )
 from .errors import InvalidTemperatureError, NotImpartialError
+from . import graph
 from .game import Game, as_game, to_dyadic
 from .notation import parse
 from .outcome import LEFT, RIGHT, Outcome, Player
