@@ -120,7 +120,8 @@ class RegionCache:
         values not yet committed, never corrupts the file) and several
         processes may share it (WAL journal, busy timeout).
     max_memory : int, default 5_000_000
-        Entries kept in memory; past that the in-memory tables are emptied (the
+        Regions kept in memory (and four times as many positions in the lookup
+        table in front of it); past that the in-memory tables are emptied (the
         file, if any, keeps everything).
 
     Attributes
@@ -211,8 +212,8 @@ class RegionCache:
         return gid
 
     def put(self, key: tuple, gid: int) -> None:
-        if len(self._values) >= self.max_memory:
-            self._values.clear()
+        if len(self._values) >= self.max_memory or len(self._raw) >= 4 * self.max_memory:
+            self._values.clear()       # only a cache: values are recomputed (or read from the file)
             self._raw.clear()
         self._values[key] = gid
         if self._db is not None:

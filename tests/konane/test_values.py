@@ -301,3 +301,10 @@ def test_deep_game_does_not_recurse():
 def test_solid_row_of_40():
     # Source: Ernst (1995), N = 40 = 4j gives 0.
     assert konane.value("." + "xo" * 20 + ".") == 0
+
+
+def test_memory_bound_keeps_values_correct():
+    cache = konane.RegionCache(max_memory=50)
+    b = Board(".ox./o..x/..ox/x.o.")
+    assert konane.value(b, cache=cache) == brute(b)
+    assert len(cache) <= 50 and len(cache._raw) <= 4 * 50 + 50
