@@ -597,20 +597,25 @@ def _thermograph_id(g):
         else:
             r = _thermograph_id(_core.nus_id(x, 1 if n > 0 else -1, 0))
     else:
-        ls = None
-        for gl in _core.left(g):
-            w = _thermograph_id(gl).right_wall
-            ls = w if ls is None else ls.maximum(w)
-        rs = None
-        for gr in _core.right(g):
-            w = _thermograph_id(gr).left_wall
-            rs = w if rs is None else rs.minimum(w)
-        # A canonical game that is not an integer has options on both sides.
-        r = _intersect(ls.tilt(-1), rs.tilt(1))
+        r = _from_options(g)
     if len(_THERMO) > _THERMO_LIMIT:
         _THERMO.clear()
     _THERMO[g] = r
     return r
+
+
+def _from_options(g):
+    """The thermograph of ``g`` built from its options' thermographs (the scaffold)."""
+    ls = None
+    for gl in _core.left(g):
+        w = _thermograph_id(gl).right_wall
+        ls = w if ls is None else ls.maximum(w)
+    rs = None
+    for gr in _core.right(g):
+        w = _thermograph_id(gr).left_wall
+        rs = w if rs is None else rs.minimum(w)
+    # A canonical game that is not an integer has options on both sides.
+    return _intersect(ls.tilt(-1), rs.tilt(1))
 
 
 def _truncate(traj, tau, v):
