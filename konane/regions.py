@@ -50,7 +50,7 @@ from typing import Iterator
 
 from konane.board import Board
 
-__all__ = ["regions", "region_masks", "reach"]
+__all__ = ["regions", "region_masks", "live_region_masks", "reach"]
 
 
 def _jumps(movers: int, enemies: int, cells: int, stride: int, limit: int) -> int:
@@ -80,96 +80,240 @@ def reach(cells: int, black: int, white: int, stride: int) -> tuple[int, int]:
     ['a1', 'c1', 'e1', 'g1']
     >>> [b.square_name(b.rc(i)) for i in range(b.stride) if ro >> i & 1]
     ['b1', 'd1', 'f1', 'g1']
+
+    Notes
+    -----
+    Fast path: both sets grow together, one jump per round for each colour,
+    over the other colour's set of the same round.  If that stops growing
+    after at most ``min(n_x, n_o)`` rounds, every cell in it was reached
+    within both jump limits over cells of the other set, so it is contained
+    in the least fixpoint; and it is closed under any number of jumps, so it
+    contains it: it *is* the least fixpoint.  Otherwise (sparse groups, where
+    the limits matter) the two sets are computed in turn, each with its jump
+    limit, until neither grows.
     """
     if not black or not white:
         return black, white                 # nobody can capture anything
     n_x = black.bit_count()
     n_o = white.bit_count()
-    rx = _jumps(black, white, cells, stride, n_o)
-    ro = _jumps(white, rx, cells, stride, n_x)
+    s = stride
+    rx, ro = black, white
+    for _ in range(min(n_x, n_o) + 1):
+        nx = (rx | ((((rx << 1) & ro) << 1) | (((rx >> 1) & ro) >> 1)
+                    | (((rx << s) & ro) << s) | (((rx >> s) & ro) >> s))) & cells
+        no = (ro | ((((ro << 1) & nx) << 1) | (((ro >> 1) & nx) >> 1)
+                    | (((ro << s) & nx) << s) | (((ro >> s) & nx) >> s))) & cells
+        if nx == rx and no == ro:
+            return rx, ro
+        rx, ro = nx, no
+    rx = _jumps(black, white, cells, s, n_o)
+    ro = _jumps(white, rx, cells, s, n_x)
     while True:                             # alternate until neither set grows
-        nx = _jumps(black, ro, cells, stride, n_o)
+        nx = _jumps(black, ro, cells, s, n_o)
         if nx == rx:
             return rx, ro
         rx = nx
-        no = _jumps(white, rx, cells, stride, n_x)
+        no = _jumps(white, rx, cells, s, n_x)
         if no == ro:
             return rx, ro
         ro = no
 
 
-def _neighbours(m: int, stride: int) -> int:
-    return (m << 1) | (m >> 1) | (m << stride) | (m >> stride)
-
-
-def _components(black: int, white: int, stride: int) -> list[int]:
-    """Masks of stones linked by orthogonal adjacency of opposite colours."""
-    out = []
-    remaining = black | white
+def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
+    """The final groups with moves, as ``[black, white, reach_x, reach_o]``,
+    and the dead stones (Black, White) left over."""
+    s = stride
+    nbx = (black << 1) | (black >> 1) | (black << s) | (black >> s)
+    nbo = (white << 1) | (white >> 1) | (white << s) | (white >> s)
+    lx = black & nbo                      # stones with an enemy next to them
+    lo = white & nbx
+    dead_x = black ^ lx
+    dead_o = white ^ lo
+    if not lx:
+        return [], dead_x, dead_o         # nobody can move, now or ever
+    # groups: stones linked by orthogonal adjacency of opposite colours, with a first
+    # lower bound of their reach (the stones and the cells one jump away)
+    comps = []
+    remaining = lx | lo
     while remaining:
         comp = remaining & -remaining
         while True:
-            grow = comp | (_neighbours(comp & black, stride) & white) | (_neighbours(comp & white, stride) & black)
+            cx = comp & lx
+            co = comp & lo
+            grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
+                    | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
             if grow == comp:
                 break
             comp = grow
-        out.append(comp)
-        remaining &= ~comp
-    return out
+        remaining ^= comp
+        gx, go = comp & lx, comp & lo
+        ux = (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
+                    | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells
+        uo = (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
+                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells
+        comps.append([gx, go, ux, uo])
+    # Reach only grows with more stones, so groups (and dead stones) that conflict
+    # already through these lower bounds are merged before any reach is computed.
+    n = len(comps)
+    if n > 1 or dead_x or dead_o:
+        parent = list(range(n))
+        hits = []
+        for i in range(n):
+            g = comps[i]
+            ux, uo = g[2], g[3]
+            occ = ux | uo
+            nux = (ux << 1) | (ux >> 1) | (ux << s) | (ux >> s)
+            nuo = (uo << 1) | (uo >> 1) | (uo << s) | (uo >> s)
+            hx = dead_x & (occ | nuo)
+            ho = dead_o & (occ | nux)
+            if hx or ho:
+                g[0] |= hx
+                g[1] |= ho
+                hits.append((i, hx | ho))
+            for j in range(i + 1, n):
+                h = comps[j]
+                if (occ & (h[2] | h[3])) or (nux & h[3]) or (nuo & h[2]):
+                    a = i
+                    while parent[a] != a:
+                        a = parent[a]
+                    b = j
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        parent[b] = a
+        for k in range(len(hits)):          # a dead stone near two groups links them
+            for m in range(k):
+                if hits[k][1] & hits[m][1]:
+                    a = hits[k][0]
+                    while parent[a] != a:
+                        a = parent[a]
+                    b = hits[m][0]
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        parent[b] = a
+            dead_x &= ~hits[k][1]
+            dead_o &= ~hits[k][1]
+        parts: dict[int, list[int]] = {}
+        for i in range(n):
+            a = i
+            while parent[a] != a:
+                a = parent[a]
+            g = comps[i]
+            if a in parts:
+                p = parts[a]
+                p[0] |= g[0]
+                p[1] |= g[1]
+            else:
+                parts[a] = [g[0], g[1]]
+        groups = [[gx, go, *reach(cells, gx, go, s)] for gx, go in parts.values()]
+    else:
+        groups = [[gx, go, *reach(cells, gx, go, s)] for gx, go, _, _ in comps]
+    while True:
+        changed = False
+        if dead_x or dead_o:
+            # a dead stone in conflict with a group joins it
+            for g in groups:
+                rx, ro = g[2], g[3]
+                occ = rx | ro
+                hx = dead_x & (occ | (ro << 1) | (ro >> 1) | (ro << s) | (ro >> s))
+                ho = dead_o & (occ | (rx << 1) | (rx >> 1) | (rx << s) | (rx >> s))
+                if hx or ho:
+                    dead_x ^= hx
+                    dead_o ^= ho
+                    g[0] |= hx
+                    g[1] |= ho
+                    g[2], g[3] = reach(cells, g[0], g[1], s)
+                    changed = True
+        n = len(groups)
+        if n > 1:
+            # groups in conflict with each other merge (all pairs at once)
+            parent = list(range(n))
+            merged = False
+            occ = [g[2] | g[3] for g in groups]
+            nrx = [(g[2] << 1) | (g[2] >> 1) | (g[2] << s) | (g[2] >> s) for g in groups]
+            nro = [(g[3] << 1) | (g[3] >> 1) | (g[3] << s) | (g[3] >> s) for g in groups]
+            for i in range(n):
+                oi, xi, yi = occ[i], nrx[i], nro[i]
+                for j in range(i + 1, n):
+                    if (oi & occ[j]) or (xi & groups[j][3]) or (yi & groups[j][2]):
+                        a = i
+                        while parent[a] != a:
+                            a = parent[a]
+                        b = j
+                        while parent[b] != b:
+                            b = parent[b]
+                        if a != b:
+                            parent[b] = a
+                            merged = True
+            if merged:
+                parts: dict[int, list[int]] = {}
+                for i in range(n):
+                    a = i
+                    while parent[a] != a:
+                        a = parent[a]
+                    if a in parts:
+                        p = parts[a]
+                        g = groups[i]
+                        p[0] |= g[0]
+                        p[1] |= g[1]
+                        p[2] |= g[2]
+                        p[3] |= g[3]
+                        p[4] = 1
+                    else:
+                        parts[a] = groups[i] + [0]
+                groups = []
+                for p in parts.values():
+                    if p[4]:
+                        p[2], p[3] = reach(cells, p[0], p[1], s)
+                    groups.append(p[:4])
+                changed = True
+        if not changed:
+            return groups, dead_x, dead_o
+
+
+def _lowest_stone(region: tuple[int, int, int]) -> int:
+    stones = region[1] | region[2]
+    return stones & -stones
 
 
 def region_masks(cells: int, black: int, white: int, stride: int) -> list[tuple[int, int, int]]:
     """The independent regions as ``(cells, black, white)`` masks.
 
     Each region's cells are its group's reach; every stone is in exactly one
-    region.  Regions come in the order of their lowest stone.
+    region (a dead stone, which can never move nor be captured, is a region
+    of its own cell).  Regions come in the order of their lowest stone.
     """
-    groups = []
-    for comp in _components(black, white, stride):
-        gx, go = comp & black, comp & white
-        groups.append((gx, go) + reach(cells, gx, go, stride))
-    while len(groups) > 1:
-        # find every conflicting pair at once, merge them all, recompute each merged reach once
-        n = len(groups)
-        parent = list(range(n))
-
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        occ = [g[2] | g[3] for g in groups]
-        nrx = [_neighbours(g[2], stride) for g in groups]
-        nro = [_neighbours(g[3], stride) for g in groups]
-        merged = False
-        for i in range(n):
-            oi, xi, yi = occ[i], nrx[i], nro[i]
-            for j in range(i + 1, n):
-                gj = groups[j]
-                if (oi & occ[j]) or (xi & gj[3]) or (yi & gj[2]):
-                    ri, rj = find(i), find(j)
-                    if ri != rj:
-                        parent[rj] = ri
-                        merged = True
-        if not merged:
-            break
-        parts: dict[int, list] = {}
-        for i in range(n):
-            parts.setdefault(find(i), []).append(groups[i])
-        new_groups = []
-        for members in parts.values():
-            if len(members) == 1:
-                new_groups.append(members[0])
-                continue
-            gx = go = 0
-            for m in members:
-                gx |= m[0]
-                go |= m[1]
-            new_groups.append((gx, go) + reach(cells, gx, go, stride))
-        groups = new_groups
+    groups, dead_x, dead_o = _partition(cells, black, white, stride)
     out = [(g[2] | g[3], g[0], g[1]) for g in groups]
-    out.sort(key=lambda r: (r[1] | r[2]) & -(r[1] | r[2]))
+    for dead, is_x in ((dead_x, True), (dead_o, False)):
+        while dead:
+            low = dead & -dead
+            dead ^= low
+            out.append((low, low, 0) if is_x else (low, 0, low))
+    out.sort(key=_lowest_stone)
+    return out
+
+
+def live_region_masks(cells: int, black: int, white: int, stride: int) -> list[tuple[int, int, int]]:
+    """The regions of :func:`region_masks` that hold stones of both colours.
+
+    The others can never see a move and are worth 0.  This is the inner loop
+    of :func:`konane.value`.
+
+    Examples
+    --------
+    >>> from konane.regions import live_region_masks
+    >>> b = konane.Board("xo..x.....ox")
+    >>> [konane.Board.from_masks(1, 12, *r) for r in live_region_masks(b.cells, b.black, b.white, b.stride)]
+    [konane.Board('xo..x..#####'), konane.Board('########..ox')]
+    """
+    groups = _partition(cells, black, white, stride)[0]
+    if len(groups) == 1:
+        g = groups[0]
+        return [(g[2] | g[3], g[0], g[1])]
+    out = [(g[2] | g[3], g[0], g[1]) for g in groups]
+    out.sort(key=_lowest_stone)
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from functools import lru_cache
 from typing import Any, Iterable
 
 import cgt
@@ -19,10 +20,10 @@ from cgt import _core
 from cgt._deep import deep
 from cgt.game import _wrap
 
-from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
+from konane.board import (BLACK, WHITE, Board, _apply_table, _transform_rc, _transform_shape,
+                          _transform_table)
 from konane.errors import KonaneError
-from konane.moves import options as _options
-from konane.regions import region_masks, regions
+from konane.regions import live_region_masks as _live_regions, regions
 from konane.rules import STANDARD, Rules
 
 __all__ = ["value", "analyse", "RegionCache", "Analysis", "normalize", "default_cache",
@@ -307,6 +308,15 @@ class _Progress:
 # ---------------------------------------------------------------- the computation
 
 class _Solver:
+    """The value computation on bit masks only (no Board objects in the loop).
+
+    A position is ``(stride, cells, black, white)`` in the layout of
+    :class:`Board` (``stride = cols + 1``).  ``board_value`` splits it into
+    regions; ``region_value`` moves a region to the top-left corner (a shift),
+    maps it to its normal form with the byte tables of its cell shape, looks
+    the normal form up in the cache and otherwise computes it from its options.
+    """
+
     def __init__(self, rules: Rules, cache: RegionCache, progress: _Progress):
         self.multi = rules.multi_jump
         self.rules = rules
@@ -314,49 +324,157 @@ class _Solver:
         self.raw = cache._raw
         self.progress = progress
 
-    def board_value(self, b: Board) -> int:
-        """Id of the value of any board: the sum over its regions."""
-        rows, cols = b._rows, b._cols
-        stride = cols + 1
-        key = (self.multi, stride, b._cells, b._black, b._white)
+    def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
+        """Id of the value of any position: the sum over its regions."""
+        key = (self.multi, stride, cells, black, white)
         total = self.raw.get(key)
         if total is not None:
             return total
         total = _core.ZERO
-        for cells, black, white in region_masks(b._cells, b._black, b._white, stride):
-            if not (black and white):
-                continue
-            gid = self.region_value(rows, cols, cells, black, white)
+        for rcells, rblack, rwhite in _live_regions(cells, black, white, stride):
+            gid = self.region_value(stride, rcells, rblack, rwhite)
             if gid != _core.ZERO:
-                total = _core.add(total, gid)
+                total = _core.add(total, gid) if total != _core.ZERO else gid
         self.raw[key] = total
         return total
 
-    def region_value(self, rows, cols, cells, black, white) -> int:
-        """Id of the value of one region (cells = its reach)."""
+    def region_value(self, stride: int, cells: int, black: int, white: int) -> int:
+        """Id of the value of one region (``cells`` = its reach)."""
         raw = self.raw
-        raw_key = (self.multi, cols + 1, cells, black, white)
+        multi = self.multi
+        raw_key = (multi, stride, cells, black, white)
         gid = raw.get(raw_key)
         if gid is not None:
             return gid
-        cropped = Board._make(rows, cols, cells, black, white).crop()
-        crop_key = (self.multi, cropped._cols + 1, cropped._cells, cropped._black, cropped._white)
-        gid = raw.get(crop_key)
+        # translate to the top-left corner: a shift, since the guard column stays empty
+        low = cells & -cells
+        r0 = (low.bit_length() - 1) // stride
+        r1 = (cells.bit_length() - 1) // stride
+        rowmask = (1 << (stride - 1)) - 1
+        union = 0
+        m = cells >> (r0 * stride)
+        for _ in range(r1 - r0 + 1):
+            union |= m & rowmask
+            m >>= stride
+        c0 = ((union & -union).bit_length() - 1)
+        shift = r0 * stride + c0
+        cells >>= shift
+        black >>= shift
+        white >>= shift
+        (rows, cols, ncells), syms = _box_symmetries(stride, r1 - r0 + 1,
+                                                     union.bit_length() - c0, cells)
+        best = None
+        for tables in syms:
+            tb, tw = _apply_table(tables, black), _apply_table(tables, white)
+            cand = (tb, tw, False) if (tb, tw) <= (tw, tb) else (tw, tb, True)
+            if best is None or cand < best:
+                best = cand
+        nb, nw, swapped = best
+        key = (multi, rows, cols, ncells, nb, nw)
+        gid = self.cache.get(key)
         if gid is None:
-            norm, swapped = normalize(cropped)
-            key = (self.multi,) + norm.key()
-            gid = self.cache.get(key)
-            if gid is None:
-                lefts = [self.board_value(o) for o in _options(norm, BLACK, self.rules)]
-                rights = [self.board_value(o) for o in _options(norm, WHITE, self.rules)]
-                gid = _core.canonical(lefts, rights)
-                self.cache.put(key, gid)
-                self.progress.tick()
-            if swapped:
-                gid = _core.neg(gid)
-            raw[crop_key] = gid
+            nstride = cols + 1
+            board_value = self.board_value
+            lefts = [board_value(nstride, ncells, a, b)
+                     for a, b in _moves(ncells, nb, nw, nstride, multi)]
+            rights = [board_value(nstride, ncells, b, a)
+                      for a, b in _moves(ncells, nw, nb, nstride, multi)]
+            gid = _core.canonical(lefts, rights)
+            self.cache.put(key, gid)
+            self.progress.tick()
+        if swapped:
+            gid = _core.neg(gid)
         raw[raw_key] = gid
         return gid
+
+
+def _moves(cells: int, me: int, en: int, stride: int, multi: bool) -> list[tuple[int, int]]:
+    """``(mine, enemy)`` masks after each capture by the ``me`` side (see :func:`konane.moves.options`)."""
+    empty = cells & ~(me | en)
+    out = []
+    append = out.append
+    for d in (1, stride):
+        d2 = d + d
+        cand = me & (en >> d) & (empty >> d2)
+        shift = d2
+        cap = 1 << d
+        while cand:
+            c = cand
+            while c:
+                low = c & -c
+                c ^= low
+                append((me ^ low ^ (low << shift), en ^ (cap * low)))
+            if not multi:
+                break
+            cand &= (en >> (shift + d)) & (empty >> (shift + d2))
+            cap |= 1 << (shift + d)
+            shift += d2
+        cand = me & (en << d) & (empty << d2)
+        shift = d2
+        cap = 1 << d
+        while cand:
+            c = cand
+            while c:
+                low = c & -c
+                c ^= low
+                append((me ^ low ^ (low >> shift), en ^ ((cap * low) >> shift)))
+            if not multi:
+                break
+            cand &= (en << (shift + d)) & (empty << (shift + d2))
+            cap |= 1 << (shift + d)
+            shift += d2
+    return out
+
+
+_BOXES: dict[tuple[int, int, int, int], tuple] = {}
+
+
+def _box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple:
+    """For a cell shape in the top-left ``rows x cols`` box of a ``stride`` layout:
+    its normal shape ``(rows, cols, cells)`` (compact layout, the smallest image
+    under the 8 symmetries, as :func:`normalize` chooses it) and the byte tables
+    of every symmetry that maps it there (straight from the ``stride`` layout)."""
+    key = (stride, rows, cols, cells)
+    found = _BOXES.get(key)
+    if found is None:
+        compact = cells
+        if stride != cols + 1:
+            compact = 0
+            rowmask = (1 << cols) - 1
+            for r in range(rows):
+                compact |= ((cells >> (r * stride)) & rowmask) << (r * (cols + 1))
+        best, ks = _shape_symmetries(rows, cols, compact)[0], []
+        for k in range(8):
+            image = _transform_shape(rows, cols, k) + (_apply_table(_box_table(stride, rows, cols, k), cells),)
+            if image == best:
+                ks.append(k)
+        if len(_BOXES) > 1_000_000:
+            _BOXES.clear()
+        found = _BOXES[key] = (best, tuple(_box_table(stride, rows, cols, k) for k in ks))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _box_table(stride: int, rows: int, cols: int, k: int) -> tuple:
+    """Byte tables of symmetry ``k`` from the ``stride`` layout of a ``rows x cols``
+    box to the compact layout (``stride = cols' + 1``) of its image."""
+    nrows, ncols = _transform_shape(rows, cols, k)
+    nstride = ncols + 1
+    nbits = (rows - 1) * stride + cols
+    image = [0] * (((nbits + 7) // 8) * 8)
+    for r in range(rows):
+        for c in range(cols):
+            r2, c2 = _transform_rc(r, c, rows, cols, k)
+            image[r * stride + c] = 1 << (r2 * nstride + c2)
+    tables = []
+    for j in range(len(image) // 8):
+        chunk = image[8 * j: 8 * j + 8]
+        tab = [0] * 256
+        for v in range(1, 256):
+            low = (v & -v).bit_length() - 1
+            tab[v] = tab[v & (v - 1)] | chunk[low]
+        tables.append(tuple(tab))
+    return tuple(tables)
 
 
 def _as_board(board: Any) -> Board:
@@ -380,7 +498,7 @@ def _compute(board: Board, rules: Rules, cache: RegionCache, progress: bool | No
     prog = _Progress(_PROGRESS if progress is None else bool(progress))
     solver = _Solver(rules, cache, prog)
     try:
-        return deep(solver.board_value, board)
+        return deep(solver.board_value, board._cols + 1, board._cells, board._black, board._white)
     finally:
         prog.close()
         cache.flush()
