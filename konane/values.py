@@ -110,6 +110,30 @@ def normalize(board: Board) -> tuple[Board, bool]:
 
 # ---------------------------------------------------------------- the cache
 
+def _pack_region_key(multi: bool, rows: int, cols: int, cells: int, black: int, white: int) -> int | tuple:
+    """One int for a normalised region (a tuple for grids wider or taller than 255).
+
+    ``cells`` is laid out in ``L = cells.bit_length()`` bits and ``black``,
+    ``white`` (subsets of it) fit in ``L`` bits too, so the three masks are
+    ``cells << 2L | black << L | white``, then rows, cols and the rules in the
+    low 17 bits.  Python ints of ~100 bits take far less memory than tuples.
+    """
+    if rows > 255 or cols > 255:
+        return (multi, rows, cols, cells, black, white)
+    n = cells.bit_length()
+    return ((((((cells << n) | black) << n | white) << 8 | rows) << 8) | cols) << 1 | multi
+
+
+def _unpack_region_key(key: int) -> tuple:
+    multi = bool(key & 1)
+    cols = (key >> 1) & 255
+    rows = (key >> 9) & 255
+    masks = key >> 17
+    n = masks.bit_length() // 3
+    full = (1 << n) - 1
+    return (multi, rows, cols, masks >> (2 * n), (masks >> n) & full, masks & full)
+
+
 class RegionCache:
     """Values of normalised regions, in memory and optionally in an SQLite file.
 
@@ -173,7 +197,9 @@ class RegionCache:
         self._db = db
 
     @staticmethod
-    def _text_key(key: tuple) -> str:
+    def _text_key(key: int | tuple) -> str:
+        if isinstance(key, int):
+            key = _unpack_region_key(key)
         return ",".join(map(str, key))
 
     def _load(self, key: tuple) -> int | None:
@@ -326,7 +352,9 @@ class _Solver:
 
     def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
         """Id of the value of any position: the sum over its regions."""
-        key = (self.multi, stride, cells, black, white)
+        n = cells.bit_length()
+        key = (((((cells << n) | black) << n | white) << 9) | stride) << 1 | self.multi \
+            if stride < 512 else (self.multi, stride, cells, black, white)
         total = self.raw.get(key)
         if total is not None:
             return total
@@ -342,7 +370,9 @@ class _Solver:
         """Id of the value of one region (``cells`` = its reach)."""
         raw = self.raw
         multi = self.multi
-        raw_key = (multi, stride, cells, black, white)
+        n = cells.bit_length()
+        raw_key = (((((cells << n) | black) << n | white) << 9) | stride) << 1 | multi \
+            if stride < 512 else (multi, stride, cells, black, white)
         gid = raw.get(raw_key)
         if gid is not None:
             return gid
@@ -370,7 +400,7 @@ class _Solver:
             if best is None or cand < best:
                 best = cand
         nb, nw, swapped = best
-        key = (multi, rows, cols, ncells, nb, nw)
+        key = _pack_region_key(multi, rows, cols, ncells, nb, nw)
         gid = self.cache.get(key)
         if gid is None:
             nstride = cols + 1
