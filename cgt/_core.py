@@ -35,12 +35,12 @@ _NUS_INDEX = {}  # (x, n, m) -> id
 # Operation caches, keyed by ids.  Bounded: each is cleared when it grows past
 # its limit (a lossy cache, like CGSuite's), and all can be cleared by hand.
 CACHE_LIMIT = 2_000_000
-_ADD = {}
+_ADD = {}        # smaller id << 32 | larger id -> id of the sum
 _NEG = {}
-_LEQ = {}
+_LEQ = {}        # g << 32 | h -> bool
 _BIRTHDAY = {}
 _STOPS = {}
-_CANON = {}      # (frozenset of left ids, frozenset of right ids) -> id
+_CANON = {}      # (*sorted left ids, -1, *sorted right ids) -> id
 _INT_STOPS = {}
 
 ZERO_F = Fraction(0)
@@ -227,7 +227,7 @@ def leq(g, h):
     b = _NUS[h]
     if a is not None and b is not None:
         return _nus_leq(a, b)
-    key = (g, h)
+    key = g << 32 | h                   # ids stay far below 2**32; an int key is small
     r = _LEQ.get(key)
     if r is not None:
         return r
@@ -300,7 +300,7 @@ def canonical(lefts, rights):
     """Id of the canonical form of ``{lefts | rights}`` (iterables of ids)."""
     L = frozenset(lefts)
     R = frozenset(rights)
-    key = (L, R)
+    key = (*sorted(L), -1, *sorted(R))  # one flat tuple: far smaller than two frozensets
     r = _CANON.get(key)
     if r is None:
         r = _canonical(L, R)
@@ -340,6 +340,16 @@ def _undominated(opts, is_left):
     if len(opts) < 2:
         return list(opts)
     opts = list(opts)
+    nus = _NUS
+    best = None
+    for g in opts:                      # all numbers: only the best one counts
+        v = nus[g]
+        if v is None or v[1] or v[2]:
+            break
+        if best is None or (v[0] > nus[best][0] if is_left else v[0] < nus[best][0]):
+            best = g
+    else:
+        return [best]
     keep = []
     for i, a in enumerate(opts):
         dominated = False
@@ -500,7 +510,7 @@ def _recognise(lo, ro):
 def add(g, h):
     if g > h:
         g, h = h, g
-    key = (g, h)
+    key = g << 32 | h
     r = _ADD.get(key)
     if r is not None:
         return r

@@ -174,7 +174,7 @@ class Game:
     def __add__(self, other):
         if type(other) is Game:
             a, b = self._id, other._id
-            r = _core._ADD.get((a, b) if a <= b else (b, a))
+            r = _core._ADD.get(a << 32 | b if a <= b else b << 32 | a)
             if r is not None:                  # memoised sum: skip the layers below
                 return _wrap(r)
             o = other

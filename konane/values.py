@@ -145,9 +145,10 @@ class RegionCache:
         values not yet committed, never corrupts the file) and several
         processes may share it (WAL journal, busy timeout).
     max_memory : int, default 5_000_000
-        Regions kept in memory (and four times as many positions in the lookup
-        table in front of it); past that the in-memory tables are emptied (the
-        file, if any, keeps everything).
+        Regions kept in memory; past that the in-memory tables are emptied
+        (the file, if any, keeps everything).  The lookup table from whole
+        positions to their sums of regions, in front of it, is emptied on its
+        own when it holds twice as many positions.  About 4 GB at the default.
 
     Attributes
     ----------
@@ -239,9 +240,11 @@ class RegionCache:
         return gid
 
     def put(self, key: tuple, gid: int) -> None:
-        if len(self._values) >= self.max_memory or len(self._raw) >= 4 * self.max_memory:
+        if len(self._values) >= self.max_memory:
             self._values.clear()       # only a cache: values are recomputed (or read from the file)
             self._raw.clear()
+        elif len(self._raw) >= 2 * self.max_memory:
+            self._raw.clear()          # the shortcut from positions to sums of regions
         self._values[key] = gid
         if self._db is not None:
             self._pending.append((self._text_key(key), str(_wrap(gid))))
@@ -333,6 +336,8 @@ class _Progress:
 
 # ---------------------------------------------------------------- the computation
 
+_ZERO = _core.ZERO
+
 class _Solver:
     """The value computation on bit masks only (no Board objects in the loop).
 
@@ -349,33 +354,37 @@ class _Solver:
         self.cache = cache
         self.raw = cache._raw
         self.progress = progress
+        self.hits = self.misses = 0
 
     def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
         """Id of the value of any position: the sum over its regions."""
-        n = cells.bit_length()
-        key = (((((cells << n) | black) << n | white) << 9) | stride) << 1 | self.multi \
-            if stride < 512 else (self.multi, stride, cells, black, white)
-        total = self.raw.get(key)
-        if total is not None:
-            return total
-        total = _core.ZERO
-        for rcells, rblack, rwhite in _live_regions(cells, black, white, stride):
-            gid = self.region_value(stride, rcells, rblack, rwhite)
-            if gid != _core.ZERO:
-                total = _core.add(total, gid) if total != _core.ZERO else gid
-        self.raw[key] = total
-        return total
-
-    def region_value(self, stride: int, cells: int, black: int, white: int) -> int:
-        """Id of the value of one region (``cells`` = its reach)."""
         raw = self.raw
         multi = self.multi
         n = cells.bit_length()
-        raw_key = (((((cells << n) | black) << n | white) << 9) | stride) << 1 | multi \
+        key = (((((cells << n) | black) << n | white) << 9) | stride) << 1 | multi \
             if stride < 512 else (multi, stride, cells, black, white)
-        gid = raw.get(raw_key)
-        if gid is not None:
-            return gid
+        total = raw.get(key)
+        if total is not None:
+            return total
+        total = _ZERO
+        for rcells, rblack, rwhite in _live_regions(cells, black, white, stride):
+            if rcells == cells and rblack == black and rwhite == white:
+                gid = self.region_value(stride, cells, black, white)   # the whole position
+            else:
+                n = rcells.bit_length()
+                rkey = (((((rcells << n) | rblack) << n | rwhite) << 9) | stride) << 1 | multi \
+                    if stride < 512 else (multi, stride, rcells, rblack, rwhite)
+                gid = raw.get(rkey)
+                if gid is None:
+                    gid = raw[rkey] = self.region_value(stride, rcells, rblack, rwhite)
+            if gid != _ZERO:
+                total = _core.add(total, gid) if total != _ZERO else gid
+        raw[key] = total
+        return total
+
+    def region_value(self, stride: int, cells: int, black: int, white: int) -> int:
+        """Id of the value of one region (``cells`` = its reach), not yet in the raw table."""
+        multi = self.multi
         # translate to the top-left corner: a shift, since the guard column stays empty
         low = cells & -cells
         r0 = (low.bit_length() - 1) // stride
@@ -395,14 +404,32 @@ class _Solver:
                                                      union.bit_length() - c0, cells)
         best = None
         for tables in syms:
-            tb, tw = _apply_table(tables, black), _apply_table(tables, white)
+            # both masks through the byte tables in one loop
+            tb = tw = 0
+            j = 0
+            x, y = black, white
+            while x or y:
+                t = tables[j]
+                tb |= t[x & 255]
+                tw |= t[y & 255]
+                x >>= 8
+                y >>= 8
+                j += 1
             cand = (tb, tw, False) if (tb, tw) <= (tw, tb) else (tw, tb, True)
             if best is None or cand < best:
                 best = cand
         nb, nw, swapped = best
-        key = _pack_region_key(multi, rows, cols, ncells, nb, nw)
-        gid = self.cache.get(key)
+        n = ncells.bit_length()
+        key = (((((((ncells << n) | nb) << n | nw) << 8 | rows) << 8) | cols) << 1 | multi) \
+            if rows < 256 and cols < 256 else (multi, rows, cols, ncells, nb, nw)
+        cache = self.cache
+        gid = cache._values.get(key)
+        if gid is None and cache._db is not None:
+            gid = cache._load(key)
+            if gid is not None:
+                cache._values[key] = gid
         if gid is None:
+            self.misses += 1
             nstride = cols + 1
             board_value = self.board_value
             lefts = [board_value(nstride, ncells, a, b)
@@ -410,11 +437,12 @@ class _Solver:
             rights = [board_value(nstride, ncells, b, a)
                       for a, b in _moves(ncells, nw, nb, nstride, multi)]
             gid = _core.canonical(lefts, rights)
-            self.cache.put(key, gid)
+            cache.put(key, gid)
             self.progress.tick()
+        else:
+            self.hits += 1
         if swapped:
             gid = _core.neg(gid)
-        raw[raw_key] = gid
         return gid
 
 
@@ -530,6 +558,8 @@ def _compute(board: Board, rules: Rules, cache: RegionCache, progress: bool | No
     try:
         return deep(solver.board_value, board._cols + 1, board._cells, board._black, board._white)
     finally:
+        cache.hits += solver.hits
+        cache.misses += solver.misses
         prog.close()
         cache.flush()
 
