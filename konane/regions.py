@@ -146,6 +146,21 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
                 break
             comp = grow
         remaining ^= comp
+        if not remaining and not comps:
+            # one group (the usual case): its reach, absorbing the dead stones in conflict with it
+            gx, go = lx, lo
+            rx, ro = reach(cells, gx, go, s)
+            while dead_x or dead_o:
+                hx = dead_x & (rx | ro | (ro << 1) | (ro >> 1) | (ro << s) | (ro >> s))
+                ho = dead_o & (rx | ro | (rx << 1) | (rx >> 1) | (rx << s) | (rx >> s))
+                if not (hx or ho):
+                    break
+                dead_x ^= hx
+                dead_o ^= ho
+                gx |= hx
+                go |= ho
+                rx, ro = reach(cells, gx, go, s)
+            return [[gx, go, rx, ro]], dead_x, dead_o
         gx, go = comp & lx, comp & lo
         ux = (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
                     | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells
