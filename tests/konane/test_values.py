@@ -308,3 +308,19 @@ def test_memory_bound_keeps_values_correct():
     b = Board(".ox./o..x/..ox/x.o.")
     assert konane.value(b, cache=cache) == brute(b)
     assert len(cache) <= 50 and len(cache._raw) <= 4 * 50 + 50
+
+
+def test_packed_region_keys_round_trip():
+    # the in-memory cache keys one int per region; the file keeps the readable tuple text
+    from konane.values import _pack_region_key, _unpack_region_key
+    rng = random.Random(5)
+    for _ in range(2000):
+        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+        n = rows * (cols + 1)
+        cells = rng.getrandbits(n) | 1
+        black = rng.getrandbits(n) & cells
+        white = rng.getrandbits(n) & cells & ~black
+        multi = rng.random() < 0.5
+        key = (multi, rows, cols, cells, black, white)
+        assert _unpack_region_key(_pack_region_key(*key)) == key
+    assert _pack_region_key(True, 300, 2, 1, 1, 0) == (True, 300, 2, 1, 1, 0)   # too tall: a tuple

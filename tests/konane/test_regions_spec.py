@@ -1,0 +1,157 @@
+"""The decomposer against a plain transcription of its definition.
+
+``konane.regions`` computes reaches with bit-parallel shortcuts (a fast path
+that is exact only when the jump limits cannot bind, lower bounds that merge
+groups early, dead stones handled apart).  Here the rule of
+``docs/decomposition.md`` is written out cell by cell, with no shortcut:
+
+* groups start as the stones linked by orthogonal adjacency of opposite colours
+  (a stone with no enemy next to it is a group of its own);
+* the reach of a group is the least pair of cell sets such that every Black
+  stone is in ``reach_x``, every White one in ``reach_o``, and a cell is in
+  ``reach_x`` when a Black stone of the group gets there in at most ``n_o``
+  jumps (``n_o`` = its White stones), each over a cell of ``reach_o`` onto a
+  board cell -- and the same with the colours exchanged;
+* two groups conflict when their reaches share a cell or ``reach_x`` of one is
+  next to ``reach_o`` of the other; conflicting groups merge until none do.
+
+The fast implementation must give exactly the same partition.
+"""
+
+import random
+
+import pytest
+
+import konane
+from konane.regions import live_region_masks, reach, region_masks
+
+DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def spec_reach(cells, black, white):
+    """Least fixpoint by plain breadth-first search over cells (sets of (r, c))."""
+    if not black or not white:
+        return set(black), set(white)
+    rx, ro = set(black), set(white)
+    while True:
+        nx = _bfs(black, ro, cells, len(white))
+        no = _bfs(white, nx, cells, len(black))
+        if nx == rx and no == ro:
+            return rx, ro
+        rx, ro = nx, no
+
+
+def _bfs(starts, over, cells, limit):
+    seen = set(starts)
+    frontier = set(starts)
+    for _ in range(limit):
+        nxt = set()
+        for r, c in frontier:
+            for dr, dc in DIRS:
+                if (r + dr, c + dc) in over and (r + 2 * dr, c + 2 * dc) in cells \
+                        and (r + 2 * dr, c + 2 * dc) not in seen:
+                    nxt.add((r + 2 * dr, c + 2 * dc))
+        if not nxt:
+            break
+        seen |= nxt
+        frontier = nxt
+    return seen
+
+
+def _next_to(a, b):
+    return any((r + dr, c + dc) in b for r, c in a for dr, dc in DIRS)
+
+
+def spec_partition(board):
+    """The regions as sets: [(cells, black stones, white stones)], in any order."""
+    cells = set(board.cells_list())
+    black = set(board.stones_list("x"))
+    white = set(board.stones_list("o"))
+    groups = []
+    todo = black | white
+    while todo:
+        seed = todo.pop()
+        comp, stack = {seed}, [seed]
+        while stack:
+            r, c = stack.pop()
+            enemies = white if (r, c) in black else black
+            for dr, dc in DIRS:
+                q = (r + dr, c + dc)
+                if q in enemies and q not in comp:
+                    comp.add(q)
+                    stack.append(q)
+        todo -= comp
+        groups.append(comp)
+    while True:
+        info = []
+        for g in groups:
+            gx, go = g & black, g & white
+            info.append(spec_reach(cells, gx, go))
+        merged = False
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                (xi, oi), (xj, oj) = info[i], info[j]
+                if (xi | oi) & (xj | oj) or _next_to(xi, oj) or _next_to(oi, xj):
+                    groups[i] = groups[i] | groups[j]
+                    del groups[j]
+                    merged = True
+                    break
+            if merged:
+                break
+        if not merged:
+            break
+    return _sorted([(frozenset(x | o), frozenset(g & black), frozenset(g & white))
+                    for g, (x, o) in zip(groups, info)])
+
+
+def _sorted(regions):
+    # frozensets compare by inclusion, not totally: sort by their sorted cells
+    return sorted(regions, key=lambda t: tuple(tuple(sorted(s)) for s in t))
+
+
+def as_sets(board, masks):
+    def cells_of(m):
+        return frozenset(board.rc(i) for i in range(m.bit_length()) if m >> i & 1)
+    return _sorted([(cells_of(c), cells_of(b), cells_of(w)) for c, b, w in masks])
+
+
+def random_board(rng):
+    rows, cols = rng.randint(1, 5), rng.randint(1, 8)
+    weights = [rng.random(), rng.random(), rng.random() + 0.3, rng.random() * 0.2]
+    return konane.Board("/".join("".join(rng.choices("xo.#", weights)[0] for _ in range(cols))
+                                 for _ in range(rows)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_partition_matches_the_definition(seed):
+    # expected partition: the cell-by-cell transcription above (independent computation)
+    rng = random.Random(seed)
+    for _ in range(400):
+        b = random_board(rng)
+        fast = region_masks(b.cells, b.black, b.white, b.stride)
+        assert as_sets(b, fast) == spec_partition(b), str(b)
+        live = live_region_masks(b.cells, b.black, b.white, b.stride)
+        assert live == [r for r in fast if r[1] and r[2]], str(b)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_reach_matches_the_definition(seed):
+    # expected reach: breadth-first search with explicit jump limits (independent computation)
+    rng = random.Random(100 + seed)
+    for _ in range(400):
+        b = random_board(rng)
+        rx, ro = reach(b.cells, b.black, b.white, b.stride)
+        cells = set(b.cells_list())
+        ex, eo = spec_reach(cells, set(b.stones_list("x")), set(b.stones_list("o")))
+        got_x = {b.rc(i) for i in range(rx.bit_length()) if rx >> i & 1}
+        got_o = {b.rc(i) for i in range(ro.bit_length()) if ro >> i & 1}
+        assert (got_x, got_o) == (ex, eo), str(b)
+
+
+def test_limits_matter_on_sparse_groups():
+    # hand check: in "xo..x.....ox" the pair xo can make one jump each, so the left group
+    # reaches cells a..d only and the right pair stays apart; without the jump limits the
+    # left pair's reach would run along the whole row and swallow everything
+    b = konane.Board("xo..x.....ox")
+    assert [str(konane.Board.from_masks(1, 12, *r)) for r in
+            live_region_masks(b.cells, b.black, b.white, b.stride)] == ['xo..x..#####', '########..ox']
