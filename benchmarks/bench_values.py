@@ -58,28 +58,14 @@ PEER = textwrap.dedent("""
 """)
 
 ENUM = textwrap.dedent("""
-    import json, resource, sys, time, itertools
+    import json, resource, sys, time
     sys.path.insert(0, {root!r})
-    import konane
-    konane.set_progress(False)
-    rows, cols = 4, 5
-    full = konane.Board.start(rows, cols)
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    import konane.census
     t = time.perf_counter()
-    counts = {{}}
-    for bits in range(1 << 20):
-        pic = []
-        for r in range(rows):
-            line = ""
-            for c in range(cols):
-                i = r * cols + c
-                line += full[full.square_name(r, c)] if bits >> i & 1 else "."
-            pic.append(line)
-        v = konane.value("/".join(pic))
-        o = v.outcome.value
-        counts[o] = counts.get(o, 0) + 1
+    c = konane.census.census(4, 5, progress=False)
     dt = time.perf_counter() - t
-    print(json.dumps({{"time": dt, "outcomes": counts,
+    counts = {{o.value: n for o, n in c.outcomes().items()}}
+    print(json.dumps({{"time": dt, "outcomes": counts, "distinct": len(c.values()),
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 

@@ -419,9 +419,7 @@ class _Solver:
             if best is None or cand < best:
                 best = cand
         nb, nw, swapped = best
-        n = ncells.bit_length()
-        key = (((((((ncells << n) | nb) << n | nw) << 8 | rows) << 8) | cols) << 1 | multi) \
-            if rows < 256 and cols < 256 else (multi, rows, cols, ncells, nb, nw)
+        key = _pack_region_key(multi, rows, cols, ncells, nb, nw)
         cache = self.cache
         gid = cache._values.get(key)
         if gid is None and cache._db is not None:
