@@ -42,6 +42,19 @@ can ever occupy.  So the move reads and changes only cells of ``A``'s reach,
 and the claim holds after it.  Hence each group, with the cells of its reach,
 is an independent summand: the value of the position is the sum of the values
 of its regions.  Cells outside every reach are never used and are dropped.
+
+Computing it fast
+-----------------
+:func:`reach` first lets both sets grow together, one jump per round; if that
+stops within ``min(n_x, n_o)`` rounds it is the least fixpoint (every cell was
+found within both limits, and the sets are closed), otherwise the limited sets
+are computed in turn.  :func:`live_region_masks` merges groups whose stones
+and one-jump cells already conflict before computing any reach (reach only
+grows with more stones, and merging in any order ends in the same finest
+partition), and treats stones with no enemy next to them apart: they join a
+group only when its reach conflicts with them.  ``docs/decomposition.md``
+has the details; ``tests/konane/test_regions_spec.py`` checks the result
+against a cell-by-cell transcription of the definitions.
 """
 
 from __future__ import annotations
