@@ -1,0 +1,341 @@
+"""Tests of konane.census.
+
+Where the expected values come from is said in each test:
+
+* ``konane.value`` -- the value of one board through the region decomposition
+  and the normalised-region cache of :mod:`konane.values`, a path that shares
+  nothing with the census but ``cgt``'s canonical forms;
+* pictures built here from ``Board.start``'s picture, for the code numbering;
+* ``Board.transform`` / ``Board.color_swapped``, for the symmetries;
+* recorded numbers, for the full 4x5 census (slow test).
+"""
+
+import functools
+import random
+import sys
+import types
+
+import pytest
+
+import cgt
+from cgt.game import _wrap
+import konane
+from konane.census import MAX_CELLS, Census, CensusError, census
+from konane.errors import KonaneError
+from konane.values import RulesError
+
+RULES = {"standard": konane.STANDARD, "single": konane.SINGLE_JUMP}
+
+# every code of these is checked against konane.value, under both rule sets
+SMALL = [(1, 1), (2, 2), (1, 6), (6, 1), (1, 8), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2),
+         (2, 5), (3, 4), (4, 3)]
+
+
+@functools.lru_cache(maxsize=None)
+def cached(rows, cols, rules="standard"):
+    return census(rows, cols, rules=RULES[rules], progress=False)
+
+
+def picture(rows, cols, code):
+    """The position of ``code`` drawn from the start picture: bit k = cell k, row-major from the top."""
+    start = konane.Board.start(rows, cols).picture_rows()
+    return "/".join("".join(start[r][c] if code >> (r * cols + c) & 1 else "."
+                            for c in range(cols)) for r in range(rows))
+
+
+def fits_start(board):
+    """Every stone on a cell where Board.start has a stone of its colour."""
+    start = konane.Board.start(board.rows, board.cols)
+    return not (board.black & ~start.black) and not (board.white & ~start.white)
+
+
+# ------------------------------------------------------------------ values
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+@pytest.mark.parametrize("rows, cols", SMALL)
+def test_every_code_of_small_boards_agrees_with_value(rows, cols, rules):
+    # expected: konane.value of the board drawn independently from the start picture
+    c = cached(rows, cols, rules)
+    assert len(c) == len(c.ids) == 2 ** (rows * cols)
+    for code in range(len(c)):
+        expected = konane.value(picture(rows, cols, code), rules=RULES[rules], progress=False)
+        assert c[code] == expected, (picture(rows, cols, code), rules)
+
+
+@pytest.mark.parametrize("rows, cols, rules", [(4, 4, "standard"), (3, 5, "standard"),
+                                               (4, 4, "single"), (3, 5, "single")])
+def test_random_sample_agrees_with_value(rows, cols, rules):
+    # expected: konane.value on 200 codes drawn with a fixed seed
+    c = cached(rows, cols, rules)
+    rng = random.Random(f"{rows}x{cols}-{rules}")
+    for code in rng.sample(range(len(c)), 200):
+        expected = konane.value(picture(rows, cols, code), rules=RULES[rules], progress=False)
+        assert c.value(code) == expected, picture(rows, cols, code)
+
+
+def test_rules_make_a_difference():
+    # expected: worked by hand.  In 'xo.o...' White cannot move; Black's a1-c1 leads to
+    # '..xo...' = {0 | 0} = *, and with multi-jumps a1-e1 leads to '....x..' = 0.  So the
+    # value is {*, 0 |} = 1 with multi-jumps and {* |} = 0 with single jumps.
+    multi, single = census(1, 7), census(1, 7, rules=konane.SINGLE_JUMP)
+    assert multi.value("xo.o...") == konane.value("xo.o...") == 1
+    assert single.value("xo.o...") == konane.value("xo.o...", rules=konane.SINGLE_JUMP) == 0
+    assert census(1, 7, rules=None).ids == multi.ids
+
+
+# ------------------------------------------------------------------ symmetries
+
+def symmetry_kinds(rows, cols):
+    """{k: +1 keeps the colouring, -1 swaps it} for the symmetries k of Board.transform
+    that keep the shape, read off Board.start."""
+    start = konane.Board.start(rows, cols)
+    kinds = {}
+    for k in range(8):
+        image = start.transform(k)
+        if (image.rows, image.cols) != (rows, cols):
+            continue
+        if image == start:
+            kinds[k] = 1
+        else:
+            assert image == start.color_swapped()
+            kinds[k] = -1
+    return kinds
+
+
+def test_which_symmetries_swap_the_colouring():
+    # expected: worked by hand from the colouring (r + c + rows - 1) % 2 of Board.start:
+    # a left-right mirror changes c by cols - 1 - 2c, so it swaps colours iff cols is even;
+    # a top-bottom mirror swaps iff rows is even; the half turn iff rows + cols is odd.
+    assert symmetry_kinds(4, 5) == {0: 1, 4: 1, 6: -1, 2: -1}
+    assert symmetry_kinds(3, 4) == {0: 1, 4: -1, 6: 1, 2: -1}
+    assert symmetry_kinds(4, 4) == {0: 1, 1: -1, 2: 1, 3: -1, 4: -1, 5: 1, 6: -1, 7: 1}
+    assert symmetry_kinds(3, 3) == {k: 1 for k in range(8)}
+
+
+@pytest.mark.parametrize("rows, cols, sample", [(3, 3, None), (2, 4, None), (3, 4, None),
+                                                (4, 3, None), (1, 6, None), (4, 4, 3000),
+                                                (3, 5, 3000)])
+def test_symmetric_positions(rows, cols, sample):
+    # expected: the image under Board.transform has the same value if the symmetry keeps
+    # the colouring, and the negated value (colours swapped back) if it swaps it
+    c = cached(rows, cols)
+    kinds = symmetry_kinds(rows, cols)
+    codes = range(len(c)) if sample is None else random.Random(1).sample(range(len(c)), sample)
+    for code in codes:
+        b = c.board(code)
+        v = c[code]
+        for k, kind in kinds.items():
+            image = b.transform(k)
+            if kind == 1:
+                assert fits_start(image)
+                assert c[image] == v
+            else:
+                assert fits_start(image.color_swapped())
+                assert c[image.color_swapped()] == -v
+
+
+# ------------------------------------------------------------------ codes and boards
+
+@pytest.mark.parametrize("rows, cols", [(2, 3), (3, 4), (1, 5), (5, 1)])
+def test_board_and_code_match_the_numbering(rows, cols):
+    # expected: pictures drawn from the start picture (bit k = cell k, row-major, top row first)
+    c = cached(rows, cols)
+    for code in range(len(c)):
+        b = konane.Board(picture(rows, cols, code))
+        assert c.board(code) == b
+        assert c.code(b) == c.code(str(b)) == code
+        assert c.value(b) == c.value(str(b)) == c[code] == _wrap(c.ids[code])
+
+
+def test_a_census_is_a_sequence_of_values():
+    c = cached(2, 4)
+    assert list(c) == [c[code] for code in range(len(c))]
+    assert cgt.star in c and cgt.up not in c
+
+
+def test_bad_codes_and_boards():
+    c = cached(2, 3)
+    for bad in (-1, 64, 2.0, True, "7"):
+        with pytest.raises(CensusError, match="census"):
+            c.value(bad) if not isinstance(bad, str) else c.board(bad)
+    with pytest.raises(CensusError, match=r"'o\.o' is not a position of the 2x3 census: it is 1x3"):
+        c.value("o.o")
+    with pytest.raises(CensusError, match="off-board cells"):
+        c.code("o.#/...")
+    with pytest.raises(CensusError, match="stone on a2 has the wrong colour"):
+        c.code("x.o/...")
+    with pytest.raises(CensusError, match=r"invalid code 64 for the 2x3 census: expected an int in range\(64\)"):
+        c.board(64)
+
+
+# ------------------------------------------------------------------ summaries
+
+@pytest.mark.parametrize("rows, cols", [(3, 3), (3, 4), (4, 4)])
+def test_outcomes_and_values_add_up(rows, cols):
+    # expected: the counts are a partition of the 2**(rows*cols) codes; each value's
+    # outcome from cgt; find() lists exactly the codes of a value
+    c = cached(rows, cols)
+    n = 2 ** (rows * cols)
+    oc = c.outcomes()
+    assert list(oc) == list(cgt.Outcome)
+    assert sum(oc.values()) == n
+    vs = c.values()
+    assert sum(vs.values()) == n
+    for o in cgt.Outcome:
+        assert oc[o] == sum(k for g, k in vs.items() if g.outcome is o)
+    g, k = vs.most_common(3)[-1]
+    found = list(c.find(g))
+    assert len(found) == k and found == sorted(found)
+    assert all(c[code] == g for code in found)
+    assert list(c.find(str(g))) == found
+
+
+def test_outcome_counts_on_3x3():
+    # expected: counted from konane.value over all 512 codes (independent of the census)
+    c = cached(3, 3)
+    counts = {o: 0 for o in cgt.Outcome}
+    for code in range(512):
+        counts[konane.value(picture(3, 3, code), progress=False).outcome] += 1
+    assert c.outcomes() == counts
+    # the 3x3 board has no symmetry that swaps colours (its centre is Black) and Black
+    # has 5 stones to White's 4: Black wins more positions
+    assert counts[cgt.Outcome.L] > counts[cgt.Outcome.R]
+
+
+def test_repr_and_html():
+    c = cached(2, 4)
+    assert repr(c) == ("konane.census.census(2, 4, rules=konane.Rules(multi_jump=True, "
+                       "opening='standard'))")
+    assert eval(repr(c)).ids == c.ids
+    h = c._repr_html_()
+    assert "<table>" in h and "256 positions" in h and "8 distinct values" in h
+    assert "<td>P</td><td style='text-align:right'>130</td>" in h
+
+
+def test_a_broken_display_hook_returns_none():
+    c = Census(2, 3, konane.STANDARD, None)                 # damaged: no table of ids
+    assert c._repr_html_() is None
+
+
+# ------------------------------------------------------------------ arguments
+
+@pytest.mark.parametrize("rows, cols, message", [
+    (0, 3, r"census\(0, 3\): rows must be at least 1, got 0"),
+    (3, -2, r"census\(3, -2\): cols must be at least 1, got -2"),
+    (2.0, 3, r"census\(2.0, 3\): rows must be an int, got float 2.0"),
+    (True, 3, r"census\(True, 3\): rows must be an int, got bool True"),
+    (5, 5, r"census\(5, 5\): a 5x5 board has 25 cells, 2\*\*25 positions; at most 24"),
+    (1, 25, r"census\(1, 25\): a 1x25 board has 25 cells"),
+])
+def test_bad_sizes(rows, cols, message):
+    with pytest.raises(CensusError, match=message) as info:
+        census(rows, cols)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, KonaneError)
+
+
+def test_limits_and_defaults():
+    assert MAX_CELLS == 24
+    assert census(3).ids == cached(3, 3).ids                # cols defaults to rows
+    with pytest.raises(RulesError, match="'single'"):
+        census(2, 2, rules="single")
+
+
+# ------------------------------------------------------------------ progress and interrupts
+
+class FakeBar:
+    """Stands in for tqdm.auto.tqdm: records what the census reports."""
+
+    made = []
+
+    def __init__(self, total, desc, unit, leave):
+        self.total, self.desc, self.n, self.closed = total, desc, 0, False
+        self.interrupt_at = None
+        FakeBar.made.append(self)
+
+    def update(self, k):
+        self.n += k
+        if FakeBar.interrupt_at is not None and self.n >= FakeBar.interrupt_at:
+            raise KeyboardInterrupt
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def fake_tqdm(monkeypatch):
+    mod = types.ModuleType("tqdm.auto")
+    mod.tqdm = FakeBar
+    pkg = types.ModuleType("tqdm")
+    pkg.auto = mod
+    monkeypatch.setitem(sys.modules, "tqdm", pkg)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", mod)
+    FakeBar.made = []
+    FakeBar.interrupt_at = None
+    return FakeBar
+
+
+def test_progress_bar_counts_every_code(fake_tqdm):
+    c = census(4, 4, progress=True)
+    (bar,) = fake_tqdm.made
+    assert bar.total == bar.n == len(c) == 2 ** 16 and bar.closed
+    assert "4x4" in bar.desc
+    census(4, 4, progress=False)                            # off: no bar
+    census(3, 3, progress=True)                             # small: no bar
+    assert len(fake_tqdm.made) == 1
+
+
+def test_progress_follows_set_progress(fake_tqdm):
+    before = konane.values._PROGRESS
+    konane.set_progress(False)
+    try:
+        census(4, 4)
+    finally:
+        konane.set_progress(before)
+    assert fake_tqdm.made == []
+
+
+def test_progress_without_tqdm(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)      # import fails
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    assert census(4, 4, progress=True).ids == cached(4, 4).ids
+
+
+def test_interrupted_census_leaves_no_trace(fake_tqdm):
+    # expected: a census after a KeyboardInterrupt equals one computed without it
+    fake_tqdm.interrupt_at = 20_000
+    with pytest.raises(KeyboardInterrupt):
+        census(4, 4, rules=konane.SINGLE_JUMP, progress=True)
+    assert fake_tqdm.made[0].closed
+    fake_tqdm.interrupt_at = None
+    assert census(4, 4, rules=konane.SINGLE_JUMP, progress=False).ids == cached(4, 4, "single").ids
+
+
+# ------------------------------------------------------------------ the full 4x5 census
+
+# Recorded from this module (about 6 s each); a separate brute-force dynamic program over
+# the codes, without the symmetry tables, gave the same counts and 25,802 (standard) and
+# 27,599 (single jump) distinct values.  L == R because the top-bottom mirror swaps colours.
+FULL_4X5 = {
+    "standard": ({"P": 110951, "N": 176931, "L": 380347, "R": 380347}, 25802),
+    "single": ({"P": 122295, "N": 207871, "L": 359205, "R": 359205}, 27599),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_full_4x5(rules):
+    c = census(4, 5, rules=RULES[rules], progress=False)
+    outcomes, distinct = FULL_4X5[rules]
+    assert {o.value: n for o, n in c.outcomes().items()} == outcomes
+    assert len(c.values()) == distinct
+    # expected: konane.value on 300 seeded codes
+    rng = random.Random(f"4x5-{rules}")
+    for code in rng.sample(range(len(c)), 300):
+        expected = konane.value(picture(4, 5, code), rules=RULES[rules], progress=False)
+        assert c[code] == expected, picture(4, 5, code)
+    # expected: Board.transform, as in test_symmetric_positions
+    for code in rng.sample(range(len(c)), 2000):
+        b = c.board(code)
+        assert c[b.transform(4)] == c[code]
+        assert c[b.transform(6).color_swapped()] == -c[code]
+        assert c[b.transform(2).color_swapped()] == -c[code]
