@@ -350,14 +350,22 @@ def _undominated(opts, is_left):
             best = g
     else:
         return [best]
+    # g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h): compare the stops first (cheap)
+    stops = [_int_stops(g) for g in opts]
     keep = []
     for i, a in enumerate(opts):
-        dominated = False
+        aln, ald, arn, ard = stops[i]
         for j, b in enumerate(opts):
-            if i != j and (leq(a, b) if is_left else leq(b, a)):
-                dominated = True
-                break
-        if not dominated:
+            if i == j:
+                continue
+            bln, bld, brn, brd = stops[j]
+            if is_left:                  # is a <= b?
+                if aln * bld > bln * ald or arn * brd > brn * ard or not leq(a, b):
+                    continue
+            elif bln * ald > aln * bld or brn * ard > arn * brd or not leq(b, a):
+                continue
+            break                        # dominated
+        else:
             keep.append(a)
     return keep
 

@@ -355,9 +355,19 @@ class _Solver:
         self.raw = cache._raw
         self.progress = progress
         self.hits = self.misses = 0
+        self.frames: dict[tuple[int, int], tuple] = {}    # (stride, cells) -> symmetry tables
 
-    def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
-        """Id of the value of any position: the sum over its regions."""
+    def board_value(self, stride: int, cells: int, black: int, white: int, top: bool = False) -> int:
+        """Id of the value of any position.
+
+        A position whose stones that can capture form one group (linked by
+        adjacency of opposite colours) cannot split into two regions with
+        moves, so it is played out where it stands: its value comes from its
+        options, with no decomposition and no normalisation (which would cost
+        more than they save).  Other positions, and the position asked for
+        (``top``), are split into regions, each normalised and looked up in
+        the region cache, and the values are added up.
+        """
         raw = self.raw
         multi = self.multi
         n = cells.bit_length()
@@ -366,17 +376,61 @@ class _Solver:
         total = raw.get(key)
         if total is not None:
             return total
+        s = stride
+        if not top:
+            lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
+            if not lx:
+                raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
+                return _ZERO
+            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
+            regions = None if _one_group(cells, lx, lo, s) else _live_regions(cells, black, white, s)
+            if regions is None or len(regions) == 1:
+                # one region with moves: play it out here, on the representative of its
+                # class under the symmetries of the frame and the colour swap
+                syms = self.frames.get((s, cells))
+                nb, nw, swapped = black, white, False
+                if syms and white < black:
+                    nb, nw, swapped = white, black, True
+                for t in syms or ():
+                    tb = tw = 0
+                    j = 0
+                    x, y = black, white
+                    while x or y:
+                        tab = t[j]
+                        tb |= tab[x & 255]
+                        tw |= tab[y & 255]
+                        x >>= 8
+                        y >>= 8
+                        j += 1
+                    if tw < tb:
+                        tb, tw, sw = tw, tb, True
+                    else:
+                        sw = False
+                    if (tb, tw) < (nb, nw):
+                        nb, nw, swapped = tb, tw, sw
+                if nb != black or nw != white:
+                    total = self.board_value(s, cells, nb, nw)
+                    if swapped:
+                        total = _core.neg(total)
+                    raw[key] = total
+                    return total
+                board_value = self.board_value
+                total = _core.canonical(
+                    [board_value(s, cells, a, b) for a, b in _moves(cells, black, white, s, multi)],
+                    [board_value(s, cells, b, a) for a, b in _moves(cells, white, black, s, multi)])
+                raw[key] = total
+                self.progress.tick()
+                return total
+        else:
+            regions = _live_regions(cells, black, white, s)
         total = _ZERO
-        for rcells, rblack, rwhite in _live_regions(cells, black, white, stride):
-            if rcells == cells and rblack == black and rwhite == white:
-                gid = self.region_value(stride, cells, black, white)   # the whole position
-            else:
-                n = rcells.bit_length()
-                rkey = (((((rcells << n) | rblack) << n | rwhite) << 9) | stride) << 1 | multi \
-                    if stride < 512 else (multi, stride, rcells, rblack, rwhite)
-                gid = raw.get(rkey)
-                if gid is None:
-                    gid = raw[rkey] = self.region_value(stride, rcells, rblack, rwhite)
+        for rcells, rblack, rwhite in regions:
+            n = rcells.bit_length()
+            rkey = (((((rcells << n) | rblack) << n | rwhite) << 9) | stride) << 1 | multi \
+                if stride < 512 else (multi, stride, rcells, rblack, rwhite)
+            gid = raw.get(rkey)
+            if gid is None:
+                gid = raw[rkey] = self.region_value(stride, rcells, rblack, rwhite)
             if gid != _ZERO:
                 total = _core.add(total, gid) if total != _ZERO else gid
         raw[key] = total
@@ -429,6 +483,10 @@ class _Solver:
         if gid is None:
             self.misses += 1
             nstride = cols + 1
+            if (nstride, ncells) not in self.frames:
+                if len(self.frames) > 100_000:
+                    self.frames.clear()
+                self.frames[nstride, ncells] = _automorphisms(nstride, ncells, nb, nw)
             board_value = self.board_value
             lefts = [board_value(nstride, ncells, a, b)
                      for a, b in _moves(ncells, nb, nw, nstride, multi)]
@@ -442,6 +500,78 @@ class _Solver:
         if swapped:
             gid = _core.neg(gid)
         return gid
+
+
+def _automorphisms(stride: int, cells: int, black: int, white: int) -> tuple:
+    """Byte tables of the symmetries other than the identity that map a position
+    to itself or to its colour swap (in place: same cells, same layout).
+
+    They form a group; positions below it are replaced by the smallest of
+    their images under it and the colour swap, which halves (or better) the
+    work on symmetric positions such as most starting boards.
+    """
+    cols = stride - 1
+    rows = (cells.bit_length() + stride - 1) // stride
+    found = []
+    for k in range(1, 8):
+        if _transform_shape(rows, cols, k) != (rows, cols):
+            continue
+        tables = _transform_table(rows, cols, k)
+        if _apply_table(tables, cells) != cells:
+            continue
+        image = (_apply_table(tables, black), _apply_table(tables, white))
+        if image == (black, white) or image == (white, black):
+            found.append(tables)
+    return tuple(found)
+
+
+def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
+    """Whether the stones that can capture (``lx``, ``lo``: those with an enemy
+    next to them) surely form one region.
+
+    They do if the groups they form (linked by adjacency of opposite colours)
+    are all chained by conflicts between lower bounds of their reaches (the
+    stones and the cells one jump away): reach only grows with more stones.
+    A ``False`` answer only means "maybe not": the caller then decomposes.
+    """
+    live = lx | lo
+    lows = []
+    while live:
+        comp = live & -live
+        while True:
+            cx = comp & lx
+            co = comp & lo
+            grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
+                    | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
+            if grow == comp:
+                break
+            comp = grow
+        live ^= comp
+        if not lows and not live:
+            return True
+        gx, go = comp & lx, comp & lo
+        ux = (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
+                    | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells
+        uo = (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
+                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells
+        lows.append((ux, uo))
+    # grow one cluster from the first group; every group must join it
+    cx, co = lows.pop()
+    while lows:
+        nx = (cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)
+        no = (co << 1) | (co >> 1) | (co << s) | (co >> s)
+        occ = cx | co
+        rest = []
+        for ux, uo in lows:
+            if ((ux | uo) & occ) or (ux & no) or (uo & nx):
+                cx |= ux
+                co |= uo
+            else:
+                rest.append((ux, uo))
+        if len(rest) == len(lows):
+            return False
+        lows = rest
+    return True
 
 
 def _moves(cells: int, me: int, en: int, stride: int, multi: bool) -> list[tuple[int, int]]:
@@ -554,7 +684,7 @@ def _compute(board: Board, rules: Rules, cache: RegionCache, progress: bool | No
     prog = _Progress(_PROGRESS if progress is None else bool(progress))
     solver = _Solver(rules, cache, prog)
     try:
-        return deep(solver.board_value, board._cols + 1, board._cells, board._black, board._white)
+        return deep(solver.board_value, board._cols + 1, board._cells, board._black, board._white, True)
     finally:
         cache.hits += solver.hits
         cache.misses += solver.misses

@@ -238,8 +238,9 @@ def test_sqlite_cache_survives_a_killed_writer(tmp_path):
     path = tmp_path / "killed.sqlite"
     code = (
         "import konane, konane.values as kv\n"
-        "kv.RegionCache.COMMIT_EVERY = 50\n"
-        f"konane.value(konane.Board.start(4, 5).play_removal('c2').play_removal('c3'), cache={str(path)!r}, progress=False)\n"
+        "kv.RegionCache.COMMIT_EVERY = 5\n"
+        "for n in range(3, 40):\n"
+        "    konane.value('.' + 'xo' * n + '.' + 'ox' * n + '.', cache=" + repr(str(path)) + ", progress=False)\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     proc = subprocess.Popen([sys.executable, "-c", code], env=env)
@@ -251,7 +252,7 @@ def test_sqlite_cache_survives_a_killed_writer(tmp_path):
                     n = db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
             except sqlite3.DatabaseError:
                 n = 0
-            if n > 200:
+            if n > 30:
                 break
         time.sleep(0.05)
     proc.kill()
