@@ -308,7 +308,7 @@ def set_progress(enabled: bool) -> None:
 
 
 class _Progress:
-    """A tqdm counter of computed regions, shown only for long computations."""
+    """A tqdm counter of computed positions, shown only for long computations."""
 
     STEP = 2000
 
@@ -326,7 +326,7 @@ class _Progress:
                 except ImportError:
                     self.enabled = False
                     return
-                self.bar = tqdm(desc="konane regions", unit=" regions", leave=False)
+                self.bar = tqdm(desc="konane values", unit=" positions", leave=False)
             self.bar.update(self.STEP)
 
     def close(self) -> None:
