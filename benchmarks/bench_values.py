@@ -105,7 +105,7 @@ def main(argv=None):
     peer = have_peer()
     if not peer:
         print("cgt-py not installed (pip install cgt-py anywidget): its column is skipped")
-    print(f"{'board':6} {'value':>8} {'konane-cgt':>12} {'peak MB':>8} {'regions':>9} "
+    print(f"{'board':6} {'value':>8} {'konane-cgt':>12} {'peak MB':>8} {'positions':>10} "
           f"{'cgt-py':>10} {'peak MB':>8} {'cgt-py/ours':>11}  same value")
     for rows, cols in sizes:
         pic = start_picture(rows, cols)
@@ -118,7 +118,7 @@ def main(argv=None):
                 else f"NO ({theirs['value']})"
             ratio = f"{theirs['time'] / ours['time']:.2f}"
         print(f"{rows}x{cols:<4} {ours.get('value', '?'):>8} {fmt(ours):>12} "
-              f"{ours.get('rss_mb', 0):>8.0f} {ours.get('regions', 0):>9} "
+              f"{ours.get('rss_mb', 0):>8.0f} {ours.get('positions', 0):>10} "
               f"{(fmt(theirs) if peer else 'n/a'):>10} {theirs.get('rss_mb', 0):>8.0f} {ratio:>11}  {same}")
         sys.stdout.flush()
     if args.enum:

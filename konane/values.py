@@ -147,8 +147,8 @@ class RegionCache:
     max_memory : int, default 5_000_000
         Regions kept in memory; past that the in-memory tables are emptied
         (the file, if any, keeps everything).  The lookup table from whole
-        positions to their sums of regions, in front of it, is emptied on its
-        own when it holds twice as many positions.  About 4 GB at the default.
+        positions to their values, in front of it, is emptied on its own when
+        it holds four times as many positions (about 2 GB at the default).
 
     Attributes
     ----------
@@ -239,12 +239,16 @@ class RegionCache:
             self.hits += 1
         return gid
 
-    def put(self, key: tuple, gid: int) -> None:
+    def _trim(self) -> None:
+        """Keep the in-memory tables within ``max_memory`` (see the class docstring)."""
         if len(self._values) >= self.max_memory:
             self._values.clear()       # only a cache: values are recomputed (or read from the file)
             self._raw.clear()
-        elif len(self._raw) >= 2 * self.max_memory:
-            self._raw.clear()          # the shortcut from positions to sums of regions
+        elif len(self._raw) >= 4 * self.max_memory:
+            self._raw.clear()          # the table of positions played out where they stand
+
+    def put(self, key: tuple, gid: int) -> None:
+        self._trim()
         self._values[key] = gid
         if self._db is not None:
             self._pending.append((self._text_key(key), str(_wrap(gid))))
@@ -316,10 +320,12 @@ class _Progress:
         self.enabled = enabled
         self.bar = None
         self.count = 0
+        self.pending = 0
 
-    def tick(self) -> None:
-        self.count += 1
-        if self.enabled and self.count % self.STEP == 0:
+    def tick(self, n: int = 1) -> None:
+        self.count += n
+        self.pending += n
+        if self.enabled and self.pending >= self.STEP:
             if self.bar is None:
                 try:
                     from tqdm.auto import tqdm
@@ -327,7 +333,8 @@ class _Progress:
                     self.enabled = False
                     return
                 self.bar = tqdm(desc="konane values", unit=" positions", leave=False)
-            self.bar.update(self.STEP)
+            self.bar.update(self.pending)
+            self.pending = 0
 
     def close(self) -> None:
         if self.bar is not None:
@@ -354,7 +361,7 @@ class _Solver:
         self.cache = cache
         self.raw = cache._raw
         self.progress = progress
-        self.hits = self.misses = 0
+        self.hits = self.misses = self.computed = 0
         self.frames: dict[tuple[int, int], tuple] = {}    # (stride, cells) -> symmetry tables
 
     def board_value(self, stride: int, cells: int, black: int, white: int, top: bool = False) -> int:
@@ -409,17 +416,18 @@ class _Solver:
                     if (tb, tw) < (nb, nw):
                         nb, nw, swapped = tb, tw, sw
                 if nb != black or nw != white:
+                    # not stored under this position: the table would double for little gain
                     total = self.board_value(s, cells, nb, nw)
-                    if swapped:
-                        total = _core.neg(total)
-                    raw[key] = total
-                    return total
+                    return _core.neg(total) if swapped else total
                 board_value = self.board_value
                 total = _core.canonical(
                     [board_value(s, cells, a, b) for a, b in _moves(cells, black, white, s, multi)],
                     [board_value(s, cells, b, a) for a, b in _moves(cells, white, black, s, multi)])
                 raw[key] = total
-                self.progress.tick()
+                self.computed += 1
+                if not self.computed & 4095:
+                    self.cache._trim()
+                    self.progress.tick(4096)
                 return total
         else:
             regions = _live_regions(cells, black, white, s)
