@@ -342,14 +342,20 @@ def _undominated(opts, is_left):
     opts = list(opts)
     nus = _NUS
     best = None
-    for g in opts:                      # all numbers: only the best one counts
+    others = []
+    for g in opts:                      # of the numbers, only the best one can survive
         v = nus[g]
         if v is None or v[1] or v[2]:
-            break
-        if best is None or (v[0] > nus[best][0] if is_left else v[0] < nus[best][0]):
+            others.append(g)
+        elif best is None or (v[0] > nus[best][0] if is_left else v[0] < nus[best][0]):
             best = g
-    else:
-        return [best]
+    if best is not None:
+        if not others:
+            return [best]
+        others.append(best)
+        opts = others
+        if len(opts) < 2:
+            return opts
     # g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h): compare the stops first (cheap)
     stops = [_int_stops(g) for g in opts]
     keep = []
