@@ -3,8 +3,11 @@
 ``value(board)`` splits the board into independent regions
 (:func:`konane.regions`), looks each region up in a cache under the symmetries
 of the grid and the colour swap, computes the missing ones from their options,
-and adds the values up.  Everything underneath works on the integer ids of
-:mod:`cgt`'s table of canonical forms.
+and adds the values up.  Inside a region, positions whose capturing stones
+form one group are played out where they stand (memo on the exact position,
+reduced by the region's own symmetries); only positions that may split are
+decomposed again (see ``docs/decomposition.md``).  Everything underneath works
+on bit masks and on the integer ids of :mod:`cgt`'s table of canonical forms.
 """
 
 from __future__ import annotations
