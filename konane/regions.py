@@ -300,6 +300,55 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
             return groups, dead_x, dead_o
 
 
+def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
+    """Whether the stones that can capture (``lx``, ``lo``: those with an enemy
+    next to them) surely form one region.
+
+    They do if the groups they form (linked by adjacency of opposite colours)
+    are all chained by conflicts between lower bounds of their reaches (the
+    stones and the cells one jump away): reach only grows with more stones.
+    A ``False`` answer only means "maybe not": the caller then decomposes.
+    """
+    live = lx | lo
+    lows = []
+    while live:
+        comp = live & -live
+        while True:
+            cx = comp & lx
+            co = comp & lo
+            grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
+                    | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
+            if grow == comp:
+                break
+            comp = grow
+        live ^= comp
+        if not lows and not live:
+            return True
+        gx, go = comp & lx, comp & lo
+        ux = (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
+                    | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells
+        uo = (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
+                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells
+        lows.append((ux, uo))
+    # grow one cluster from the first group; every group must join it
+    cx, co = lows.pop()
+    while lows:
+        nx = (cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)
+        no = (co << 1) | (co >> 1) | (co << s) | (co >> s)
+        occ = cx | co
+        rest = []
+        for ux, uo in lows:
+            if ((ux | uo) & occ) or (ux & no) or (uo & nx):
+                cx |= ux
+                co |= uo
+            else:
+                rest.append((ux, uo))
+        if len(rest) == len(lows):
+            return False
+        lows = rest
+    return True
+
+
 def _lowest_stone(region: tuple[int, int, int]) -> int:
     stones = region[1] | region[2]
     return stones & -stones

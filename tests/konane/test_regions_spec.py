@@ -155,3 +155,18 @@ def test_limits_matter_on_sparse_groups():
     b = konane.Board("xo..x.....ox")
     assert [str(konane.Board.from_masks(1, 12, *r)) for r in
             live_region_masks(b.cells, b.black, b.white, b.stride)] == ['xo..x..#####', '########..ox']
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_group_shortcut_is_never_wrong(seed):
+    # the solver's shortcut "surely one region" must never hide a real split
+    from konane.regions import _one_group
+    rng = random.Random(200 + seed)
+    for _ in range(600):
+        b = random_board(rng)
+        s = b.stride
+        near_o = (b.white << 1) | (b.white >> 1) | (b.white << s) | (b.white >> s)
+        near_x = (b.black << 1) | (b.black >> 1) | (b.black << s) | (b.black >> s)
+        lx, lo = b.black & near_o, b.white & near_x
+        if lx and _one_group(b.cells, lx, lo, s):
+            assert len(live_region_masks(b.cells, b.black, b.white, s)) == 1, str(b)
