@@ -305,12 +305,14 @@ def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
     next to them) surely form one region.
 
     They do if the groups they form (linked by adjacency of opposite colours)
-    are all chained by conflicts between lower bounds of their reaches (the
-    stones and the cells one jump away): reach only grows with more stones.
-    A ``False`` answer only means "maybe not": the caller then decomposes.
+    are all chained by conflicts between lower bounds of their reaches: first
+    the stones and the cells one jump away, then, if that is not enough, each
+    group's own reach (reach only grows with more stones, so groups whose lower
+    bounds conflict end up in one region).  A ``False`` answer only means
+    "maybe not": the caller then decomposes.
     """
     live = lx | lo
-    lows = []
+    groups = []
     while live:
         comp = live & -live
         while True:
@@ -322,30 +324,38 @@ def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
                 break
             comp = grow
         live ^= comp
-        if not lows and not live:
+        if not groups and not live:
             return True
-        gx, go = comp & lx, comp & lo
-        ux = (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
-                    | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells
-        uo = (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
-                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells
-        lows.append((ux, uo))
-    # grow one cluster from the first group; every group must join it
-    cx, co = lows.pop()
-    while lows:
+        groups.append((comp & lx, comp & lo))
+    lows = []
+    for gx, go in groups:
+        lows.append((
+            (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
+                   | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells,
+            (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
+                   | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells))
+    return (_chained(lows, s)
+            or _chained([reach(cells, gx, go, s) for gx, go in groups], s))
+
+
+def _chained(bounds: list[tuple[int, int]], s: int) -> bool:
+    """Whether reach bounds ``(x, o)`` all join one cluster grown by conflicts."""
+    bounds = list(bounds)
+    cx, co = bounds.pop()
+    while bounds:
         nx = (cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)
         no = (co << 1) | (co >> 1) | (co << s) | (co >> s)
         occ = cx | co
         rest = []
-        for ux, uo in lows:
+        for ux, uo in bounds:
             if ((ux | uo) & occ) or (ux & no) or (uo & nx):
                 cx |= ux
                 co |= uo
             else:
                 rest.append((ux, uo))
-        if len(rest) == len(lows):
+        if len(rest) == len(bounds):
             return False
-        lows = rest
+        bounds = rest
     return True
 
 

@@ -388,20 +388,14 @@ class _Solver:
             return total
         s = stride
         if not top:
-            lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
-            if not lx:
-                raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
-                return _ZERO
-            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
-            regions = None if _one_group(cells, lx, lo, s) else _live_regions(cells, black, white, s)
-            if regions is None or len(regions) == 1:
-                # one region with moves: play it out here, on the representative of its
-                # class under the symmetries of the frame and the colour swap
-                syms = self.frames.get((s, cells))
+            syms = self.frames.get((s, cells))
+            if syms:
+                # the representative of the position's class under the symmetries of the
+                # frame and the colour swap; other members are not stored (half the table)
                 nb, nw, swapped = black, white, False
-                if syms and white < black:
+                if white < black:
                     nb, nw, swapped = white, black, True
-                for t in syms or ():
+                for t in syms:
                     tb = tw = 0
                     j = 0
                     x, y = black, white
@@ -419,9 +413,16 @@ class _Solver:
                     if (tb, tw) < (nb, nw):
                         nb, nw, swapped = tb, tw, sw
                 if nb != black or nw != white:
-                    # not stored under this position: the table would double for little gain
                     total = self.board_value(s, cells, nb, nw)
                     return _core.neg(total) if swapped else total
+            lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
+            if not lx:
+                raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
+                return _ZERO
+            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
+            regions = None if _one_group(cells, lx, lo, s) else _live_regions(cells, black, white, s)
+            if regions is None or len(regions) == 1:
+                # one region with moves: play it out here
                 board_value = self.board_value
                 total = _core.canonical(
                     [board_value(s, cells, a, b) for a, b in _moves(cells, black, white, s, multi)],
