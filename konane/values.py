@@ -16,7 +16,7 @@ import os
 import sqlite3
 import threading
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 import cgt
 from cgt import _core
