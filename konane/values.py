@@ -392,26 +392,8 @@ class _Solver:
             if syms:
                 # the representative of the position's class under the symmetries of the
                 # frame and the colour swap; other members are not stored (half the table)
-                nb, nw, swapped = black, white, False
-                if white < black:
-                    nb, nw, swapped = white, black, True
-                for t in syms:
-                    tb = tw = 0
-                    j = 0
-                    x, y = black, white
-                    while x or y:
-                        tab = t[j]
-                        tb |= tab[x & 255]
-                        tw |= tab[y & 255]
-                        x >>= 8
-                        y >>= 8
-                        j += 1
-                    if tw < tb:
-                        tb, tw, sw = tw, tb, True
-                    else:
-                        sw = False
-                    if (tb, tw) < (nb, nw):
-                        nb, nw, swapped = tb, tw, sw
+                first = (black, white, False) if black <= white else (white, black, True)
+                nb, nw, swapped = _least_image(syms, black, white, first)
                 if nb != black or nw != white:
                     total = self.board_value(s, cells, nb, nw)
                     return _core.neg(total) if swapped else total
@@ -468,22 +450,7 @@ class _Solver:
         white >>= shift
         (rows, cols, ncells), syms = _box_symmetries(stride, r1 - r0 + 1,
                                                      union.bit_length() - c0, cells)
-        best = None
-        for tables in syms:
-            # both masks through the byte tables in one loop
-            tb = tw = 0
-            j = 0
-            x, y = black, white
-            while x or y:
-                t = tables[j]
-                tb |= t[x & 255]
-                tw |= t[y & 255]
-                x >>= 8
-                y >>= 8
-                j += 1
-            cand = (tb, tw, False) if (tb, tw) <= (tw, tb) else (tw, tb, True)
-            if best is None or cand < best:
-                best = cand
+        best = _least_image(syms, black, white)
         nb, nw, swapped = best
         key = _pack_region_key(multi, rows, cols, ncells, nb, nw)
         cache = self.cache
@@ -512,6 +479,26 @@ class _Solver:
         if swapped:
             gid = _core.neg(gid)
         return gid
+
+
+def _least_image(syms: tuple, black: int, white: int, best: tuple | None = None) -> tuple:
+    """``(black, white, swapped)``: the smallest image of a position under the byte
+    tables ``syms`` and the colour swap (``best``, if given, competes too)."""
+    for tables in syms:
+        tb = tw = 0
+        j = 0
+        x, y = black, white
+        while x or y:                   # both masks through the byte tables in one loop
+            t = tables[j]
+            tb |= t[x & 255]
+            tw |= t[y & 255]
+            x >>= 8
+            y >>= 8
+            j += 1
+        cand = (tb, tw, False) if tb <= tw else (tw, tb, True)
+        if best is None or cand < best:
+            best = cand
+    return best
 
 
 def _automorphisms(stride: int, cells: int, black: int, white: int) -> tuple:
