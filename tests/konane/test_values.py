@@ -370,3 +370,22 @@ def test_progress_bar_and_ctrl_c(monkeypatch):
     assert _FakeBar.made[-1].closed and len(cache._raw) > 0
     _FakeBar.stop_at = None
     assert konane.value(board, cache=cache, progress=False) == -1
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 4), (3, 4), (4, 4), (3, 5), (4, 3)])
+def test_symmetric_positions_against_brute_force(rows, cols):
+    # positions equal to their mirror image (or to its colour swap) make the solver reduce
+    # positions by the symmetry; expected values from the brute force (no symmetry at all)
+    rng = random.Random(rows * 10 + cols)
+    swap = {"x": "o", "o": "x", ".": "."}
+    for _ in range(12):
+        grid = [[rng.choice("xxoo..") for _ in range(cols)] for _ in range(rows)]
+        colour_swap = rng.random() < 0.5
+        for r in range(rows):
+            for c in range(cols // 2):
+                mirror = grid[r][c]
+                grid[r][cols - 1 - c] = swap[mirror] if colour_swap else mirror
+            if cols % 2 and colour_swap:
+                grid[r][cols // 2] = "."
+        b = Board("/".join("".join(row) for row in grid))
+        assert konane.value(b, cache=konane.RegionCache()) == brute(b), str(b)
