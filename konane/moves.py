@@ -312,33 +312,35 @@ def options(board: Board, player: Any, rules: Rules | None = None) -> list[Board
         me, en = board._black, board._white
     else:
         me, en = board._white, board._black
-    empty = cells & ~(me | en)
-    out: list[Board] = []
-    append = out.append
     make = Board._make
-    for d in (1, cols + 1):
+    pairs = _capture_masks(cells, me, en, cols + 1, multi)
+    if black:
+        return [make(rows, cols, cells, nm, ne) for nm, ne in pairs]
+    return [make(rows, cols, cells, ne, nm) for nm, ne in pairs]
+
+
+def _capture_masks(cells: int, me: int, en: int, stride: int, multi: bool) -> list[tuple[int, int]]:
+    """``(mine, enemy)`` masks after each capture by the ``me`` side, in the order of
+    :func:`options` (see its notes for the method); the inner loop of ``konane.value``."""
+    empty = cells & ~(me | en)
+    out = []
+    append = out.append
+    for d in (1, stride):
         d2 = d + d
-        # towards higher bits (right, down): source s, enemy s + d, landing s + 2d
         cand = me & (en >> d) & (empty >> d2)
         shift = d2
-        cap = 1 << d  # captured cells relative to the source, for `shift // d2` jumps
+        cap = 1 << d
         while cand:
             c = cand
             while c:
                 low = c & -c
                 c ^= low
-                nm = me ^ low ^ (low << shift)
-                ne = en ^ (cap * low)
-                if black:
-                    append(make(rows, cols, cells, nm, ne))
-                else:
-                    append(make(rows, cols, cells, ne, nm))
+                append((me ^ low ^ (low << shift), en ^ (cap * low)))
             if not multi:
                 break
             cand &= (en >> (shift + d)) & (empty >> (shift + d2))
             cap |= 1 << (shift + d)
             shift += d2
-        # towards lower bits (left, up): enemy s - d, landing s - 2d
         cand = me & (en << d) & (empty << d2)
         shift = d2
         cap = 1 << d
@@ -347,12 +349,7 @@ def options(board: Board, player: Any, rules: Rules | None = None) -> list[Board
             while c:
                 low = c & -c
                 c ^= low
-                nm = me ^ low ^ (low >> shift)
-                ne = en ^ ((cap * low) >> shift)
-                if black:
-                    append(make(rows, cols, cells, nm, ne))
-                else:
-                    append(make(rows, cols, cells, ne, nm))
+                append((me ^ low ^ (low >> shift), en ^ ((cap * low) >> shift)))
             if not multi:
                 break
             cand &= (en << (shift + d)) & (empty << (shift + d2))

@@ -26,6 +26,7 @@ from cgt.game import _wrap
 from konane.board import (BLACK, WHITE, Board, _apply_table, _transform_rc, _transform_shape,
                           _transform_table)
 from konane.errors import KonaneError
+from konane.moves import _capture_masks as _moves
 from konane.regions import _one_group, live_region_masks as _live_regions, regions
 from konane.rules import STANDARD, Rules
 
@@ -348,14 +349,17 @@ class _Progress:
 
 _ZERO = _core.ZERO
 
+
 class _Solver:
     """The value computation on bit masks only (no Board objects in the loop).
 
     A position is ``(stride, cells, black, white)`` in the layout of
-    :class:`Board` (``stride = cols + 1``).  ``board_value`` splits it into
-    regions; ``region_value`` moves a region to the top-left corner (a shift),
-    maps it to its normal form with the byte tables of its cell shape, looks
-    the normal form up in the cache and otherwise computes it from its options.
+    :class:`Board` (``stride = cols + 1``); the cells are its *frame*.
+    ``board_value`` plays a position out in its frame, or splits it into
+    regions when it may split; ``region_value`` moves a region to the top-left
+    corner (a shift), maps it to its normal form with the byte tables of its
+    cell shape, looks the normal form up in the cache and otherwise computes
+    it from its options, in the normal form's frame.
     """
 
     def __init__(self, rules: Rules, cache: RegionCache, progress: _Progress):
@@ -370,13 +374,15 @@ class _Solver:
     def board_value(self, stride: int, cells: int, black: int, white: int, top: bool = False) -> int:
         """Id of the value of any position.
 
-        A position whose stones that can capture form one group (linked by
-        adjacency of opposite colours) cannot split into two regions with
-        moves, so it is played out where it stands: its value comes from its
-        options, with no decomposition and no normalisation (which would cost
-        more than they save).  Other positions, and the position asked for
-        (``top``), are split into regions, each normalised and looked up in
-        the region cache, and the values are added up.
+        In a frame with symmetries (see :func:`_automorphisms`) the position is
+        first replaced by the representative of its class.  A position whose
+        stones that can capture surely form one region
+        (:func:`konane.regions._one_group`), or that the decomposer finds to be
+        one region, is played out where it stands: its value comes from its
+        options, memo on the exact position, with no normalisation (which
+        would cost more than it saves).  Other positions, and the position
+        asked for (``top``), are split into regions, each normalised and looked
+        up in the region cache, and the values are added up.
         """
         raw = self.raw
         multi = self.multi
@@ -522,44 +528,6 @@ def _automorphisms(stride: int, cells: int, black: int, white: int) -> tuple:
         if image == (black, white) or image == (white, black):
             found.append(tables)
     return tuple(found)
-
-
-def _moves(cells: int, me: int, en: int, stride: int, multi: bool) -> list[tuple[int, int]]:
-    """``(mine, enemy)`` masks after each capture by the ``me`` side (see :func:`konane.moves.options`)."""
-    empty = cells & ~(me | en)
-    out = []
-    append = out.append
-    for d in (1, stride):
-        d2 = d + d
-        cand = me & (en >> d) & (empty >> d2)
-        shift = d2
-        cap = 1 << d
-        while cand:
-            c = cand
-            while c:
-                low = c & -c
-                c ^= low
-                append((me ^ low ^ (low << shift), en ^ (cap * low)))
-            if not multi:
-                break
-            cand &= (en >> (shift + d)) & (empty >> (shift + d2))
-            cap |= 1 << (shift + d)
-            shift += d2
-        cand = me & (en << d) & (empty << d2)
-        shift = d2
-        cap = 1 << d
-        while cand:
-            c = cand
-            while c:
-                low = c & -c
-                c ^= low
-                append((me ^ low ^ (low >> shift), en ^ ((cap * low) >> shift)))
-            if not multi:
-                break
-            cand &= (en << (shift + d)) & (empty << (shift + d2))
-            cap |= 1 << (shift + d)
-            shift += d2
-    return out
 
 
 _BOXES: dict[tuple[int, int, int, int], tuple] = {}
