@@ -26,6 +26,7 @@ from konane.match import Match
 
 from konane.regions import regions
 from konane.values import Analysis, RegionCache, analyse, set_progress, value
+from konane import census     # the module: konane.census.census(rows, cols)
 
 __all__ = [
     "KonaneError",
@@ -51,4 +52,5 @@ __all__ = [
     "Analysis",
     "RegionCache",
     "set_progress",
+    "census",
 ]
