@@ -339,4 +339,3 @@ def test_full_4x5(rules):
         assert c[b.transform(4)] == c[code]
         assert c[b.transform(6).color_swapped()] == -c[code]
         assert c[b.transform(2).color_swapped()] == -c[code]
-
