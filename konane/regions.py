@@ -132,6 +132,27 @@ def reach(cells: int, black: int, white: int, stride: int) -> tuple[int, int]:
         ro = no
 
 
+def _component(seed: int, lx: int, lo: int, s: int) -> int:
+    """The stones of ``lx | lo`` linked to ``seed`` by orthogonal adjacency of opposite colours."""
+    comp = seed
+    while True:
+        cx = comp & lx
+        co = comp & lo
+        grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
+                | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
+        if grow == comp:
+            return comp
+        comp = grow
+
+
+def _one_jump(cells: int, gx: int, go: int, s: int) -> tuple[int, int]:
+    """A lower bound of a group's reach: its stones and the cells one jump away."""
+    return ((gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
+                   | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells,
+            (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
+                   | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells)
+
+
 def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
     """The final groups with moves, as ``[black, white, reach_x, reach_o]``,
     and the dead stones (Black, White) left over."""
@@ -149,15 +170,7 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
     comps = []
     remaining = lx | lo
     while remaining:
-        comp = remaining & -remaining
-        while True:
-            cx = comp & lx
-            co = comp & lo
-            grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
-                    | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
-            if grow == comp:
-                break
-            comp = grow
+        comp = _component(remaining & -remaining, lx, lo, s)
         remaining ^= comp
         if not remaining and not comps:
             # one group (the usual case): its reach, absorbing the dead stones in conflict with it
@@ -175,11 +188,7 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
                 rx, ro = reach(cells, gx, go, s)
             return [[gx, go, rx, ro]], dead_x, dead_o
         gx, go = comp & lx, comp & lo
-        ux = (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
-                    | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells
-        uo = (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
-                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells
-        comps.append([gx, go, ux, uo])
+        comps.append([gx, go, *_one_jump(cells, gx, go, s)])
     # Reach only grows with more stones, so groups (and dead stones) that conflict
     # already through these lower bounds are merged before any reach is computed.
     n = len(comps)
@@ -314,27 +323,12 @@ def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
     live = lx | lo
     groups = []
     while live:
-        comp = live & -live
-        while True:
-            cx = comp & lx
-            co = comp & lo
-            grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
-                    | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
-            if grow == comp:
-                break
-            comp = grow
+        comp = _component(live & -live, lx, lo, s)
         live ^= comp
         if not groups and not live:
             return True
         groups.append((comp & lx, comp & lo))
-    lows = []
-    for gx, go in groups:
-        lows.append((
-            (gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
-                   | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells,
-            (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
-                   | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells))
-    return (_chained(lows, s)
+    return (_chained([_one_jump(cells, gx, go, s) for gx, go in groups], s)
             or _chained([reach(cells, gx, go, s) for gx, go in groups], s))
 
 
