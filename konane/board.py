@@ -301,13 +301,18 @@ def _transform_shape(rows: int, cols: int, k: int) -> tuple[int, int]:
     return (cols, rows) if k % 2 else (rows, cols)
 
 
-@lru_cache(maxsize=128)
-def _transform_table(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=4096)
+def _transform_table(rows: int, cols: int, k: int,
+                     stride: int | None = None) -> tuple[tuple[int, ...], ...]:
     """Byte-chunk lookup tables mapping a mask to its image under symmetry k.
 
-    ``table[j][v]`` is the image of the bits ``v << (8 * j)``.
+    ``table[j][v]`` is the image of the bits ``v << (8 * j)``.  The mask is
+    laid out with ``stride`` (default ``cols + 1``: the board's own layout,
+    or a wider one holding a ``rows x cols`` box in its top-left corner); the
+    image is in the compact layout of the transformed shape.
     """
-    stride = cols + 1
+    if stride is None:
+        stride = cols + 1
     nrows, ncols = _transform_shape(rows, cols, k)
     nstride = ncols + 1
     nbits = rows * stride

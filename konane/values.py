@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from functools import lru_cache
 from typing import Any
 
 import cgt
@@ -23,8 +22,7 @@ from cgt import _core
 from cgt._deep import deep
 from cgt.game import _wrap
 
-from konane.board import (BLACK, WHITE, Board, _apply_table, _transform_rc, _transform_shape,
-                          _transform_table)
+from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
 from konane.errors import KonaneError
 from konane.moves import _capture_masks as _moves
 from konane.regions import _one_group, live_region_masks as _live_regions, regions
@@ -549,36 +547,13 @@ def _box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple:
                 compact |= ((cells >> (r * stride)) & rowmask) << (r * (cols + 1))
         best, ks = _shape_symmetries(rows, cols, compact)[0], []
         for k in range(8):
-            image = _transform_shape(rows, cols, k) + (_apply_table(_box_table(stride, rows, cols, k), cells),)
+            image = _transform_shape(rows, cols, k) + (_apply_table(_transform_table(rows, cols, k, stride), cells),)
             if image == best:
                 ks.append(k)
         if len(_BOXES) > 1_000_000:
             _BOXES.clear()
-        found = _BOXES[key] = (best, tuple(_box_table(stride, rows, cols, k) for k in ks))
+        found = _BOXES[key] = (best, tuple(_transform_table(rows, cols, k, stride) for k in ks))
     return found
-
-
-@lru_cache(maxsize=4096)
-def _box_table(stride: int, rows: int, cols: int, k: int) -> tuple:
-    """Byte tables of symmetry ``k`` from the ``stride`` layout of a ``rows x cols``
-    box to the compact layout (``stride = cols' + 1``) of its image."""
-    nrows, ncols = _transform_shape(rows, cols, k)
-    nstride = ncols + 1
-    nbits = (rows - 1) * stride + cols
-    image = [0] * (((nbits + 7) // 8) * 8)
-    for r in range(rows):
-        for c in range(cols):
-            r2, c2 = _transform_rc(r, c, rows, cols, k)
-            image[r * stride + c] = 1 << (r2 * nstride + c2)
-    tables = []
-    for j in range(len(image) // 8):
-        chunk = image[8 * j: 8 * j + 8]
-        tab = [0] * 256
-        for v in range(1, 256):
-            low = (v & -v).bit_length() - 1
-            tab[v] = tab[v & (v - 1)] | chunk[low]
-        tables.append(tuple(tab))
-    return tuple(tables)
 
 
 def _as_board(board: Any) -> Board:
