@@ -229,12 +229,17 @@ class RegionCache:
             self._db = None
 
     # -- lookups (ids of cgt games)
-    def get(self, key: tuple) -> int | None:
+    def _lookup(self, key: int | tuple) -> int | None:
+        """The value id of a region, from memory or else from the file; no counting."""
         gid = self._values.get(key)
         if gid is None and self._db is not None:
             gid = self._load(key)
             if gid is not None:
                 self._values[key] = gid
+        return gid
+
+    def get(self, key: tuple) -> int | None:
+        gid = self._lookup(key)
         if gid is None:
             self.misses += 1
         else:
@@ -458,11 +463,7 @@ class _Solver:
         nb, nw, swapped = best
         key = _pack_region_key(multi, rows, cols, ncells, nb, nw)
         cache = self.cache
-        gid = cache._values.get(key)
-        if gid is None and cache._db is not None:
-            gid = cache._load(key)
-            if gid is not None:
-                cache._values[key] = gid
+        gid = cache._lookup(key)         # counted by the solver, added to the cache's at the end
         if gid is None:
             self.misses += 1
             nstride = cols + 1
