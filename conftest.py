@@ -22,3 +22,39 @@ def _doctest_namespace(doctest_namespace):
     import konane
     doctest_namespace["cgt"] = cgt
     doctest_namespace["konane"] = konane
+
+
+class FakeBar:
+    """Stands in for tqdm.auto.tqdm: records what is reported, and can raise
+    KeyboardInterrupt (as a Ctrl-C would) once ``interrupt_at`` steps are done."""
+
+    made: list = []
+    interrupt_at = None
+
+    def __init__(self, total=None, desc=None, unit=None, leave=None, **kwargs):
+        self.total, self.desc, self.n, self.closed = total, desc, 0, False
+        FakeBar.made.append(self)
+
+    def update(self, k):
+        self.n += k
+        if FakeBar.interrupt_at is not None and self.n >= FakeBar.interrupt_at:
+            raise KeyboardInterrupt
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def fake_tqdm(monkeypatch):
+    """Install :class:`FakeBar` as ``tqdm.auto.tqdm``; returns the class."""
+    import sys
+    import types
+    mod = types.ModuleType("tqdm.auto")
+    mod.tqdm = FakeBar
+    pkg = types.ModuleType("tqdm")
+    pkg.auto = mod
+    monkeypatch.setitem(sys.modules, "tqdm", pkg)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", mod)
+    FakeBar.made = []
+    FakeBar.interrupt_at = None
+    return FakeBar

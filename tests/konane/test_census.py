@@ -13,7 +13,6 @@ Where the expected values come from is said in each test:
 import functools
 import random
 import sys
-import types
 
 import pytest
 
@@ -241,38 +240,6 @@ def test_limits_and_defaults():
 
 
 # ------------------------------------------------------------------ progress and interrupts
-
-class FakeBar:
-    """Stands in for tqdm.auto.tqdm: records what the census reports."""
-
-    made = []
-
-    def __init__(self, total, desc, unit, leave):
-        self.total, self.desc, self.n, self.closed = total, desc, 0, False
-        self.interrupt_at = None
-        FakeBar.made.append(self)
-
-    def update(self, k):
-        self.n += k
-        if FakeBar.interrupt_at is not None and self.n >= FakeBar.interrupt_at:
-            raise KeyboardInterrupt
-
-    def close(self):
-        self.closed = True
-
-
-@pytest.fixture
-def fake_tqdm(monkeypatch):
-    mod = types.ModuleType("tqdm.auto")
-    mod.tqdm = FakeBar
-    pkg = types.ModuleType("tqdm")
-    pkg.auto = mod
-    monkeypatch.setitem(sys.modules, "tqdm", pkg)
-    monkeypatch.setitem(sys.modules, "tqdm.auto", mod)
-    FakeBar.made = []
-    FakeBar.interrupt_at = None
-    return FakeBar
-
 
 def test_progress_bar_counts_every_code(fake_tqdm):
     c = census(4, 4, progress=True)

@@ -327,48 +327,21 @@ def test_packed_region_keys_round_trip():
     assert _pack_region_key(True, 300, 2, 1, 1, 0) == (True, 300, 2, 1, 1, 0)   # too tall: a tuple
 
 
-class _FakeBar:
-    """Stands in for tqdm.auto.tqdm; can raise KeyboardInterrupt like a Ctrl-C."""
-
-    made: list = []
-    stop_at = None
-
-    def __init__(self, desc=None, unit=None, leave=None, **kwargs):
-        self.n, self.closed = 0, False
-        _FakeBar.made.append(self)
-
-    def update(self, k):
-        self.n += k
-        if _FakeBar.stop_at is not None and self.n >= _FakeBar.stop_at:
-            raise KeyboardInterrupt
-
-    def close(self):
-        self.closed = True
-
-
-def test_progress_bar_and_ctrl_c(monkeypatch):
-    import types
-    mod = types.ModuleType("tqdm.auto")
-    mod.tqdm = _FakeBar
-    pkg = types.ModuleType("tqdm")
-    pkg.auto = mod
-    monkeypatch.setitem(sys.modules, "tqdm", pkg)
-    monkeypatch.setitem(sys.modules, "tqdm.auto", mod)
-    _FakeBar.made, _FakeBar.stop_at = [], None
+def test_progress_bar_and_ctrl_c(fake_tqdm):
     board = Board("oxoxo/xoxox/o..xo/xoxox")     # the 4x5 start of the benchmark: -1 (cgt-py agrees)
     v = konane.value(board, cache=konane.RegionCache(), progress=True)
     assert v == -1
-    (bar,) = _FakeBar.made
+    (bar,) = fake_tqdm.made
     assert bar.n > 0 and bar.closed
     konane.value(board, cache=konane.RegionCache(), progress=False)       # off: no bar
-    assert len(_FakeBar.made) == 1
+    assert len(fake_tqdm.made) == 1
     # Ctrl-C in the middle leaves caches that still give the right value
-    _FakeBar.stop_at = 8000
+    fake_tqdm.interrupt_at = 8000
     cache = konane.RegionCache()
     with pytest.raises(KeyboardInterrupt):
         konane.value(board, cache=cache, progress=True)
-    assert _FakeBar.made[-1].closed and len(cache._raw) > 0
-    _FakeBar.stop_at = None
+    assert fake_tqdm.made[-1].closed and len(cache._raw) > 0
+    fake_tqdm.interrupt_at = None
     assert konane.value(board, cache=cache, progress=False) == -1
 
 
