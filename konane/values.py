@@ -459,8 +459,7 @@ class _Solver:
         white >>= shift
         (rows, cols, ncells), syms = _box_symmetries(stride, r1 - r0 + 1,
                                                      union.bit_length() - c0, cells)
-        best = _least_image(syms, black, white)
-        nb, nw, swapped = best
+        nb, nw, swapped = _least_image(syms, black, white)
         key = _pack_region_key(multi, rows, cols, ncells, nb, nw)
         cache = self.cache
         gid = cache._lookup(key)         # counted by the solver, added to the cache's at the end
