@@ -153,9 +153,121 @@ def _one_jump(cells: int, gx: int, go: int, s: int) -> tuple[int, int]:
                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells)
 
 
+def _line_step(cells: int, stride: int) -> int:
+    """1 if the cells lie in one row, ``stride`` if in one column (and not in one
+    row), 0 otherwise: the step between neighbours on a board that is one line."""
+    if not cells:
+        return 0
+    low = (cells & -cells).bit_length() - 1
+    if cells >> (low - low % stride) < 1 << (stride - 1):
+        return 1
+    col = low % stride
+    rows = (cells.bit_length() - col + stride - 1) // stride
+    # the cells of column ``col``: bits col, col + stride, col + 2 stride, ...
+    column = ((1 << (stride * rows)) - 1) // ((1 << stride) - 1) << col
+    return stride if cells & ~column == 0 else 0
+
+
+def _line_pieces(cells: int, black: int, white: int, d: int, s: int) -> list[int]:
+    """The pieces (cell masks) of a board that is one line (step ``d``, stride ``s``),
+    cut where no stone of one side can ever meet a stone of the other.
+
+    Two cuts, both proved in ``docs/decomposition.md``:
+
+    * an empty cell whose two neighbours on the line are empty cells too: no
+      stone ever lands on it, so the line falls apart there and the cell is dropped;
+    * two empty cells ``c``, ``c + d`` alone between stones: stones of the two sides
+      can only meet if the part below lands a stone on ``c`` *and* the part above
+      lands one on ``c + d``, each playing on its own until then.  If the reach of
+      the part above (on its own cells) misses ``c + d``, the line is cut there
+      and ``c + d`` dropped; likewise if the part below cannot reach ``c``.
+    """
+    empty = cells & ~(black | white)
+    interior = empty & (empty << d) & (empty >> d)
+    keep = cells & ~interior
+    pieces = []
+    while keep:
+        piece = keep & -keep
+        while True:                         # the run of kept cells from its lowest cell on
+            grow = (piece | (piece << d)) & keep
+            if grow == piece:
+                break
+            piece = grow
+        keep ^= piece
+        pb, pw = black & piece, white & piece
+        if not (pb and pw):
+            pieces.append(piece)
+            continue
+        e = empty & piece
+        pairs = e & (e >> d) & ~(e << d) & ~(e >> (2 * d))    # c with c, c + d empty, alone
+        drop = 0
+        while pairs:
+            c = pairs & -pairs
+            pairs ^= c
+            below = piece & ((c << 1) - 1)
+            above = piece ^ below
+            if not (below & (pb | pw)) or not (above & (pb | pw)):
+                continue
+            rx, ro = reach(above, pb & above, pw & above, s)
+            if not (rx | ro) & (c << d):
+                drop |= c << d
+                continue
+            rx, ro = reach(below, pb & below, pw & below, s)
+            if not (rx | ro) & c:
+                drop |= c
+        if not drop:
+            pieces.append(piece)
+            continue
+        rest = piece & ~drop
+        while rest:
+            part = rest & -rest
+            while True:
+                grow = (part | (part << d)) & rest
+                if grow == part:
+                    break
+                part = grow
+            rest ^= part
+            pieces.append(part)
+    return pieces
+
+
+def _line_splits(cells: int, black: int, white: int, live: int, d: int, s: int) -> bool:
+    """Whether a board that is one line (step ``d``) falls apart into pieces
+    (:func:`_line_pieces`) with stones outside the one piece holding the stones
+    ``live``: then decomposing it either splits it or drops stones and cells."""
+    for piece in _line_pieces(cells, black, white, d, s):
+        if piece & live:
+            return bool((black | white | live) & ~piece)
+    return False
+
+
 def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
     """The final groups with moves, as ``[black, white, reach_x, reach_o]``,
-    and the dead stones (Black, White) left over."""
+    and the dead stones (Black, White) left over.
+
+    A board that is one line is first cut into pieces (:func:`_line_pieces`),
+    and each piece is partitioned on its own.
+    """
+    d = _line_step(cells, stride)
+    if d:
+        pieces = _line_pieces(cells, black, white, d, stride)
+        if len(pieces) > 1:
+            groups: list[list[int]] = []
+            dead_x = dead_o = 0
+            for piece in pieces:
+                if black & piece and white & piece:
+                    g, x, o = _partition_piece(piece, black & piece, white & piece, stride)
+                    groups += g
+                else:
+                    x, o = black & piece, white & piece
+                dead_x |= x
+                dead_o |= o
+            return groups, dead_x, dead_o
+    return _partition_piece(cells, black, white, stride)
+
+
+def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
+    """:func:`_partition` without the cuts of a line."""
     s = stride
     nbx = (black << 1) | (black >> 1) | (black << s) | (black >> s)
     nbo = (white << 1) | (white >> 1) | (white << s) | (white >> s)

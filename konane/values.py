@@ -25,7 +25,8 @@ from cgt.game import _wrap
 from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
 from konane.errors import KonaneError
 from konane.moves import _capture_masks as _moves
-from konane.regions import _one_group, live_region_masks as _live_regions, regions
+from konane.regions import (_line_splits, _line_step, _one_group, live_region_masks as _live_regions,
+                            regions)
 from konane.rules import STANDARD, Rules
 
 __all__ = ["value", "analyse", "RegionCache", "Analysis", "normalize", "default_cache",
@@ -373,6 +374,7 @@ class _Solver:
         self.progress = progress
         self.hits = self.misses = self.computed = 0
         self.frames: dict[tuple[int, int], tuple] = {}    # (stride, cells) -> symmetry tables
+        self.lines: dict[tuple[int, int], int] = {}       # frames that are one line -> step
 
     def board_value(self, stride: int, cells: int, black: int, white: int, top: bool = False) -> int:
         """Id of the value of any position.
@@ -411,8 +413,18 @@ class _Solver:
                 raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
                 return _ZERO
             lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
-            regions = None if _one_group(cells, lx, lo, s) else _live_regions(cells, black, white, s)
-            if regions is None or len(regions) == 1:
+            d = self.lines.get((s, cells)) if self.lines else None
+            if d and _line_splits(cells, black, white, lx | lo, d, s):
+                # a line that falls apart, or sheds stones that can never move: its
+                # pieces are normalised (cropped) like any split
+                regions = _live_regions(cells, black, white, s)
+            elif _one_group(cells, lx, lo, s):
+                regions = None
+            else:
+                regions = _live_regions(cells, black, white, s)
+                if len(regions) == 1:
+                    regions = None
+            if regions is None:
                 # one region with moves: play it out here
                 board_value = self.board_value
                 total = _core.canonical(
@@ -469,7 +481,13 @@ class _Solver:
             if (nstride, ncells) not in self.frames:
                 if len(self.frames) > 100_000:
                     self.frames.clear()
+                    self.lines.clear()
                 self.frames[nstride, ncells] = _automorphisms(nstride, ncells, nb, nw)
+                d = _line_step(ncells, nstride)
+                if d:
+                    # a frame that is one line: its positions may also fall apart where
+                    # no stone can ever land, which _one_group does not see
+                    self.lines[nstride, ncells] = d
             board_value = self.board_value
             lefts = [board_value(nstride, ncells, a, b)
                      for a, b in _moves(ncells, nb, nw, nstride, multi)]

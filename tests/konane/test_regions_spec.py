@@ -62,11 +62,85 @@ def _next_to(a, b):
     return any((r + dr, c + dc) in b for r, c in a for dr, dc in DIRS)
 
 
+def spec_line_pieces(cells, black, white):
+    """The pieces of a board that is one line, or None if it is not one line.
+
+    Walk the line cell by cell: a cell off the board, or an empty cell between two empty
+    cells, cuts it; a lone pair of empty cells ``c, c'`` between stones cuts it when the
+    stones past ``c'`` (on their own cells) cannot reach ``c'``, dropping ``c'``, or else
+    when those before ``c`` cannot reach ``c``, dropping ``c``.
+    """
+    rows = {r for r, _ in cells}
+    cols = {c for _, c in cells}
+    if len(rows) == 1:
+        line = sorted(cells, key=lambda rc: rc[1])
+    elif len(cols) == 1:
+        line = sorted(cells)
+    else:
+        return None
+    stones = black | white
+
+    def empty(q):
+        return q in cells and q not in stones
+
+    def step(q):
+        return (q[0], q[1] + 1) if len(rows) == 1 else (q[0] + 1, q[1])
+
+    def back(q):
+        return (q[0], q[1] - 1) if len(rows) == 1 else (q[0] - 1, q[1])
+
+    runs, run = [], []
+    for q in line:
+        if run and q != step(run[-1]):      # a cell off the board between them
+            runs.append(run)
+            run = []
+        if empty(q) and empty(back(q)) and empty(step(q)):
+            runs.append(run)
+            run = []
+            continue
+        run.append(q)
+    runs.append(run)
+    pieces = []
+    for run in filter(None, runs):
+        drop = set()
+        for i in range(1, len(run) - 2):
+            c, c2 = run[i], run[i + 1]
+            if not (empty(c) and empty(c2)) or empty(run[i - 1]) or empty(run[i + 2]):
+                continue
+            below, above = set(run[:i + 1]), set(run[i + 1:])
+            if not below & stones or not above & stones:
+                continue
+            rx, ro = spec_reach(above, black & above, white & above)
+            if c2 not in rx | ro:
+                drop.add(c2)
+                continue
+            rx, ro = spec_reach(below, black & below, white & below)
+            if c not in rx | ro:
+                drop.add(c)
+        piece = []
+        for q in run:
+            if q in drop:
+                pieces.append(piece)
+                piece = []
+            else:
+                piece.append(q)
+        pieces.append(piece)
+    return [set(p) for p in pieces if p]
+
+
 def spec_partition(board):
     """The regions as sets: [(cells, black stones, white stones)], in any order."""
     cells = set(board.cells_list())
     black = set(board.stones_list("x"))
     white = set(board.stones_list("o"))
+    pieces = spec_line_pieces(cells, black, white)
+    if pieces is None:
+        return _sorted(spec_groups(cells, black, white))
+    return _sorted([g for p in pieces for g in spec_groups(p, black & p, white & p)])
+
+
+def spec_groups(cells, black, white):
+    """The regions of the reach rule alone, on the given cells."""
     groups = []
     todo = black | white
     while todo:
@@ -100,8 +174,8 @@ def spec_partition(board):
                 break
         if not merged:
             break
-    return _sorted([(frozenset(x | o), frozenset(g & black), frozenset(g & white))
-                    for g, (x, o) in zip(groups, info)])
+    return [(frozenset(x | o), frozenset(g & black), frozenset(g & white))
+            for g, (x, o) in zip(groups, info)]
 
 
 def _sorted(regions):
@@ -152,9 +226,12 @@ def test_limits_matter_on_sparse_groups():
     # hand check: in "xo..x.....ox" the pair xo can make one jump each, so the left group
     # reaches cells a..d only and the right pair stays apart; without the jump limits the
     # left pair's reach would run along the whole row and swallow everything
-    b = konane.Board("xo..x.....ox")
-    assert [str(konane.Board.from_masks(1, 12, *r)) for r in
-            live_region_masks(b.cells, b.black, b.white, b.stride)] == ['xo..x..#####', '########..ox']
+    # (a second row with one cell no stone can ever use keeps the board from being one
+    # line, whose own cuts would split it without the reach)
+    b = konane.Board("xo..x.....ox/.###########")
+    assert [str(konane.Board.from_masks(2, 12, *r)) for r in
+            live_region_masks(b.cells, b.black, b.white, b.stride)] == [
+                'xo..x..#####\n############', '########..ox\n############']
 
 
 @pytest.mark.parametrize("seed", range(3))

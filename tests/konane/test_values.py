@@ -72,6 +72,22 @@ def test_against_brute_force_on_random_rows():
         assert konane.value(b) == brute(b), str(b)
 
 
+def test_against_brute_force_on_long_lines():
+    # The cuts of a line (docs/decomposition.md) on rows like those of Chan and Tsai, with
+    # debris: stones in blocks and singles between gaps of 1 to 3 empty cells, laid out as a
+    # row and as a column.  Expected values: the brute force (no decomposition at all).
+    rng = random.Random(4)
+    for _ in range(600):
+        pic = "." * rng.randint(0, 1)
+        for _ in range(rng.randint(3, 6)):
+            pic += "".join(rng.choice("xo") for _ in range(rng.choice((1, 1, 2, 3, 4, 5))))
+            pic += "." * rng.choice((1, 1, 2, 2, 3))
+        b = Board(pic)
+        column = Board("/".join(pic))
+        assert konane.value(b) == brute(b) == konane.value(column), pic
+        assert sum((konane.value(r) for r in konane.regions(column)), cgt.zero) == brute(b), pic
+
+
 @pytest.mark.parametrize("rows,cols,holes", [(2, 5, False), (3, 3, True), (3, 4, True), (4, 4, True),
                                              (3, 5, False), (2, 7, True)])
 def test_against_brute_force_on_grids(rows, cols, holes):
@@ -151,11 +167,21 @@ def test_regions_examples():
     assert konane.value(Board("....oxxoox............")) == cgt.star
     assert konane.value(Board("............oxxxxo....")) == 2
     assert len(list(konane.regions(b))) == 1
-    # far apart: two regions; a lone stone or one colour only: dropped
-    assert [str(r) for r in konane.regions(Board("xo....ox"))] == ["xo..####", "####..ox"]
-    # three empty cells are not enough for the reach argument (it forgets that a jumped
-    # stone disappears), so this row stays whole: coarser than the truth, never wrong
-    assert len(list(konane.regions(Board("xo...ox")))) == 1
+    # far apart: two regions; on a line no stone ever lands on an empty cell between two
+    # empty cells (docs/decomposition.md), so those cells are dropped (hand check: each pair
+    # has one jump, onto the cell next to it)
+    assert [str(r) for r in konane.regions(Board("xo....ox"))] == ["xo.#####", "#####.ox"]
+    # three empty cells cut a line too; the reach alone (it forgets that a jumped stone
+    # disappears) would keep this row whole
+    assert [str(r) for r in konane.regions(Board("xo...ox"))] == ["xo.####", "####.ox"]
+    # two empty cells: the part on the right can never land a stone on d1, next to the gap
+    # (hand check: its only White stone can only jump to i1; Black's g1 can jump to e1, and
+    # then no White stone is left to jump it), so the row is cut and d1 dropped.  Values by
+    # hand: xo. is 1 (one Black move), x.ox. is {0 | 0} = *
+    b = Board("xo..x.ox.")
+    assert [str(r) for r in konane.regions(b)] == ["xo.######", "####x.ox."]
+    assert konane.value(b) == brute(b) == 1 + cgt.star
+    # ...while on "....oxxoox..oxxxxo...." both sides can land next to the gap: one region
     assert list(konane.regions(Board("x.x.x"))) == []
     assert len(list(konane.regions(Board("x.x.x"), keep_dead=True))) == 3
 
