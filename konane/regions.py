@@ -168,106 +168,110 @@ def _line_step(cells: int, stride: int) -> int:
     return stride if cells & ~column == 0 else 0
 
 
-def _line_pieces(cells: int, black: int, white: int, d: int, s: int) -> list[int]:
-    """The pieces (cell masks) of a board that is one line (step ``d``, stride ``s``),
-    cut where no stone of one side can ever meet a stone of the other.
+def _lands(c: int, black: int, white: int, empty: int, d: int) -> bool:
+    """On a board that is one line, with the empty cell ``c`` as the edge of the
+    part beyond it (the cells ``c + d``, ``c + 2d``, ...; ``d`` may be negative):
+    whether that part, played on its own, can ever land a stone on ``c``.
 
-    Two cuts, both proved in ``docs/decomposition.md``:
-
-    * an empty cell whose two neighbours on the line are empty cells too: no
-      stone ever lands on it, so the line falls apart there and the cell is dropped;
-    * two empty cells ``c``, ``c + d`` alone between stones: stones of the two sides
-      can only meet if the part below lands a stone on ``c`` *and* the part above
-      lands one on ``c + d``, each playing on its own until then.  If the reach of
-      the part above (on its own cells) misses ``c + d``, the line is cut there
-      and ``c + d`` dropped; likewise if the part below cannot reach ``c``.
+    Exactly when the cells from ``c + d`` on read ``A``, then zero or more times
+    (empty, ``A``), then the other colour, for a colour ``A``: the last stone
+    jumps the ``A`` stones one by one towards ``c`` (``docs/decomposition.md``
+    proves that nothing else can).
     """
-    empty = cells & ~(black | white)
-    interior = empty & (empty << d) & (empty >> d)
-    keep = cells & ~interior
-    pieces = []
+    q = c + d
+    if black >> q & 1:
+        a, other = black, white
+    elif white >> q & 1:
+        a, other = white, black
+    else:
+        return False
+    while True:
+        q += d
+        if q < 0:
+            return False
+        if other >> q & 1:
+            return True
+        if not empty >> q & 1:
+            return False
+        q += d
+        if q < 0 or not a >> q & 1:
+            return False
+
+
+def _line_drop(cells: int, black: int, white: int, d: int) -> int:
+    """On a board that is one line (step ``d``): the empty cells that no stone
+    can ever land on and that cut the line (``docs/decomposition.md``):
+
+    * an empty cell between two empty cells;
+    * of two empty cells ``c``, ``c + d`` between stones: ``c + d`` if the stones
+      beyond it cannot land a stone on it, else ``c`` if those before cannot;
+    * an empty cell between two stones that neither side can land a stone on.
+    """
+    stones = black | white
+    empty = cells & ~stones
+    drop = empty & (empty << d) & (empty >> d)
+    pairs = empty & (empty >> d) & (stones << d) & (stones >> (2 * d))
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        c = low.bit_length() - 1
+        if not _lands(c + d, black, white, empty, d):
+            drop |= low << d
+        elif not _lands(c, black, white, empty, -d):
+            drop |= low
+    singles = empty & (stones << d) & (stones >> d)
+    while singles:
+        low = singles & -singles
+        singles ^= low
+        c = low.bit_length() - 1
+        if not _lands(c, black, white, empty, d) and not _lands(c, black, white, empty, -d):
+            drop |= low
+    return drop
+
+
+def _line_regions(cells: int, black: int, white: int, d: int) -> list[tuple[int, int, int]]:
+    """The pieces of a board that is one line (step ``d``) between the cells of
+    :func:`_line_drop`, as ``(cells, black, white)``, in order along the line."""
+    keep = cells & ~_line_drop(cells, black, white, d)
+    out = []
     while keep:
         piece = keep & -keep
-        while True:                         # the run of kept cells from its lowest cell on
-            grow = (piece | (piece << d)) & keep
-            if grow == piece:
-                break
-            piece = grow
-        keep ^= piece
-        pb, pw = black & piece, white & piece
-        if not (pb and pw):
-            pieces.append(piece)
-            continue
-        e = empty & piece
-        pairs = e & (e >> d) & ~(e << d) & ~(e >> (2 * d))    # c with c, c + d empty, alone
-        drop = 0
-        while pairs:
-            c = pairs & -pairs
-            pairs ^= c
-            below = piece & ((c << 1) - 1)
-            above = piece ^ below
-            if not (below & (pb | pw)) or not (above & (pb | pw)):
-                continue
-            rx, ro = reach(above, pb & above, pw & above, s)
-            if not (rx | ro) & (c << d):
-                drop |= c << d
-                continue
-            rx, ro = reach(below, pb & below, pw & below, s)
-            if not (rx | ro) & c:
-                drop |= c
-        if not drop:
-            pieces.append(piece)
-            continue
-        rest = piece & ~drop
-        while rest:
-            part = rest & -rest
+        if d == 1:
+            piece = keep & ~(keep + piece)  # the run of ones from the lowest one up
+        else:
             while True:
-                grow = (part | (part << d)) & rest
-                if grow == part:
+                grow = (piece | (piece << d)) & keep
+                if grow == piece:
                     break
-                part = grow
-            rest ^= part
-            pieces.append(part)
-    return pieces
-
-
-def _line_splits(cells: int, black: int, white: int, live: int, d: int, s: int) -> bool:
-    """Whether a board that is one line (step ``d``) falls apart into pieces
-    (:func:`_line_pieces`) with stones outside the one piece holding the stones
-    ``live``: then decomposing it either splits it or drops stones and cells."""
-    for piece in _line_pieces(cells, black, white, d, s):
-        if piece & live:
-            return bool((black | white | live) & ~piece)
-    return False
+                piece = grow
+        keep ^= piece
+        out.append((piece, black & piece, white & piece))
+    return out
 
 
 def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
     """The final groups with moves, as ``[black, white, reach_x, reach_o]``,
     and the dead stones (Black, White) left over.
 
-    A board that is one line is first cut into pieces (:func:`_line_pieces`),
-    and each piece is partitioned on its own.
+    A board that is one line is cut into pieces instead (:func:`_line_regions`);
+    a piece with stones of both colours is a group whose "reach" is the piece.
     """
     d = _line_step(cells, stride)
-    if d:
-        pieces = _line_pieces(cells, black, white, d, stride)
-        if len(pieces) > 1:
-            groups: list[list[int]] = []
-            dead_x = dead_o = 0
-            for piece in pieces:
-                if black & piece and white & piece:
-                    g, x, o = _partition_piece(piece, black & piece, white & piece, stride)
-                    groups += g
-                else:
-                    x, o = black & piece, white & piece
-                dead_x |= x
-                dead_o |= o
-            return groups, dead_x, dead_o
-    return _partition_piece(cells, black, white, stride)
+    if not d:
+        return _partition_piece(cells, black, white, stride)
+    groups: list[list[int]] = []
+    dead_x = dead_o = 0
+    for piece, pb, pw in _line_regions(cells, black, white, d):
+        if pb and pw:
+            groups.append([pb, pw, piece, 0])
+        else:
+            dead_x |= pb
+            dead_o |= pw
+    return groups, dead_x, dead_o
 
 
 def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
-    """:func:`_partition` without the cuts of a line."""
+    """:func:`_partition` on a board that is not one line: groups and reaches."""
     s = stride
     nbx = (black << 1) | (black >> 1) | (black << s) | (black >> s)
     nbo = (white << 1) | (white >> 1) | (white << s) | (white >> s)

@@ -25,7 +25,7 @@ from cgt.game import _wrap
 from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
 from konane.errors import KonaneError
 from konane.moves import _capture_masks as _moves
-from konane.regions import (_line_splits, _line_step, _one_group, live_region_masks as _live_regions,
+from konane.regions import (_line_regions, _line_step, _one_group, live_region_masks as _live_regions,
                             regions)
 from konane.rules import STANDARD, Rules
 
@@ -414,10 +414,12 @@ class _Solver:
                 return _ZERO
             lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
             d = self.lines.get((s, cells)) if self.lines else None
-            if d and _line_splits(cells, black, white, lx | lo, d, s):
-                # a line that falls apart, or sheds stones that can never move: its
-                # pieces are normalised (cropped) like any split
-                regions = _live_regions(cells, black, white, s)
+            if d:
+                # a frame that is one line: its exact cuts (konane.regions._line_drop);
+                # a piece smaller than the frame is cropped and normalised like any split
+                regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
+                if len(regions) == 1 and regions[0][0] == cells:
+                    regions = None
             elif _one_group(cells, lx, lo, s):
                 regions = None
             else:

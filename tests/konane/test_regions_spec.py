@@ -65,66 +65,68 @@ def _next_to(a, b):
 def spec_line_pieces(cells, black, white):
     """The pieces of a board that is one line, or None if it is not one line.
 
-    Walk the line cell by cell: a cell off the board, or an empty cell between two empty
-    cells, cuts it; a lone pair of empty cells ``c, c'`` between stones cuts it when the
-    stones past ``c'`` (on their own cells) cannot reach ``c'``, dropping ``c'``, or else
-    when those before ``c`` cannot reach ``c``, dropping ``c``.
+    Walk the line cell by cell and cut it at every cell off the board and at every empty
+    cell that no stone can land on: one between two empty cells; one of a pair of empty
+    cells between stones (the second if the stones past it cannot land there, else the
+    first if those before it cannot); one alone between stones if neither side can land
+    there.  "Can land" is read off the cells beyond the empty cell: a stone of colour A,
+    then any number of (empty, A), then a stone of the other colour.
     """
     rows = {r for r, _ in cells}
     cols = {c for _, c in cells}
     if len(rows) == 1:
         line = sorted(cells, key=lambda rc: rc[1])
+        dr, dc = 0, 1
     elif len(cols) == 1:
         line = sorted(cells)
+        dr, dc = 1, 0
     else:
         return None
-    stones = black | white
 
-    def empty(q):
-        return q in cells and q not in stones
+    def colour(q):
+        return "x" if q in black else "o" if q in white else "." if q in cells else "#"
 
-    def step(q):
-        return (q[0], q[1] + 1) if len(rows) == 1 else (q[0] + 1, q[1])
+    def lands(c, sign):
+        seq = []
+        q = c
+        while True:
+            q = (q[0] + sign * dr, q[1] + sign * dc)
+            seq.append(colour(q))
+            if seq[-1] == "#":
+                break
+        a = seq[0]
+        if a not in "xo":
+            return False
+        i = 1
+        while seq[i] == "." and seq[i + 1] == a:
+            i += 2
+        return seq[i] not in (a, ".", "#")
 
-    def back(q):
-        return (q[0], q[1] - 1) if len(rows) == 1 else (q[0] - 1, q[1])
-
-    runs, run = [], []
+    drop = set()
     for q in line:
-        if run and q != step(run[-1]):      # a cell off the board between them
-            runs.append(run)
-            run = []
-        if empty(q) and empty(back(q)) and empty(step(q)):
-            runs.append(run)
-            run = []
+        before = colour((q[0] - dr, q[1] - dc))
+        after = colour((q[0] + dr, q[1] + dc))
+        if colour(q) != ".":
             continue
-        run.append(q)
-    runs.append(run)
-    pieces = []
-    for run in filter(None, runs):
-        drop = set()
-        for i in range(1, len(run) - 2):
-            c, c2 = run[i], run[i + 1]
-            if not (empty(c) and empty(c2)) or empty(run[i - 1]) or empty(run[i + 2]):
-                continue
-            below, above = set(run[:i + 1]), set(run[i + 1:])
-            if not below & stones or not above & stones:
-                continue
-            rx, ro = spec_reach(above, black & above, white & above)
-            if c2 not in rx | ro:
-                drop.add(c2)
-                continue
-            rx, ro = spec_reach(below, black & below, white & below)
-            if c not in rx | ro:
-                drop.add(c)
-        piece = []
-        for q in run:
-            if q in drop:
-                pieces.append(piece)
-                piece = []
-            else:
-                piece.append(q)
-        pieces.append(piece)
+        if before == "." and after == ".":
+            drop.add(q)
+        elif before in "xo" and after in "xo" and not lands(q, 1) and not lands(q, -1):
+            drop.add(q)
+        elif before in "xo" and after == ".":
+            q2 = (q[0] + dr, q[1] + dc)
+            if colour((q2[0] + dr, q2[1] + dc)) in "xo":
+                if not lands(q2, 1):
+                    drop.add(q2)
+                elif not lands(q, -1):
+                    drop.add(q)
+    pieces, piece = [], []
+    for q in line:
+        if q in drop or (piece and q != (piece[-1][0] + dr, piece[-1][1] + dc)):
+            pieces.append(piece)
+            piece = []
+        if q not in drop:
+            piece.append(q)
+    pieces.append(piece)
     return [set(p) for p in pieces if p]
 
 
@@ -136,7 +138,15 @@ def spec_partition(board):
     pieces = spec_line_pieces(cells, black, white)
     if pieces is None:
         return _sorted(spec_groups(cells, black, white))
-    return _sorted([g for p in pieces for g in spec_groups(p, black & p, white & p)])
+    # each piece with stones of both colours is a region; other stones are regions of their own
+    out = []
+    for p in pieces:
+        if p & black and p & white:
+            out.append((frozenset(p), frozenset(p & black), frozenset(p & white)))
+        else:
+            out += [(frozenset({q}), frozenset({q} & black), frozenset({q} & white))
+                    for q in p & (black | white)]
+    return _sorted(out)
 
 
 def spec_groups(cells, black, white):
