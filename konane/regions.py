@@ -22,6 +22,17 @@ White) stone of ``A`` could ever stand, as the least sets such that
 This ignores that landing cells must be empty and which stones are still
 there, so it can only be too large.
 
+Boards that are one line
+------------------------
+When all cells lie in one row or one column, the line is cut exactly instead
+(:func:`_line_drop`): at an empty cell between two empty cells (no stone ever
+lands there); at one of a lone pair of empty cells between stones when the
+part beyond it cannot, on its own, land a stone on it; at a lone empty cell
+that neither side can land a stone on.  Whether a part can land a stone on
+the empty cell at its edge is read off its first cells: a stone ``A``, then
+any number of (empty, ``A``), then a stone of the other colour.  The pieces
+between the cuts are the regions; ``docs/decomposition.md`` has the proofs.
+
 Regions
 -------
 Groups start as the sets of stones linked by orthogonal adjacency of opposite
@@ -501,9 +512,10 @@ def live_region_masks(cells: int, black: int, white: int, stride: int) -> list[t
     Examples
     --------
     >>> from konane.regions import live_region_masks
-    >>> b = konane.Board("xo..x.....ox")
-    >>> [konane.Board.from_masks(1, 12, *r) for r in live_region_masks(b.cells, b.black, b.white, b.stride)]
-    [konane.Board('xo..x..#####'), konane.Board('########..ox')]
+    >>> b = konane.Board("xo..x.....ox/.###########")
+    >>> [str(konane.Board.from_masks(2, 12, *r)).split()[0]
+    ...  for r in live_region_masks(b.cells, b.black, b.white, b.stride)]
+    ['xo..x..#####', '########..ox']
     """
     groups = _partition(cells, black, white, stride)[0]
     if len(groups) == 1:
@@ -538,9 +550,16 @@ def regions(board: Board, *, keep_dead: bool = False) -> Iterator[Board]:
 
     Examples
     --------
-    >>> b = konane.Board("xo..x.....ox")
-    >>> [str(r) for r in konane.regions(b)]
+    >>> b = konane.Board("xo..x.....ox/.###########")
+    >>> [str(r).split()[0] for r in konane.regions(b)]      # their first rows
     ['xo..x..#####', '########..ox']
+
+    On a board that is one line the cuts are exact and tighter: the lone
+    Black stone can never be reached, and the cells no stone can land on
+    are dropped.
+
+    >>> [str(r) for r in konane.regions(konane.Board("xo..x.....ox"))]
+    ['xo.#########', '#########.ox']
 
     Plain connectivity is not enough: these two groups of stones are two
     empty cells apart, yet a White stone of the first can reach the cell next
@@ -553,7 +572,7 @@ def regions(board: Board, *, keep_dead: bool = False) -> Iterator[Board]:
     -----
     See the module docstring of :mod:`konane.regions` and
     ``docs/decomposition.md`` for the proof.  Cost: a few big-integer
-    operations per stone group, no loop over cells.
+    operations per stone group, no loop over cells (on a line, a few per gap).
     """
     rows, cols = board.rows, board.cols
     for cells, black, white in region_masks(board.cells, board.black, board.white, cols + 1):

@@ -15,6 +15,9 @@ groups early, dead stones handled apart).  Here the rule of
 * two groups conflict when their reaches share a cell or ``reach_x`` of one is
   next to ``reach_o`` of the other; conflicting groups merge until none do.
 
+On a board that is one line the three cuts of ``docs/decomposition.md`` are
+transcribed the same way (:func:`spec_line_pieces`).
+
 The fast implementation must give exactly the same partition.
 """
 
@@ -216,6 +219,20 @@ def test_partition_matches_the_definition(seed):
         assert as_sets(b, fast) == spec_partition(b), str(b)
         live = live_region_masks(b.cells, b.black, b.white, b.stride)
         assert live == [r for r in fast if r[1] and r[2]], str(b)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_line_cuts_match_the_definition(seed):
+    # boards that are one line (rows and columns, with holes); expected partition: the
+    # cell-by-cell transcription of the three cuts above (independent computation)
+    rng = random.Random(300 + seed)
+    for _ in range(800):
+        n = rng.randint(1, 16)
+        weights = [1, 1, rng.random() + 0.4, rng.random() * 0.15]
+        cells = [rng.choices("xo.#", weights)[0] for _ in range(n)]
+        b = konane.Board("".join(cells) if rng.random() < 0.5 else "/".join(cells))
+        fast = region_masks(b.cells, b.black, b.white, b.stride)
+        assert as_sets(b, fast) == spec_partition(b), str(b)
 
 
 @pytest.mark.parametrize("seed", range(3))
