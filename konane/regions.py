@@ -179,34 +179,40 @@ def _line_step(cells: int, stride: int) -> int:
     return stride if cells & ~column == 0 else 0
 
 
-def _lands(c: int, black: int, white: int, empty: int, d: int) -> bool:
-    """On a board that is one line, with the empty cell ``c`` as the edge of the
-    part beyond it (the cells ``c + d``, ``c + 2d``, ...; ``d`` may be negative):
-    whether that part, played on its own, can ever land a stone on ``c``.
+def _landings(black: int, white: int, empty: int, d: int) -> int:
+    """On a board that is one line: the cells ``c`` such that the part of the line
+    beyond ``c`` in direction ``d`` (the cells ``c + d``, ``c + 2d``, ...; ``d`` may be
+    negative), played on its own with ``c`` empty, can ever land a stone on ``c``.
 
     Exactly when the cells from ``c + d`` on read ``A``, then zero or more times
-    (empty, ``A``), then the other colour, for a colour ``A``: the last stone
-    jumps the ``A`` stones one by one towards ``c`` (``docs/decomposition.md``
-    proves that nothing else can).
+    (empty, ``A``), then the other colour, for a colour ``A``: the last stone jumps
+    the ``A`` stones one by one towards ``c`` (``docs/decomposition.md`` proves
+    that nothing else can).  Computed for all cells at once, per colour, growing
+    the chains of (empty, ``A``) two cells at a time.
     """
-    q = c + d
-    if black >> q & 1:
-        a, other = black, white
-    elif white >> q & 1:
-        a, other = white, black
-    else:
-        return False
-    while True:
-        q += d
-        if q < 0:
-            return False
-        if other >> q & 1:
-            return True
-        if not empty >> q & 1:
-            return False
-        q += d
-        if q < 0 or not a >> q & 1:
-            return False
+    out = 0
+    e = 2 * abs(d)
+    for a, other in ((black, white), (white, black)):
+        if d > 0:
+            first = a >> d
+            link = first & (empty >> e)
+            found = first & (other >> e)
+            while True:
+                more = found | (link & (found >> e))
+                if more == found:
+                    break
+                found = more
+        else:
+            first = a << -d
+            link = first & (empty << e)
+            found = first & (other << e)
+            while True:
+                more = found | (link & (found << e))
+                if more == found:
+                    break
+                found = more
+        out |= found
+    return out
 
 
 def _line_drop(cells: int, black: int, white: int, d: int) -> int:
@@ -222,21 +228,15 @@ def _line_drop(cells: int, black: int, white: int, d: int) -> int:
     empty = cells & ~stones
     drop = empty & (empty << d) & (empty >> d)
     pairs = empty & (empty >> d) & (stones << d) & (stones >> (2 * d))
-    while pairs:
-        low = pairs & -pairs
-        pairs ^= low
-        c = low.bit_length() - 1
-        if not _lands(c + d, black, white, empty, d):
-            drop |= low << d
-        elif not _lands(c, black, white, empty, -d):
-            drop |= low
     singles = empty & (stones << d) & (stones >> d)
-    while singles:
-        low = singles & -singles
-        singles ^= low
-        c = low.bit_length() - 1
-        if not _lands(c, black, white, empty, d) and not _lands(c, black, white, empty, -d):
-            drop |= low
+    if not (pairs or singles):
+        return drop
+    up = _landings(black, white, empty, d)
+    down = _landings(black, white, empty, -d)
+    above_fails = pairs & ~(up >> d)                  # pairs whose upper cell is never landed on
+    drop |= above_fails << d
+    drop |= (pairs ^ above_fails) & ~down
+    drop |= singles & ~up & ~down
     return drop
 
 

@@ -556,6 +556,8 @@ def _box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple:
     its normal shape ``(rows, cols, cells)`` (compact layout, the smallest image
     under the 8 symmetries, as :func:`normalize` chooses it) and the byte tables
     of every symmetry that maps it there (straight from the ``stride`` layout)."""
+    if rows == 1:
+        stride = cols + 1                  # one row is laid out alike in every stride
     key = (stride, rows, cols, cells)
     found = _BOXES.get(key)
     if found is None:
