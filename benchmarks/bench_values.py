@@ -3,6 +3,8 @@
 Run:  python benchmarks/bench_values.py            (4x5, 4x6, 5x5)
       python benchmarks/bench_values.py --big      (also 5x6; cgt-py is given --peer-timeout seconds)
       python benchmarks/bench_values.py --enum     (also all 2^20 parity-consistent 4x5 positions)
+      python benchmarks/bench_values.py --lines 8  (instead: Chan & Tsai's rows, a, b, c <= 8;
+                                                    cgt-py gets 60 s a row, --peer-timeout with --big)
 
 Each computation runs in a fresh subprocess (cold caches, its own peak memory).  The boards are
 the standard starting boards (Black on a1) with two adjacent stones removed from the middle
@@ -17,6 +19,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from itertools import product
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -70,6 +73,65 @@ ENUM = textwrap.dedent("""
 """)
 
 
+LINES = textwrap.dedent("""
+    import json, resource, sys, time
+    sys.path.insert(0, {root!r})
+    import konane
+    konane.set_progress(False)
+    t = time.perf_counter()
+    rows = {{abc: str(konane.value(pic)) for abc, pic in {pics!r}}}
+    dt = time.perf_counter() - t
+    ok = all(v == str(sum(abc)) for abc, v in rows.items())
+    print(json.dumps({{"time": dt, "ok": ok, "regions": konane.values.default_cache().info()["regions"],
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+LINE_OURS = textwrap.dedent("""
+    import json, resource, sys, time
+    sys.path.insert(0, {root!r})
+    import konane
+    konane.set_progress(False)
+    t = time.perf_counter()
+    v = konane.value({pic!r})
+    print(json.dumps({{"value": str(v), "time": time.perf_counter() - t,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+
+def chan_tsai(*blocks):
+    """Chan and Tsai's rows: blocks of alternating stones, each starting White, single empty
+    cells between them and at both ends (S(3, 1, 3) = .oxo.o.oxo.)."""
+    return "." + ".".join("".join("ox"[i % 2] for i in range(n)) for n in blocks) + "."
+
+
+def lines(k_max, timeout, peer_timeout, peer):
+    """Chan & Tsai's three odd blocks: every row with a, b, c <= k (ours), and the single
+    row with a = b = c = k against cgt-py (which solves a row as one game)."""
+    print(f"\n{'rows a,b,c <= k':16} {'konane-cgt':>12} {'peak MB':>8} {'regions':>8}  all = a+b+c")
+    for k in range(2, k_max + 1):
+        pics = [((a, b, c), chan_tsai(2 * a + 1, 2 * b + 1, 2 * c + 1))
+                for a, b, c in product(range(k + 1), repeat=3)]
+        r = run(LINES.format(root=ROOT, pics=pics), timeout)
+        print(f"k = {k:<12} {fmt(r):>12} {r.get('rss_mb', 0):>8.0f} {r.get('regions', 0):>8}  {r.get('ok', '?')}")
+        sys.stdout.flush()
+        if "time" not in r:
+            break
+    print(f"\n{'one row':24} {'value':>6} {'konane-cgt':>12} {'cgt-py':>10} {'cgt-py/ours':>11}  same value")
+    for k in range(1, k_max + 1):
+        pic = chan_tsai(2 * k + 1, 2 * k + 1, 2 * k + 1)
+        ours = run(LINE_OURS.format(root=ROOT, pic=pic), timeout)
+        theirs = run(PEER.format(pic=pic), peer_timeout) if peer else {}
+        same = ratio = ""
+        if "value" in ours and "value" in theirs:
+            same = "yes" if ours["value"] == theirs["value"].replace(" ", "") else f"NO ({theirs['value']})"
+            ratio = f"{theirs['time'] / ours['time']:.2f}"
+        print(f"S({2 * k + 1},{2 * k + 1},{2 * k + 1}) {len(pic):>3} cells {ours.get('value', '?'):>6} "
+              f"{fmt(ours):>12} {(fmt(theirs) if peer else 'n/a'):>10} {ratio:>11}  {same}")
+        sys.stdout.flush()
+        if "time" not in theirs:
+            peer = False                # longer rows only take longer
+
+
 def run(code, timeout):
     try:
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -100,9 +162,14 @@ def main(argv=None):
     ap.add_argument("--enum", action="store_true", help="also every parity-consistent 4x5 position")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds for our computations")
     ap.add_argument("--peer-timeout", type=float, default=480, help="seconds for cgt-py")
+    ap.add_argument("--lines", type=int, metavar="K", default=0,
+                    help="instead: Chan & Tsai's rows S(2a+1, 2b+1, 2c+1), a, b, c <= K")
     args = ap.parse_args(argv)
     sizes = [(4, 5), (4, 6), (5, 5)] + ([(5, 6)] if args.big else [])
     peer = have_peer()
+    if args.lines:
+        lines(args.lines, args.timeout, args.peer_timeout if args.big else 60, peer)
+        return
     if not peer:
         print("cgt-py not installed (pip install cgt-py anywidget): its column is skipped")
     print(f"{'board':6} {'value':>8} {'konane-cgt':>12} {'peak MB':>8} {'positions':>10} "

@@ -445,7 +445,8 @@ def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
     the stones and the cells one jump away, then, if that is not enough, each
     group's own reach (reach only grows with more stones, so groups whose lower
     bounds conflict end up in one region).  A ``False`` answer only means
-    "maybe not": the caller then decomposes.
+    "maybe not": the caller then decomposes.  It knows nothing of the cuts of a
+    board that is one line (:func:`_line_drop`): the solver tests those instead.
     """
     live = lx | lo
     groups = []
