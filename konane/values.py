@@ -420,7 +420,10 @@ class _Solver:
                 regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
                 if len(regions) == 1 and regions[0][0] == cells:
                     regions = None
-            elif _one_group(cells, lx, lo, s):
+            elif 4 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
+                # dense positions are played out without a split test: on the usual boards
+                # they never split (measured: 4x6 and 5x5 give the same positions and take
+                # 20% less time); the test is kept for sparse ones, where a split pays
                 regions = None
             else:
                 regions = _live_regions(cells, black, white, s)
