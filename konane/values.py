@@ -381,13 +381,15 @@ class _Solver:
 
         In a frame with symmetries (see :func:`_automorphisms`) the position is
         first replaced by the representative of its class.  A position whose
-        stones that can capture surely form one region
-        (:func:`konane.regions._one_group`), or that the decomposer finds to be
-        one region, is played out where it stands: its value comes from its
-        options, memo on the exact position, with no normalisation (which
-        would cost more than it saves).  Other positions, and the position
-        asked for (``top``), are split into regions, each normalised and looked
-        up in the region cache, and the values are added up.
+        stones that can capture are dense (more than a quarter of the frame's
+        cells) or surely form one region (:func:`konane.regions._one_group`), or
+        that the decomposer finds to be one region, is played out where it
+        stands: its value comes from its options, memo on the exact position,
+        with no normalisation (which would cost more than it saves).  In a frame
+        that is one line, the exact cuts of a line decide instead.  Other
+        positions, and the position asked for (``top``), are split into
+        regions, each normalised and looked up in the region cache, and the
+        values are added up.
         """
         raw = self.raw
         multi = self.multi
