@@ -414,7 +414,6 @@ class _Solver:
             if not lx:
                 raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
                 return _ZERO
-            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
             d = self.lines.get((s, cells)) if self.lines else None
             if d:
                 # a frame that is one line: its exact cuts (konane.regions._line_drop);
@@ -422,17 +421,19 @@ class _Solver:
                 regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
                 if len(regions) == 1 and regions[0][0] == cells:
                     regions = None
-            elif 6 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
-                # positions whose capturing stones fill more than a sixth of the frame are
-                # played out without a split test: on the starting boards and on random
-                # boards they (almost) never split, and the test costs more than splitting
-                # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
-                # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot
-                regions = None
             else:
-                regions = _live_regions(cells, black, white, s)
-                if len(regions) == 1:
+                lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
+                if 6 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
+                    # positions whose capturing stones fill more than a sixth of the frame are
+                    # played out without a split test: on the starting boards and on random
+                    # boards they (almost) never split, and the test costs more than splitting
+                    # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
+                    # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot
                     regions = None
+                else:
+                    regions = _live_regions(cells, black, white, s)
+                    if len(regions) == 1:
+                        regions = None
             if regions is None:
                 # one region with moves: play it out here
                 board_value = self.board_value
