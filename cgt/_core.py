@@ -40,8 +40,10 @@ _NEG = {}
 _LEQ = {}        # g << 32 | h -> bool
 _BIRTHDAY = {}
 _STOPS = {}
-_CANON = {}      # (*sorted left ids, -1, *sorted right ids) -> id
-_INT_STOPS = {}
+_CANON = {}      # (sorted left ids, sorted right ids) -> id
+_UNDOMINATED = {}  # (is Left, sorted ids) -> sorted undominated ids
+_BYPASSED = {}   # (undominated left ids, right ids), not canonical -> id
+_STOP_KEYS = {}   # id -> stops as exact floats (or Fractions)
 
 ZERO_F = Fraction(0)
 
@@ -241,9 +243,9 @@ def leq(g, h):
 def _leq_general(g, h, a, b):
     # Stops are monotone: g <= h implies LS(g) <= LS(h) and RS(g) <= RS(h).
     # (This also covers CGSuite's bound RS(g) > LS(h) => g > h, as LS(h) >= RS(h).)
-    gln, gld, grn, grd = _int_stops(g)
-    hln, hld, hrn, hrd = _int_stops(h)
-    if gln * hld > hln * gld or grn * hrd > hrn * grd:   # as ints: Fractions are slow here
+    gl_s, gr_s = _stop_keys(g)
+    hl_s, hr_s = _stop_keys(h)
+    if gl_s > hl_s or gr_s > hr_s:
         return False
     g_num = a is not None and a[1] == 0 and a[2] == 0
     h_num = b is not None and b[1] == 0 and b[2] == 0
@@ -259,15 +261,30 @@ def _leq_general(g, h, a, b):
     return True
 
 
-def _int_stops(g):
-    """``(LS numerator, LS denominator, RS numerator, RS denominator)``, cached."""
-    r = _INT_STOPS.get(g)
+def _stop_keys(g):
+    """``(left stop, right stop)`` as exact floats where the stops are (every dyadic
+    with a short enough numerator and denominator), else as Fractions; cached.
+
+    Floats compare several times faster than Fractions, and a float compares
+    exactly with a Fraction, so the keys give the same answers as the stops.
+    """
+    r = _STOP_KEYS.get(g)
     if r is None:
-        ls, rs = stops(g)
-        r = (ls.numerator, ls.denominator, rs.numerator, rs.denominator)
-        if len(_INT_STOPS) > CACHE_LIMIT:
-            _INT_STOPS.clear()
-        _INT_STOPS[g] = r
+        v = _NUS[g]
+        if v is not None:
+            x = v[0]
+            try:
+                f = float(x)                # correctly rounded, maybe inexact
+            except OverflowError:
+                f = None
+            r = (f, f) if f == x else (x, x)
+        else:
+            # LS(G) = max RS(G^L), RS(G) = min LS(G^R) for a G that is not a number
+            r = (max(_stop_keys(gl)[1] for gl in _LEFT[g]),
+                 min(_stop_keys(gr)[0] for gr in _RIGHT[g]))
+        if len(_STOP_KEYS) > CACHE_LIMIT:
+            _STOP_KEYS.clear()
+        _STOP_KEYS[g] = r
     return r
 
 
@@ -297,83 +314,109 @@ def _mex(values):
 
 
 def canonical(lefts, rights):
-    """Id of the canonical form of ``{lefts | rights}`` (iterables of ids)."""
-    L = frozenset(lefts)
-    R = frozenset(rights)
-    key = (*sorted(L), -1, *sorted(R))  # one flat tuple: far smaller than two frozensets
+    """Id of the canonical form of ``{lefts | rights}`` (iterables of ids).
+
+    Three caches, each keyed by sorted tuples of ids, stand in front of the
+    recipe: whole option sets (``_CANON``), the undominated options of one
+    side (``_UNDOMINATED``: sides recur far more often than pairs of them), and
+    the result of bypassing reversible options (``_BYPASSED``).  A pair of
+    undominated sides that is already some game's canonical options (in
+    ``_INDEX``) has nothing reversible, so it is that game.
+    """
+    ls = tuple(sorted(set(lefts)))
+    rs = tuple(sorted(set(rights)))
+    key = (ls, rs)
     r = _CANON.get(key)
     if r is None:
-        r = _canonical(L, R)
+        r = _canonical(ls, rs)
         if len(_CANON) > CACHE_LIMIT:
             _CANON.clear()
         _CANON[key] = r
     return r
 
 
-def _canonical(L, R):
+def _canonical(ls, rs):
+    """The canonical form of ``{ls | rs}`` (sorted tuples of distinct ids)."""
     nus = _NUS
-    all_nus = all(nus[i] is not None for i in L) and all(nus[i] is not None for i in R)
-    if all_nus:
+    lv = [nus[i] for i in ls]
+    rv = [nus[i] for i in rs]
+    if None not in lv and None not in rv:
         # Only numbers: the simplest number between, or a hot switch {max L | min R}.
-        if all(nus[i][1] == 0 and nus[i][2] == 0 for i in L) and \
-                all(nus[i][1] == 0 and nus[i][2] == 0 for i in R):
-            lo = max((nus[i][0] for i in L), default=None)
-            hi = min((nus[i][0] for i in R), default=None)
+        if all(v[1] == 0 and v[2] == 0 for v in lv) and all(v[1] == 0 and v[2] == 0 for v in rv):
+            lo = max((v[0] for v in lv), default=None)
+            hi = min((v[0] for v in rv), default=None)
             if lo is None or hi is None or lo < hi:
                 return nus_id(simplest_between(lo, hi))
-            L = {nus_id(lo)}
-            R = {nus_id(hi)}
-            return _intern(tuple(L), tuple(R))
+            return _intern((nus_id(lo),), (nus_id(hi),))
         # Only nimbers with equal mex: a nimber.
-        if all(nus[i][0] == 0 and nus[i][1] == 0 for i in L) and \
-                all(nus[i][0] == 0 and nus[i][1] == 0 for i in R):
-            ml = _mex(nus[i][2] for i in L)
-            if ml == _mex(nus[i][2] for i in R):
+        if all(v[0] == 0 and v[1] == 0 for v in lv) and all(v[0] == 0 and v[1] == 0 for v in rv):
+            ml = _mex(v[2] for v in lv)
+            if ml == _mex(v[2] for v in rv):
                 return nus_id(0, 0, ml)
-    L = _undominated(L, True)
-    R = _undominated(R, False)
-    L, R = _bypass(L, R)
-    return _intern(tuple(sorted(L)), tuple(sorted(R)))
+    undominated = _UNDOMINATED
+    ul = undominated.get((True, ls)) if len(ls) > 1 else ls
+    if ul is None:
+        ul = undominated[True, ls] = tuple(sorted(_undominated(ls, True)))
+    ur = undominated.get((False, rs)) if len(rs) > 1 else rs
+    if ur is None:
+        ur = undominated[False, rs] = tuple(sorted(_undominated(rs, False)))
+    if len(undominated) > CACHE_LIMIT:
+        undominated.clear()
+    key = (ul, ur)
+    r = _INDEX.get(key)             # canonical options already: nothing is reversible
+    if r is None:
+        r = _BYPASSED.get(key)
+        if r is None:
+            bl, br = _bypass(ul, ur)
+            r = _intern(tuple(sorted(bl)), tuple(sorted(br)))
+            if len(_BYPASSED) > CACHE_LIMIT:
+                _BYPASSED.clear()
+            _BYPASSED[key] = r
+    return r
 
 
 def _undominated(opts, is_left):
+    """The options of ``opts`` that no other one dominates (Left: the maximal ones
+    under ``<=``, Right: the minimal ones).
+
+    Distinct ids are distinct values, so domination is a strict order and one
+    pass that keeps the undominated options seen so far finds them all.  The
+    options are taken best stops first: ``g <= h`` needs ``LS(g) <= LS(h)`` and
+    ``RS(g) <= RS(h)``, so an option can only dominate one taken before it when
+    their stops are equal, and most dominated options meet their dominator early.
+    Of the numbers, only the first one taken (the best) can survive.
+    """
     if len(opts) < 2:
         return list(opts)
-    opts = list(opts)
     nus = _NUS
-    best = None
-    others = []
-    for g in opts:                      # of the numbers, only the best one can survive
-        v = nus[g]
-        if v is None or v[1] or v[2]:
-            others.append(g)
-        elif best is None or (v[0] > nus[best][0] if is_left else v[0] < nus[best][0]):
-            best = g
-    if best is not None:
-        if not others:
-            return [best]
-        others.append(best)
-        opts = others
-        if len(opts) < 2:
-            return opts
-    # g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h): compare the stops first (cheap)
-    stops = [_int_stops(g) for g in opts]
-    keep = []
-    for i, a in enumerate(opts):
-        aln, ald, arn, ard = stops[i]
-        for j, b in enumerate(opts):
-            if i == j:
+    keys = _STOP_KEYS
+    order = []
+    for g in opts:
+        k = keys.get(g)
+        if k is None:
+            k = _stop_keys(g)
+        order.append((k[0], k[1], g))
+    order.sort(reverse=is_left)
+    keep = []                           # (left stop, right stop, id), undominated so far
+    number_seen = False
+    for t in order:
+        a_ls, a_rs, a = t
+        v = nus[a]
+        if v is not None and not v[1] and not v[2]:
+            if number_seen:             # a number worse than one taken before
                 continue
-            bln, bld, brn, brd = stops[j]
-            if is_left:                  # is a <= b?
-                if aln * bld > bln * ald or arn * brd > brn * ard or not leq(a, b):
-                    continue
-            elif bln * ald > aln * bld or brn * ard > arn * brd or not leq(b, a):
-                continue
-            break                        # dominated
+            number_seen = True
+        for b_ls, b_rs, b in keep:
+            # Left: is a <= b (b_ls >= a_ls by the order)?  Right: is b <= a?
+            if (a_rs <= b_rs and leq(a, b)) if is_left else (b_rs <= a_rs and leq(b, a)):
+                break
         else:
-            keep.append(a)
-    return keep
+            if keep and keep[-1][0] == a_ls and keep[-1][1] == a_rs:
+                # equal stops: a may dominate some of those taken before it
+                keep = [u for u in keep if u[0] != a_ls or u[1] != a_rs or
+                        not (leq(u[2], a) if is_left else leq(a, u[2]))]
+            keep.append(t)
+    return [t[2] for t in keep]
 
 
 def _bypass(L, R):
@@ -589,7 +632,7 @@ def birthday(g):
 
 def clear_caches():
     """Empty the operation caches (not the table of canonical forms)."""
-    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _INT_STOPS):
+    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _STOP_KEYS, _UNDOMINATED, _BYPASSED):
         c.clear()
 
 
@@ -603,6 +646,8 @@ def cache_info():
         "birthday": len(_BIRTHDAY),
         "stops": len(_STOPS),
         "canonical": len(_CANON),
+        "undominated": len(_UNDOMINATED),
+        "bypassed": len(_BYPASSED),
         "limit": CACHE_LIMIT,
     }
 
