@@ -359,11 +359,17 @@ class _Solver:
 
     A position is ``(stride, cells, black, white)`` in the layout of
     :class:`Board` (``stride = cols + 1``); the cells are its *frame*.
-    ``board_value`` plays a position out in its frame, or splits it into
-    regions when it may split; ``region_value`` moves a region to the top-left
-    corner (a shift), maps it to its normal form with the byte tables of its
-    cell shape, looks the normal form up in the cache and otherwise computes
-    it from its options, in the normal form's frame.
+    ``board_value`` splits the position asked for into regions;
+    ``region_value`` moves a region to the top-left corner (a shift), maps it
+    to its normal form with the byte tables of its cell shape, looks the normal
+    form up in the cache and otherwise computes it from its options, in the
+    normal form's frame; ``_play`` gives the value of a position of a frame,
+    played out where it stands or split again when it may split.
+
+    Every position, whole or region, is keyed in the cache's position table by
+    ``cells << (2n + 10) | black << (n + 10) | white << 10 | stride << 1 |
+    multi`` (``n = cells.bit_length()``); a frame keeps the parts that do not
+    depend on the stones (see :meth:`_frame`).
     """
 
     def __init__(self, rules: Rules, cache: RegionCache, progress: _Progress):
@@ -373,96 +379,143 @@ class _Solver:
         self.raw = cache._raw
         self.progress = progress
         self.hits = self.misses = self.computed = 0
-        self.frames: dict[tuple[int, int], tuple] = {}    # (stride, cells) -> symmetry tables
-        self.lines: dict[tuple[int, int], int] = {}       # frames that are one line -> step
+        self.frames: dict[tuple[int, int], tuple] = {}    # (stride, cells) -> frame
 
-    def board_value(self, stride: int, cells: int, black: int, white: int, top: bool = False) -> int:
-        """Id of the value of any position.
-
-        In a frame with symmetries (see :func:`_automorphisms`) the position is
-        first replaced by the representative of its class.  A position whose
-        stones that can capture are dense (more than a sixth of the frame's
-        cells) or surely form one region (:func:`konane.regions._one_group`), or
-        that the decomposer finds to be one region, is played out where it
-        stands: its value comes from its options, memo on the exact position,
-        with no normalisation (which would cost more than it saves).  In a frame
-        that is one line, the exact cuts of a line decide instead.  Other
-        positions, and the position asked for (``top``), are split into
-        regions, each normalised and looked up in the region cache, and the
-        values are added up.
-        """
-        raw = self.raw
-        multi = self.multi
+    def _key(self, stride: int, cells: int, black: int, white: int) -> int | tuple:
+        """The key of a position in the position table."""
         n = cells.bit_length()
-        key = (((((cells << n) | black) << n | white) << 9) | stride) << 1 | multi \
-            if stride < 512 else (multi, stride, cells, black, white)
-        total = raw.get(key)
-        if total is not None:
-            return total
-        s = stride
-        if not top:
-            syms = self.frames.get((s, cells))
-            if syms:
-                # the representative of the position's class under the symmetries of the
-                # frame and the colour swap; other members are not stored (half the table)
-                first = (black, white, False) if black <= white else (white, black, True)
-                nb, nw, swapped = _least_image(syms, black, white, first)
-                if nb != black or nw != white:
-                    total = self.board_value(s, cells, nb, nw)
-                    return _core.neg(total) if swapped else total
-            lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
-            if not lx:
-                raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
-                return _ZERO
-            d = self.lines.get((s, cells)) if self.lines else None
-            if d:
-                # a frame that is one line: its exact cuts (konane.regions._line_drop);
-                # a piece smaller than the frame is cropped and normalised like any split
-                regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
-                if len(regions) == 1 and regions[0][0] == cells:
-                    regions = None
+        if stride >= 512:
+            return (self.multi, stride, cells, black, white)
+        return (((((cells << n) | black) << n | white) << 9) | stride) << 1 | self.multi
+
+    def _frame(self, stride: int, cells: int, black: int, white: int) -> tuple:
+        """The frame of the normalised region ``(stride, cells, black, white)``:
+        ``(base, shift, stride, cells, symmetries, line step)``, where a position's
+        key is ``base | black << shift | white << 10``.
+
+        The symmetries are those of the first position met in the frame (see
+        :func:`_automorphisms`); a frame that is one line has none (its positions
+        are cut exactly instead, which shares more) and its step.
+        """
+        fr = self.frames.get((stride, cells))
+        if fr is None:
+            if len(self.frames) > 100_000:
+                self.frames.clear()
+            n = cells.bit_length()
+            d = _line_step(cells, stride)
+            syms = () if d else _automorphisms(stride, cells, black, white)
+            if stride >= 512:
+                fr = (None, None, stride, cells, syms, d)
             else:
-                lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
-                if 6 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
-                    # positions whose capturing stones fill more than a sixth of the frame are
-                    # played out without a split test: on the starting boards and on random
-                    # boards they (almost) never split, and the test costs more than splitting
-                    # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
-                    # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot
-                    regions = None
-                else:
-                    regions = _live_regions(cells, black, white, s)
-                    if len(regions) == 1:
-                        regions = None
-            if regions is None:
-                # one region with moves: play it out here
-                board_value = self.board_value
-                total = _core.canonical(
-                    [board_value(s, cells, a, b) for a, b in _moves(cells, black, white, s, multi)],
-                    [board_value(s, cells, b, a) for a, b in _moves(cells, white, black, s, multi)])
-                raw[key] = total
-                self.computed += 1
-                if not self.computed & 4095:
-                    self.cache._trim()
-                    self.progress.tick(4096)
-                return total
-        else:
-            regions = _live_regions(cells, black, white, s)
+                fr = ((cells << (2 * n + 10)) | stride << 1 | self.multi, n + 10, stride, cells, syms, d)
+            self.frames[stride, cells] = fr
+        return fr
+
+    def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
+        """Id of the value of a position asked for: the sum of its regions' values."""
+        return self._sum(stride, _live_regions(cells, black, white, stride))
+
+    def _sum(self, stride: int, regions: list) -> int:
+        """Id of the sum of the values of ``regions`` (``(cells, black, white)`` in ``stride``)."""
+        raw = self.raw
         total = _ZERO
         for rcells, rblack, rwhite in regions:
-            n = rcells.bit_length()
-            rkey = (((((rcells << n) | rblack) << n | rwhite) << 9) | stride) << 1 | multi \
-                if stride < 512 else (multi, stride, rcells, rblack, rwhite)
+            rkey = self._key(stride, rcells, rblack, rwhite)
             gid = raw.get(rkey)
             if gid is None:
                 gid = raw[rkey] = self.region_value(stride, rcells, rblack, rwhite)
             if gid != _ZERO:
                 total = _core.add(total, gid) if total != _ZERO else gid
+        return total
+
+    def _play(self, fr: tuple, black: int, white: int) -> int:
+        """Id of the value of a position of the frame ``fr``, not in the position table.
+
+        In a frame with symmetries the position is first replaced by the
+        representative of its class (both keys are then stored).  A position
+        whose stones that can capture are dense (more than a sixth of the
+        frame's cells) or surely form one region (:func:`konane.regions._one_group`),
+        or that the decomposer finds to be one region, is played out where it
+        stands: its value comes from its options, memo on the exact position,
+        with no normalisation (which would cost more than it saves).  In a frame
+        that is one line, the exact cuts of a line decide instead.  Other
+        positions are split into regions, each normalised and looked up in the
+        region cache, and the values are added up.
+        """
+        raw = self.raw
+        base, sh, s, cells, syms, d = fr
+        key = base | black << sh | white << 10 if base is not None else (self.multi, s, cells, black, white)
+        if syms:
+            # the representative of the position's class under the symmetries of the
+            # frame and the colour swap
+            first = (black, white, False) if black <= white else (white, black, True)
+            nb, nw, swapped = _least_image(syms, black, white, first)
+            if nb != black or nw != white:
+                rkey = base | nb << sh | nw << 10 if base is not None else (self.multi, s, cells, nb, nw)
+                total = raw.get(rkey)
+                if total is None:
+                    total = self._play(fr, nb, nw)
+                return _core.neg(total) if swapped else total
+        lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
+        if not lx:
+            raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
+            return _ZERO
+        if d:
+            # a frame that is one line: its exact cuts (konane.regions._line_drop);
+            # a piece smaller than the frame is cropped and normalised like any split
+            regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
+            if len(regions) == 1 and regions[0][0] == cells:
+                regions = None
+        else:
+            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
+            if 6 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
+                # positions whose capturing stones fill more than a sixth of the frame are
+                # played out without a split test: on the starting boards and on random
+                # boards they (almost) never split, and the test costs more than splitting
+                # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
+                # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot
+                regions = None
+            else:
+                regions = _live_regions(cells, black, white, s)
+                if len(regions) == 1:
+                    regions = None
+        if regions is None:
+            total = self._options_value(fr, black, white)
+            self.computed += 1
+            if not self.computed & 4095:
+                self.cache._trim()
+                self.progress.tick(4096)
+        else:
+            total = self._sum(s, regions)
         raw[key] = total
         return total
 
+    def _options_value(self, fr: tuple, black: int, white: int) -> int:
+        """Id of the value of a position of the frame ``fr`` from its options."""
+        get = self.raw.get
+        play = self._play
+        multi = self.multi
+        base, sh, s, cells, _, _ = fr
+        lefts = []
+        rights = []
+        if base is not None:
+            for a, b in _moves(cells, black, white, s, multi):
+                g = get(base | a << sh | b << 10)
+                lefts.append(play(fr, a, b) if g is None else g)
+            for a, b in _moves(cells, white, black, s, multi):
+                g = get(base | b << sh | a << 10)
+                rights.append(play(fr, b, a) if g is None else g)
+        else:
+            for a, b in _moves(cells, black, white, s, multi):
+                g = get((multi, s, cells, a, b))
+                lefts.append(play(fr, a, b) if g is None else g)
+            for a, b in _moves(cells, white, black, s, multi):
+                g = get((multi, s, cells, b, a))
+                rights.append(play(fr, b, a) if g is None else g)
+        return _core.canonical(lefts, rights)
+
     def region_value(self, stride: int, cells: int, black: int, white: int) -> int:
-        """Id of the value of one region (``cells`` = its reach), not yet in the raw table."""
+        """Id of the value of one region (``cells`` = its reach), not yet in the position table."""
         multi = self.multi
         # translate to the top-left corner: a shift, since the guard column stays empty
         low = cells & -cells
@@ -487,26 +540,7 @@ class _Solver:
         gid = cache._lookup(key)         # counted by the solver, added to the cache's at the end
         if gid is None:
             self.misses += 1
-            nstride = cols + 1
-            if (nstride, ncells) not in self.frames:
-                if len(self.frames) > 100_000:
-                    self.frames.clear()
-                    self.lines.clear()
-                d = _line_step(ncells, nstride)
-                if d:
-                    # a frame that is one line: its positions are cut exactly and their
-                    # pieces cropped and normalised, which shares more than the frame's
-                    # symmetry would (measured: reducing by it too is slower)
-                    self.lines[nstride, ncells] = d
-                    self.frames[nstride, ncells] = ()
-                else:
-                    self.frames[nstride, ncells] = _automorphisms(nstride, ncells, nb, nw)
-            board_value = self.board_value
-            lefts = [board_value(nstride, ncells, a, b)
-                     for a, b in _moves(ncells, nb, nw, nstride, multi)]
-            rights = [board_value(nstride, ncells, b, a)
-                      for a, b in _moves(ncells, nw, nb, nstride, multi)]
-            gid = _core.canonical(lefts, rights)
+            gid = self._options_value(self._frame(cols + 1, ncells, nb, nw), nb, nw)
             cache.put(key, gid)
             self.progress.tick()
         else:
@@ -610,7 +644,7 @@ def _compute(board: Board, rules: Rules, cache: RegionCache, progress: bool | No
     prog = _Progress(_PROGRESS if progress is None else bool(progress))
     solver = _Solver(rules, cache, prog)
     try:
-        return deep(solver.board_value, board._cols + 1, board._cells, board._black, board._white, True)
+        return deep(solver.board_value, board._cols + 1, board._cells, board._black, board._white)
     finally:
         cache.hits += solver.hits
         cache.misses += solver.misses
