@@ -419,44 +419,50 @@ def _undominated(opts, is_left):
     return [t[2] for t in keep]
 
 
+def _x_le_G(x, GL, GR, memo_x, memo_y):
+    """``x <= G`` for the game ``G = {GL | GR}`` under construction (not interned):
+    no ``G^R <= x`` and no ``x^L >= G``.  Plain functions with the memos passed in
+    (closures would make reference cycles for the garbage collector)."""
+    r = memo_x.get(x)
+    if r is None:
+        r = True
+        for gr in GR:
+            if leq(gr, x):
+                r = False
+                break
+        if r:
+            for xl in left(x):
+                if _G_le_y(xl, GL, GR, memo_x, memo_y):
+                    r = False
+                    break
+        memo_x[x] = r
+    return r
+
+
+def _G_le_y(y, GL, GR, memo_x, memo_y):
+    """``G <= y`` for the game ``G = {GL | GR}`` under construction: no
+    ``y <= G^L`` and no ``y^R <= G``."""
+    r = memo_y.get(y)
+    if r is None:
+        r = True
+        for gl in GL:
+            if leq(y, gl):
+                r = False
+                break
+        if r:
+            for yr in right(y):
+                if _x_le_G(yr, GL, GR, memo_x, memo_y):
+                    r = False
+                    break
+        memo_y[y] = r
+    return r
+
+
 def _bypass(L, R):
     """Bypass reversible options until none is left; then prune dominated ones."""
-    memo = {}
     GL, GR = tuple(L), tuple(R)     # the value G = {GL | GR} is fixed throughout
-
-    def x_le_G(x):
-        key = (0, x)
-        r = memo.get(key)
-        if r is None:
-            r = True
-            for gr in GR:
-                if leq(gr, x):
-                    r = False
-                    break
-            if r:
-                for xl in left(x):
-                    if G_le_y(xl):
-                        r = False
-                        break
-            memo[key] = r
-        return r
-
-    def G_le_y(y):
-        key = (1, y)
-        r = memo.get(key)
-        if r is None:
-            r = True
-            for gl in GL:
-                if leq(y, gl):
-                    r = False
-                    break
-            if r:
-                for yr in right(y):
-                    if x_le_G(yr):
-                        r = False
-                        break
-            memo[key] = r
-        return r
+    memo_x = {}
+    memo_y = {}
 
     changed = False
     newL = []
@@ -468,7 +474,7 @@ def _bypass(L, R):
             continue
         seen.add(a)
         for ar in right(a):
-            if x_le_G(ar):          # A^R <= G: A reverses through A^R
+            if _x_le_G(ar, GL, GR, memo_x, memo_y):    # A^R <= G: A reverses through A^R
                 work.extend(left(ar))
                 changed = True
                 break
@@ -483,7 +489,7 @@ def _bypass(L, R):
             continue
         seen.add(a)
         for al in left(a):
-            if G_le_y(al):          # A^L >= G
+            if _G_le_y(al, GL, GR, memo_x, memo_y):    # A^L >= G
                 work.extend(right(al))
                 changed = True
                 break
