@@ -3,6 +3,7 @@
 Run:  python benchmarks/bench_values.py            (4x5, 4x6, 5x5)
       python benchmarks/bench_values.py --big      (also 5x6; cgt-py is given --peer-timeout seconds)
       python benchmarks/bench_values.py --enum     (also all 2^20 parity-consistent 4x5 positions)
+      python benchmarks/bench_values.py --floor    (also the search alone, values not computed)
       python benchmarks/bench_values.py --lines 8  (instead: Chan & Tsai's rows, a, b, c <= 8;
                                                     cgt-py gets 60 s a row, --peer-timeout with --big)
 
@@ -58,6 +59,24 @@ PEER = textwrap.dedent("""
     dt = time.perf_counter() - t
     print(json.dumps({{"value": str(v).removeprefix("CanonicalForm('").removesuffix("')"),
                       "time": dt, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+# The same search with the canonical-form step replaced by a constant: the positions visited,
+# the moves generated and the tables are the same (they depend on positions, not on values),
+# only the values are not computed.  Its time is a floor for this search in pure Python.
+FLOOR = textwrap.dedent("""
+    import json, sys, time
+    sys.path.insert(0, {root!r})
+    import konane
+    from cgt import _core
+    konane.set_progress(False)
+    zero = _core.ZERO
+    _core.canonical = lambda lefts, rights: zero
+    b = konane.Board({pic!r})
+    t = time.perf_counter()
+    konane.value(b)
+    dt = time.perf_counter() - t
+    print(json.dumps({{"time": dt, "positions": konane.values.default_cache().info()["positions"]}}))
 """)
 
 ENUM = textwrap.dedent("""
@@ -160,6 +179,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--big", action="store_true", help="also the 5x6 board")
     ap.add_argument("--enum", action="store_true", help="also every parity-consistent 4x5 position")
+    ap.add_argument("--floor", action="store_true",
+                    help="also time the search alone (the canonical-form step replaced by a constant)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds for our computations")
     ap.add_argument("--peer-timeout", type=float, default=480, help="seconds for cgt-py")
     ap.add_argument("--lines", type=int, metavar="K", default=0,
@@ -173,7 +194,8 @@ def main(argv=None):
     if not peer:
         print("cgt-py not installed (pip install cgt-py anywidget): its column is skipped")
     print(f"{'board':6} {'value':>8} {'konane-cgt':>12} {'peak MB':>8} {'positions':>10} "
-          f"{'cgt-py':>10} {'peak MB':>8} {'cgt-py/ours':>11}  same value")
+          f"{'cgt-py':>10} {'peak MB':>8} {'cgt-py/ours':>11}  same value" +
+          (f"  {'search only':>11}" if args.floor else ""))
     for rows, cols in sizes:
         pic = start_picture(rows, cols)
         ours = run(OURS.format(root=ROOT, pic="/".join(pic)), args.timeout)
@@ -186,7 +208,14 @@ def main(argv=None):
             ratio = f"{theirs['time'] / ours['time']:.2f}"
         print(f"{rows}x{cols:<4} {ours.get('value', '?'):>8} {fmt(ours):>12} "
               f"{ours.get('rss_mb', 0):>8.0f} {ours.get('positions', 0):>10} "
-              f"{(fmt(theirs) if peer else 'n/a'):>10} {theirs.get('rss_mb', 0):>8.0f} {ratio:>11}  {same}")
+              f"{(fmt(theirs) if peer else 'n/a'):>10} {theirs.get('rss_mb', 0):>8.0f} {ratio:>11}  {same:10}",
+              end="")
+        if args.floor:
+            floor = run(FLOOR.format(root=ROOT, pic="/".join(pic)), args.timeout)
+            if floor.get("positions", ours.get("positions")) != ours.get("positions"):
+                floor = {"error": "not the same positions"}
+            print(f"  {fmt(floor):>11}", end="")
+        print()
         sys.stdout.flush()
     if args.enum:
         r = run(ENUM.format(root=ROOT), args.timeout)

@@ -41,7 +41,8 @@ _LEQ = {}        # g << 32 | h -> bool
 _BIRTHDAY = {}
 _STOPS = {}
 _CANON = {}      # (sorted left ids, sorted right ids) -> id
-_UNDOMINATED = {}  # (is Left, sorted ids) -> sorted undominated ids
+_UNDOMINATED_L = {}  # sorted Left option ids -> the undominated ones (the same tuple if all)
+_UNDOMINATED_R = {}  # the same for Right options
 _BYPASSED = {}   # (undominated left ids, right ids), not canonical -> id
 _STOP_KEYS = {}   # id -> stops as exact floats (or Fractions)
 
@@ -243,20 +244,22 @@ def leq(g, h):
 def _leq_general(g, h, a, b):
     # Stops are monotone: g <= h implies LS(g) <= LS(h) and RS(g) <= RS(h).
     # (This also covers CGSuite's bound RS(g) > LS(h) => g > h, as LS(h) >= RS(h).)
-    gl_s, gr_s = _stop_keys(g)
-    hl_s, hr_s = _stop_keys(h)
+    # The same test screens the options before each recursive comparison.
+    keys = _STOP_KEYS
+    gl_s, gr_s = keys.get(g) or _stop_keys(g)
+    hl_s, hr_s = keys.get(h) or _stop_keys(h)
     if gl_s > hl_s or gr_s > hr_s:
         return False
-    g_num = a is not None and a[1] == 0 and a[2] == 0
-    h_num = b is not None and b[1] == 0 and b[2] == 0
     # Number avoidance: against a number, only the other game's options count.
-    if not h_num:
+    if b is None or b[1] or b[2]:
         for hr in right(h):
-            if leq(hr, g):
+            k = keys.get(hr) or _stop_keys(hr)
+            if k[0] <= gl_s and k[1] <= gr_s and leq(hr, g):
                 return False
-    if not g_num:
+    if a is None or a[1] or a[2]:
         for gl in left(g):
-            if leq(h, gl):
+            k = keys.get(gl) or _stop_keys(gl)
+            if hl_s <= k[0] and hr_s <= k[1] and leq(h, gl):
                 return False
     return True
 
@@ -316,12 +319,12 @@ def _mex(values):
 def canonical(lefts, rights):
     """Id of the canonical form of ``{lefts | rights}`` (iterables of ids).
 
-    Three caches, each keyed by sorted tuples of ids, stand in front of the
-    recipe: whole option sets (``_CANON``), the undominated options of one
-    side (``_UNDOMINATED``: sides recur far more often than pairs of them), and
-    the result of bypassing reversible options (``_BYPASSED``).  A pair of
-    undominated sides that is already some game's canonical options (in
-    ``_INDEX``) has nothing reversible, so it is that game.
+    Caches keyed by sorted tuples of ids stand in front of the recipe: whole
+    option sets (``_CANON``), the undominated options of one side
+    (``_UNDOMINATED_L``, ``_UNDOMINATED_R``: sides recur far more often than
+    pairs of them), and the result of bypassing reversible options
+    (``_BYPASSED``).  A pair of undominated sides that is already some game's
+    canonical options (in ``_INDEX``) has nothing reversible: it is that game.
     """
     ls = tuple(sorted(set(lefts)))
     rs = tuple(sorted(set(rights)))
@@ -353,15 +356,26 @@ def _canonical(ls, rs):
             ml = _mex(v[2] for v in lv)
             if ml == _mex(v[2] for v in rv):
                 return nus_id(0, 0, ml)
-    undominated = _UNDOMINATED
-    ul = undominated.get((True, ls)) if len(ls) > 1 else ls
-    if ul is None:
-        ul = undominated[True, ls] = tuple(sorted(_undominated(ls, True)))
-    ur = undominated.get((False, rs)) if len(rs) > 1 else rs
-    if ur is None:
-        ur = undominated[False, rs] = tuple(sorted(_undominated(rs, False)))
-    if len(undominated) > CACHE_LIMIT:
-        undominated.clear()
+    if len(ls) > 1:
+        ul = _UNDOMINATED_L.get(ls)
+        if ul is None:
+            ul = _undominated(ls, True)
+            ul = ls if len(ul) == len(ls) else tuple(sorted(ul))
+            if len(_UNDOMINATED_L) > CACHE_LIMIT:
+                _UNDOMINATED_L.clear()
+            _UNDOMINATED_L[ls] = ul
+    else:
+        ul = ls
+    if len(rs) > 1:
+        ur = _UNDOMINATED_R.get(rs)
+        if ur is None:
+            ur = _undominated(rs, False)
+            ur = rs if len(ur) == len(rs) else tuple(sorted(ur))
+            if len(_UNDOMINATED_R) > CACHE_LIMIT:
+                _UNDOMINATED_R.clear()
+            _UNDOMINATED_R[rs] = ur
+    else:
+        ur = rs
     key = (ul, ur)
     r = _INDEX.get(key)             # canonical options already: nothing is reversible
     if r is None:
@@ -638,7 +652,7 @@ def birthday(g):
 
 def clear_caches():
     """Empty the operation caches (not the table of canonical forms)."""
-    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _STOP_KEYS, _UNDOMINATED, _BYPASSED):
+    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _STOP_KEYS, _UNDOMINATED_L, _UNDOMINATED_R, _BYPASSED):
         c.clear()
 
 
@@ -652,7 +666,7 @@ def cache_info():
         "birthday": len(_BIRTHDAY),
         "stops": len(_STOPS),
         "canonical": len(_CANON),
-        "undominated": len(_UNDOMINATED),
+        "undominated": len(_UNDOMINATED_L) + len(_UNDOMINATED_R),
         "bypassed": len(_BYPASSED),
         "limit": CACHE_LIMIT,
     }
