@@ -44,7 +44,7 @@ _CANON = {}      # (sorted left ids, sorted right ids) -> id
 _UNDOMINATED_L = {}  # sorted Left option ids -> the undominated ones (the same tuple if all)
 _UNDOMINATED_R = {}  # the same for Right options
 _BYPASSED = {}   # (undominated left ids, right ids), not canonical -> id
-_STOP_KEYS = {}   # id -> stops as exact floats (or Fractions)
+_STOP_KEYS = {}   # id -> (left stop, right stop, id), stops as exact floats (or Fractions)
 
 ZERO_F = Fraction(0)
 
@@ -246,8 +246,8 @@ def _leq_general(g, h, a, b):
     # (This also covers CGSuite's bound RS(g) > LS(h) => g > h, as LS(h) >= RS(h).)
     # The same test screens the options before each recursive comparison.
     keys = _STOP_KEYS
-    gl_s, gr_s = keys.get(g) or _stop_keys(g)
-    hl_s, hr_s = keys.get(h) or _stop_keys(h)
+    gl_s, gr_s, _ = keys.get(g) or _stop_keys(g)
+    hl_s, hr_s, _ = keys.get(h) or _stop_keys(h)
     if gl_s > hl_s or gr_s > hr_s:
         return False
     # Number avoidance: against a number, only the other game's options count.
@@ -265,11 +265,12 @@ def _leq_general(g, h, a, b):
 
 
 def _stop_keys(g):
-    """``(left stop, right stop)`` as exact floats where the stops are (every dyadic
-    with a short enough numerator and denominator), else as Fractions; cached.
+    """``(left stop, right stop, g)``, the stops as exact floats where they are (every
+    dyadic with a short enough numerator and denominator), else as Fractions; cached.
 
     Floats compare several times faster than Fractions, and a float compares
     exactly with a Fraction, so the keys give the same answers as the stops.
+    The id comes last so that the keys sort options by their stops as they are.
     """
     r = _STOP_KEYS.get(g)
     if r is None:
@@ -280,11 +281,11 @@ def _stop_keys(g):
                 f = float(x)                # correctly rounded, maybe inexact
             except OverflowError:
                 f = None
-            r = (f, f) if f == x else (x, x)
+            r = (f, f, g) if f == x else (x, x, g)
         else:
             # LS(G) = max RS(G^L), RS(G) = min LS(G^R) for a G that is not a number
             r = (max(_stop_keys(gl)[1] for gl in _LEFT[g]),
-                 min(_stop_keys(gr)[0] for gr in _RIGHT[g]))
+                 min(_stop_keys(gr)[0] for gr in _RIGHT[g]), g)
         if len(_STOP_KEYS) > CACHE_LIMIT:
             _STOP_KEYS.clear()
         _STOP_KEYS[g] = r
@@ -404,12 +405,7 @@ def _undominated(opts, is_left):
         return list(opts)
     nus = _NUS
     keys = _STOP_KEYS
-    order = []
-    for g in opts:
-        k = keys.get(g)
-        if k is None:
-            k = _stop_keys(g)
-        order.append((k[0], k[1], g))
+    order = [keys.get(g) or _stop_keys(g) for g in opts]     # (left stop, right stop, id)
     order.sort(reverse=is_left)
     keep = []                           # (left stop, right stop, id), undominated so far
     number_seen = False

@@ -551,20 +551,49 @@ class _Solver:
         return gid
 
 
-def _least_image(syms: tuple, black: int, white: int, best: tuple | None = None) -> tuple:
-    """``(black, white, swapped)``: the smallest image of a position under the byte
-    tables ``syms`` and the colour swap (``best``, if given, competes too)."""
-    for tables in syms:
-        tb = tw = 0
-        j = 0
-        x, y = black, white
-        while x or y:                   # both masks through the byte tables in one loop
-            t = tables[j]
-            tb |= t[x & 255]
-            tw |= t[y & 255]
-            x >>= 8
-            y >>= 8
-            j += 1
+def _packed(syms: tuple) -> tuple:
+    """Several symmetries' byte tables as one: ``tables[j][v]`` holds the images of
+    ``v << 8j`` under each symmetry, the ``i``-th in bits ``i * width`` and up, so one
+    pass over a mask's bytes gives all its images.  ``()`` for no symmetry."""
+    if not syms:
+        return ()
+    width = max(max(t).bit_length() for tables in syms for t in tables) or 1
+    if len(syms) == 1:
+        return (syms[0], width, 1)
+    packed = []
+    for j in range(max(len(tables) for tables in syms)):
+        row = [0] * 256
+        for i, tables in enumerate(syms):
+            if j < len(tables):
+                t = tables[j]
+                shift = i * width
+                for v in range(256):
+                    row[v] |= t[v] << shift
+        packed.append(tuple(row))
+    return (tuple(packed), width, len(syms))
+
+
+def _least_image(packed: tuple, black: int, white: int, best: tuple | None = None) -> tuple:
+    """``(black, white, swapped)``: the smallest image of a position under the
+    symmetries ``packed`` (see :func:`_packed`) and the colour swap (``best``, if
+    given, competes too)."""
+    tables, width, count = packed
+    pb = pw = 0
+    j = 0
+    x, y = black, white
+    while x or y:                   # both masks through the byte tables in one loop
+        t = tables[j]
+        pb |= t[x & 255]
+        pw |= t[y & 255]
+        x >>= 8
+        y >>= 8
+        j += 1
+    mask = (1 << width) - 1
+    for _ in range(count):
+        tb = pb & mask
+        tw = pw & mask
+        pb >>= width
+        pw >>= width
         cand = (tb, tw, False) if tb <= tw else (tw, tb, True)
         if best is None or cand < best:
             best = cand
@@ -572,8 +601,8 @@ def _least_image(syms: tuple, black: int, white: int, best: tuple | None = None)
 
 
 def _automorphisms(stride: int, cells: int, black: int, white: int) -> tuple:
-    """Byte tables of the symmetries other than the identity that map a position
-    to itself or to its colour swap (in place: same cells, same layout).
+    """The symmetries other than the identity that map a position to itself or
+    to its colour swap (in place: same cells, same layout), packed (:func:`_packed`).
 
     They form a group; positions below it are replaced by the smallest of
     their images under it and the colour swap, which halves (or better) the
@@ -591,7 +620,7 @@ def _automorphisms(stride: int, cells: int, black: int, white: int) -> tuple:
         image = (_apply_table(tables, black), _apply_table(tables, white))
         if image == (black, white) or image == (white, black):
             found.append(tables)
-    return tuple(found)
+    return _packed(tuple(found))
 
 
 _BOXES: dict[tuple[int, int, int, int], tuple] = {}
@@ -600,8 +629,8 @@ _BOXES: dict[tuple[int, int, int, int], tuple] = {}
 def _box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple:
     """For a cell shape in the top-left ``rows x cols`` box of a ``stride`` layout:
     its normal shape ``(rows, cols, cells)`` (compact layout, the smallest image
-    under the 8 symmetries, as :func:`normalize` chooses it) and the byte tables
-    of every symmetry that maps it there (straight from the ``stride`` layout)."""
+    under the 8 symmetries, as :func:`normalize` chooses it) and every symmetry
+    that maps it there (straight from the ``stride`` layout), packed (:func:`_packed`)."""
     if rows == 1:
         stride = cols + 1                  # one row is laid out alike in every stride
     key = (stride, rows, cols, cells)
@@ -620,7 +649,7 @@ def _box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple:
                 ks.append(k)
         if len(_BOXES) > 1_000_000:
             _BOXES.clear()
-        found = _BOXES[key] = (best, tuple(_transform_table(rows, cols, k, stride) for k in ks))
+        found = _BOXES[key] = (best, _packed(tuple(_transform_table(rows, cols, k, stride) for k in ks)))
     return found
 
 

@@ -413,3 +413,36 @@ def test_computation_makes_no_reference_cycles():
             gc.enable()
     assert found == 0
     assert gc.isenabled() == was
+
+
+def test_packed_symmetries_give_the_least_image():
+    # The solver reduces positions by the symmetries of their frame through packed byte
+    # tables (konane.values._packed): compared here with each symmetry applied on its own
+    # (konane.board._apply_table), on random positions of boards of several sizes.
+    from konane.board import _apply_table, _transform_shape, _transform_table
+    from konane.values import _least_image, _packed
+
+    rng = random.Random(5)
+    for rows, cols in [(1, 7), (3, 3), (4, 5), (5, 6), (6, 6), (2, 9)]:
+        stride = cols + 1
+        ks = [k for k in range(1, 8) if _transform_shape(rows, cols, k) == (rows, cols)]
+        for n in range(1, len(ks) + 1):
+            syms = tuple(_transform_table(rows, cols, k) for k in ks[:n])
+            packed = _packed(syms)
+            for _ in range(30):
+                black = white = 0
+                for r in range(rows):
+                    for c in range(cols):
+                        u = rng.random()
+                        if u < 0.35:
+                            black |= 1 << (r * stride + c)
+                        elif u < 0.7:
+                            white |= 1 << (r * stride + c)
+                expected = None
+                for tables in syms:
+                    tb, tw = _apply_table(tables, black), _apply_table(tables, white)
+                    cand = (tb, tw, False) if tb <= tw else (tw, tb, True)
+                    expected = cand if expected is None else min(expected, cand)
+                assert _least_image(packed, black, white) == expected
+                first = (black, white, False) if black <= white else (white, black, True)
+                assert _least_image(packed, black, white, first) == min(expected, first)
