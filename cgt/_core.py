@@ -22,6 +22,14 @@ Theory*, II.2): remove dominated options and bypass reversible ones.  The
 reversibility test compares with the game under construction without interning
 it (as CGSuite does).  A result equal to a number-up-star value is recognised
 from the shape of its canonical options, so each value has one id.
+
+Speed comes from caches keyed by ids (whole option sets, each side's
+undominated options, bypassed pairs, comparisons, sums) and from the stops:
+``g <= h`` needs ``LS(g) <= LS(h)`` and ``RS(g) <= RS(h)``, a test on cached
+stops kept as exact floats (:func:`_stop_keys`) that refutes most comparisons
+before any recursion and orders the options so that dominated ones meet their
+dominator first.  No function here makes reference cycles, so a caller may
+pause the cyclic garbage collector during a long computation.
 """
 
 from fractions import Fraction

@@ -301,6 +301,22 @@ def _transform_shape(rows: int, cols: int, k: int) -> tuple[int, int]:
     return (cols, rows) if k % 2 else (rows, cols)
 
 
+def _transform_mask(rows: int, cols: int, k: int, mask: int, stride: int | None = None) -> int:
+    """Image of one mask under symmetry k, cell by cell (layouts as in
+    :func:`_transform_table`, which pays off only for many masks)."""
+    if stride is None:
+        stride = cols + 1
+    nstride = _transform_shape(rows, cols, k)[1] + 1
+    out = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        r, c = divmod(low.bit_length() - 1, stride)
+        r2, c2 = _transform_rc(r, c, rows, cols, k)
+        out |= 1 << (r2 * nstride + c2)
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _transform_table(rows: int, cols: int, k: int,
                      stride: int | None = None) -> tuple[tuple[int, ...], ...]:

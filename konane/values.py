@@ -23,7 +23,8 @@ from cgt import _core
 from cgt._deep import deep
 from cgt.game import _wrap
 
-from konane.board import BLACK, WHITE, Board, _apply_table, _transform_shape, _transform_table
+from konane.board import (BLACK, WHITE, Board, _apply_table, _transform_mask, _transform_rc, _transform_shape,
+                          _transform_table)
 from konane.errors import KonaneError
 from konane.moves import _capture_masks as _moves
 from konane.regions import (_line_regions, _line_step, _one_group, live_region_masks as _live_regions,
@@ -57,14 +58,15 @@ def _shape_symmetries(rows: int, cols: int, cells: int) -> tuple:
         syms: list = []
         for k in range(8):
             if k == 0:
-                tables, image = None, key
+                image = key
             else:
-                tables = _transform_table(rows, cols, k)
-                image = _transform_shape(rows, cols, k) + (_apply_table(tables, cells),)
+                image = _transform_shape(rows, cols, k) + (_transform_mask(rows, cols, k, cells),)
             if best is None or image < best:
-                best, syms = image, [tables]
+                best, syms = image, [k]
             elif image == best:
-                syms.append(tables)
+                syms.append(k)
+        # tables only for the symmetries that reach the smallest image, one per distinct action
+        syms = [None if k == 0 else _transform_table(rows, cols, k) for k in _distinct(rows, cols, cells, syms)]
         if len(_SHAPES) > 1_000_000:
             _SHAPES.clear()
         found = _SHAPES[key] = (best, tuple(syms))
@@ -433,7 +435,8 @@ class _Solver:
         """Id of the value of a position of the frame ``fr``, not in the position table.
 
         In a frame with symmetries the position is first replaced by the
-        representative of its class (both keys are then stored).  A position
+        representative of its class; only representatives are stored (storing
+        the others too measured slower: a table twice as big).  A position
         whose stones that can capture are dense (more than a sixth of the
         frame's cells) or surely form one region (:func:`konane.regions._one_group`),
         or that the decomposer finds to be one region, is played out where it
@@ -623,6 +626,21 @@ def _automorphisms(stride: int, cells: int, black: int, white: int) -> tuple:
     return _packed(tuple(found))
 
 
+def _distinct(rows: int, cols: int, cells: int, ks: list) -> list:
+    """The symmetries ``ks`` less those that move every cell of ``cells`` (compact
+    layout) as an earlier one does: on a row, for instance, the reflection in
+    its axis acts as the identity.  They give the same images of every position."""
+    seen = set()
+    out = []
+    for k in ks:
+        action = tuple(_transform_rc(i // (cols + 1), i % (cols + 1), rows, cols, k)
+                       for i in range(cells.bit_length()) if cells >> i & 1)
+        if action not in seen:
+            seen.add(action)
+            out.append(k)
+    return out
+
+
 _BOXES: dict[tuple[int, int, int, int], tuple] = {}
 
 
@@ -644,9 +662,10 @@ def _box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple:
                 compact |= ((cells >> (r * stride)) & rowmask) << (r * (cols + 1))
         best, ks = _shape_symmetries(rows, cols, compact)[0], []
         for k in range(8):
-            image = _transform_shape(rows, cols, k) + (_apply_table(_transform_table(rows, cols, k, stride), cells),)
+            image = _transform_shape(rows, cols, k) + (_transform_mask(rows, cols, k, cells, stride),)
             if image == best:
                 ks.append(k)
+        ks = _distinct(rows, cols, compact, ks)
         if len(_BOXES) > 1_000_000:
             _BOXES.clear()
         found = _BOXES[key] = (best, _packed(tuple(_transform_table(rows, cols, k, stride) for k in ks)))

@@ -446,3 +446,24 @@ def test_packed_symmetries_give_the_least_image():
                 assert _least_image(packed, black, white) == expected
                 first = (black, white, False) if black <= white else (white, black, True)
                 assert _least_image(packed, black, white, first) == min(expected, first)
+
+
+def test_boards_wider_than_511_columns():
+    # Frames of 512 columns or more are keyed by tuples instead of packed ints
+    # (konane.values._Solver._key); the same positions as columns (2 or 3 columns wide)
+    # take the packed path.  Expected: the value of the transpose, and for the solid row
+    # Ernst (1995): 300 + 300 alternating stones (N = 4j) give 0.
+    row = "." + "xo" * 300 + "."
+    column = "/".join(row)
+    assert konane.value(row, rules=konane.SINGLE_JUMP) == konane.value(column, rules=konane.SINGLE_JUMP)
+    rng = random.Random(3)
+    for _ in range(3):
+        cells = [["."] * 530 for _ in range(2)]
+        for _ in range(40):
+            r, c = rng.randrange(2), rng.randrange(530)
+            cells[r][c] = rng.choice("xo")
+        wide = Board("/".join("".join(line) for line in cells))
+        tall = wide.transform(1)            # a quarter turn: 530 rows of 2 cells
+        assert tall.cols == 2
+        for rules in (konane.STANDARD, konane.SINGLE_JUMP):
+            assert konane.value(wide, rules=rules) == konane.value(tall, rules=rules)
