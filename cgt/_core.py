@@ -365,26 +365,8 @@ def _canonical(ls, rs):
             ml = _mex(v[2] for v in lv)
             if ml == _mex(v[2] for v in rv):
                 return nus_id(0, 0, ml)
-    if len(ls) > 1:
-        ul = _UNDOMINATED_L.get(ls)
-        if ul is None:
-            ul = _undominated(ls, True)
-            ul = ls if len(ul) == len(ls) else tuple(sorted(ul))
-            if len(_UNDOMINATED_L) > CACHE_LIMIT:
-                _UNDOMINATED_L.clear()
-            _UNDOMINATED_L[ls] = ul
-    else:
-        ul = ls
-    if len(rs) > 1:
-        ur = _UNDOMINATED_R.get(rs)
-        if ur is None:
-            ur = _undominated(rs, False)
-            ur = rs if len(ur) == len(rs) else tuple(sorted(ur))
-            if len(_UNDOMINATED_R) > CACHE_LIMIT:
-                _UNDOMINATED_R.clear()
-            _UNDOMINATED_R[rs] = ur
-    else:
-        ur = rs
+    ul = _undominated_side(ls, True, _UNDOMINATED_L)
+    ur = _undominated_side(rs, False, _UNDOMINATED_R)
     key = (ul, ur)
     r = _INDEX.get(key)             # canonical options already: nothing is reversible
     if r is None:
@@ -395,6 +377,21 @@ def _canonical(ls, rs):
             if len(_BYPASSED) > CACHE_LIMIT:
                 _BYPASSED.clear()
             _BYPASSED[key] = r
+    return r
+
+
+def _undominated_side(opts, is_left, cache):
+    """:func:`_undominated` of a sorted tuple of ids, as a sorted tuple (``opts``
+    itself when nothing is dominated), memoised in ``cache``."""
+    if len(opts) < 2:
+        return opts
+    r = cache.get(opts)
+    if r is None:
+        r = _undominated(opts, is_left)
+        r = opts if len(r) == len(opts) else tuple(sorted(r))
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        cache[opts] = r
     return r
 
 
