@@ -371,8 +371,9 @@ class _Solver:
 
     Every position, whole or region, is keyed in the cache's position table by
     ``cells << (2n + 10) | black << (n + 10) | white << 10 | stride << 1 |
-    multi`` (``n = cells.bit_length()``); a frame keeps the parts that do not
-    depend on the stones (see :meth:`_frame`).
+    multi`` (``n = cells.bit_length()``; a tuple for frames 512 or more columns
+    wide); a frame keeps the parts that do not depend on the stones (see
+    :meth:`_frame`).
     """
 
     def __init__(self, rules: Rules, cache: RegionCache, progress: _Progress):
