@@ -40,6 +40,7 @@ OURS = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     import konane
     konane.set_progress(False)
+    {setup}
     b = konane.Board({pic!r})
     t = time.perf_counter()
     v = konane.value(b)
@@ -61,23 +62,12 @@ PEER = textwrap.dedent("""
                       "time": dt, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 
-# The same search with the canonical-form step replaced by a constant: the positions visited,
-# the moves generated and the tables are the same (they depend on positions, not on values),
-# only the values are not computed.  Its time is a floor for this search in pure Python.
-FLOOR = textwrap.dedent("""
-    import json, sys, time
-    sys.path.insert(0, {root!r})
-    import konane
-    from cgt import _core
-    konane.set_progress(False)
-    zero = _core.ZERO
-    _core.canonical = lambda lefts, rights: zero
-    b = konane.Board({pic!r})
-    t = time.perf_counter()
-    konane.value(b)
-    dt = time.perf_counter() - t
-    print(json.dumps({{"time": dt, "positions": konane.values.default_cache().info()["positions"]}}))
-""")
+# ``setup`` of OURS for the same search with the canonical-form step replaced by a constant:
+# the positions visited, the moves generated and the tables are the same (they depend on
+# positions, not on values), only the values are not computed.  Its time is a floor for this
+# search in pure Python.
+FLOOR_SETUP = ("from cgt import _core; zero = _core.ZERO; "
+               "_core.canonical = lambda lefts, rights: zero")
 
 ENUM = textwrap.dedent("""
     import json, resource, sys, time
@@ -105,17 +95,6 @@ LINES = textwrap.dedent("""
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 
-LINE_OURS = textwrap.dedent("""
-    import json, resource, sys, time
-    sys.path.insert(0, {root!r})
-    import konane
-    konane.set_progress(False)
-    t = time.perf_counter()
-    v = konane.value({pic!r})
-    print(json.dumps({{"value": str(v), "time": time.perf_counter() - t,
-                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
-""")
-
 
 def chan_tsai(*blocks):
     """Chan and Tsai's rows: blocks of alternating stones, each starting White, single empty
@@ -138,7 +117,7 @@ def lines(k_max, timeout, peer_timeout, peer):
     print(f"\n{'one row':24} {'value':>6} {'konane-cgt':>12} {'cgt-py':>10} {'cgt-py/ours':>11}  same value")
     for k in range(1, k_max + 1):
         pic = chan_tsai(2 * k + 1, 2 * k + 1, 2 * k + 1)
-        ours = run(LINE_OURS.format(root=ROOT, pic=pic), timeout)
+        ours = run(OURS.format(root=ROOT, pic=pic, setup=""), timeout)
         theirs = run(PEER.format(pic=pic), peer_timeout) if peer else {}
         same = ratio = ""
         if "value" in ours and "value" in theirs:
@@ -198,7 +177,7 @@ def main(argv=None):
           (f"  {'search only':>11}" if args.floor else ""))
     for rows, cols in sizes:
         pic = start_picture(rows, cols)
-        ours = run(OURS.format(root=ROOT, pic="/".join(pic)), args.timeout)
+        ours = run(OURS.format(root=ROOT, pic="/".join(pic), setup=""), args.timeout)
         theirs = run(PEER.format(pic="|".join(pic)), args.peer_timeout) if peer else {}
         same = ""
         ratio = ""
@@ -211,8 +190,8 @@ def main(argv=None):
               f"{(fmt(theirs) if peer else 'n/a'):>10} {theirs.get('rss_mb', 0):>8.0f} {ratio:>11}  {same:10}",
               end="")
         if args.floor:
-            floor = run(FLOOR.format(root=ROOT, pic="/".join(pic)), args.timeout)
-            if floor.get("positions", ours.get("positions")) != ours.get("positions"):
+            floor = run(OURS.format(root=ROOT, pic="/".join(pic), setup=FLOOR_SETUP), args.timeout)
+            if "positions" in floor and floor["positions"] != ours.get("positions"):
                 floor = {"error": "not the same positions"}
             print(f"  {fmt(floor):>11}", end="")
         print()

@@ -395,7 +395,8 @@ class _Solver:
     def _frame(self, stride: int, cells: int, black: int, white: int) -> tuple:
         """The frame of the normalised region ``(stride, cells, black, white)``:
         ``(base, shift, stride, cells, symmetries, line step)``, where a position's
-        key is ``base | black << shift | white << 10``.
+        key is ``base | black << shift | white << 10`` (``base`` is None for frames
+        512 or more columns wide, whose keys are tuples: see :meth:`_key`).
 
         The symmetries are those of the first position met in the frame (see
         :func:`_automorphisms`); a frame that is one line has none (its positions
@@ -405,13 +406,10 @@ class _Solver:
         if fr is None:
             if len(self.frames) > 100_000:
                 self.frames.clear()
-            n = cells.bit_length()
             d = _line_step(cells, stride)
             syms = () if d else _automorphisms(stride, cells, black, white)
-            if stride >= 512:
-                fr = (None, None, stride, cells, syms, d)
-            else:
-                fr = ((cells << (2 * n + 10)) | stride << 1 | self.multi, n + 10, stride, cells, syms, d)
+            base = self._key(stride, cells, 0, 0) if stride < 512 else None   # the empty position's key
+            fr = (base, cells.bit_length() + 10, stride, cells, syms, d)
             self.frames[stride, cells] = fr
         return fr
 
@@ -449,14 +447,14 @@ class _Solver:
         """
         raw = self.raw
         base, sh, s, cells, syms, d = fr
-        key = base | black << sh | white << 10 if base is not None else (self.multi, s, cells, black, white)
+        key = base | black << sh | white << 10 if base is not None else self._key(s, cells, black, white)
         if syms:
             # the representative of the position's class under the symmetries of the
             # frame and the colour swap
             first = (black, white, False) if black <= white else (white, black, True)
             nb, nw, swapped = _least_image(syms, black, white, first)
             if nb != black or nw != white:
-                rkey = base | nb << sh | nw << 10 if base is not None else (self.multi, s, cells, nb, nw)
+                rkey = base | nb << sh | nw << 10 if base is not None else self._key(s, cells, nb, nw)
                 total = raw.get(rkey)
                 if total is None:
                     total = self._play(fr, nb, nw)
@@ -510,12 +508,13 @@ class _Solver:
             for a, b in _moves(cells, white, black, s, multi):
                 g = get(base | b << sh | a << 10)
                 rights.append(play(fr, b, a) if g is None else g)
-        else:
+        else:                           # frames 512 or more columns wide: tuple keys
+            key = self._key
             for a, b in _moves(cells, black, white, s, multi):
-                g = get((multi, s, cells, a, b))
+                g = get(key(s, cells, a, b))
                 lefts.append(play(fr, a, b) if g is None else g)
             for a, b in _moves(cells, white, black, s, multi):
-                g = get((multi, s, cells, b, a))
+                g = get(key(s, cells, b, a))
                 rights.append(play(fr, b, a) if g is None else g)
         return _core.canonical(lefts, rights)
 
