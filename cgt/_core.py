@@ -140,6 +140,15 @@ def right(g):
     return opts
 
 
+left_options = left
+right_options = right
+
+
+def nus(g):
+    """``(x, n, m)`` when the game ``g`` equals ``x + ^n + *m``, else ``None``."""
+    return _NUS[g]
+
+
 def is_number(g):
     v = _NUS[g]
     return v is not None and v[1] == 0 and v[2] == 0

@@ -15,6 +15,7 @@ __all__ = [
     "NotAPlayerError",
     "InvalidTemperatureError",
     "NotImpartialError",
+    "BackendError",
 ]
 
 
@@ -68,3 +69,7 @@ class InvalidTemperatureError(CGTError, ValueError):
 
 class NotImpartialError(CGTError, ValueError):
     """An operation needs an impartial value (a nimber), and the game is not one."""
+
+
+class BackendError(CGTError, ImportError):
+    """The engine backend asked for (``KONANE_CGT_BACKEND``) is unknown or not built."""

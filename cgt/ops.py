@@ -1,0 +1,98 @@
+"""The engine's public face: canonical short games as integer ids.
+
+Every canonical short partizan game is stored once, in one table per process,
+and is addressed by a small non-negative integer, its *id*: two games are equal
+exactly when their ids are equal.  :class:`cgt.Game` is a thin handle on an id
+(:attr:`cgt.Game.id`, :meth:`cgt.Game.from_id`); the functions here work on
+the ids themselves, without building any Python object per game, and are what
+fast callers (the Konane solver, the census, the analysis kernels) use.  This
+is CGSuite's ``CanonicalShortGameOps`` layer, in Python.
+
+Ids belong to one process and to one backend: they are not stable across runs,
+must not be saved, and mean nothing to another process.  Save games by their
+notation (``str(g)``, read back by :func:`cgt.parse`) instead.
+
+This module is also the seam between backends.  Each backend provides every
+name of ``__all__`` with the same meaning; :data:`BACKEND` names the active one
+(``"python"`` is the pure-Python reference engine, ``"native"`` the compiled
+core where it is built).  The environment variable ``KONANE_CGT_BACKEND``
+(``python`` or ``native``) chooses it before ``cgt`` is first imported.
+
+Numbers are exact at any size: dyadic rationals go in and come out as
+:class:`~fractions.Fraction` (or ``int``).
+
+Examples
+--------
+>>> from cgt import ops
+>>> star = ops.canonical([ops.ZERO], [ops.ZERO])         # {0 | 0} = *
+>>> ops.nus(star)
+(Fraction(0, 1), 0, 1)
+>>> ops.add(star, star) == ops.ZERO
+True
+>>> up = ops.canonical([ops.ZERO], [star])               # {0 | *} = ^
+>>> ops.leq(ops.ZERO, up), ops.leq(up, ops.ZERO)
+(True, False)
+>>> cgt.Game.from_id(up)
+cgt.parse('^')
+"""
+
+from __future__ import annotations
+
+import os
+
+from ._deep import deep
+
+__all__ = [
+    "BACKEND",
+    "ZERO",
+    "canonical",
+    "add",
+    "neg",
+    "leq",
+    "left_options",
+    "right_options",
+    "nus_id",
+    "nus",
+    "is_number",
+    "number_value",
+    "stops",
+    "birthday",
+    "deep",
+    "cache_info",
+    "clear_caches",
+]
+
+BACKENDS = ("python", "native")
+_requested = os.environ.get("KONANE_CGT_BACKEND", "").strip().lower()
+
+if _requested not in ("", *BACKENDS):
+    from .errors import BackendError
+
+    raise BackendError(
+        f"KONANE_CGT_BACKEND={_requested!r} is not a backend: use one of {', '.join(BACKENDS)}")
+
+if _requested == "python":
+    from . import _core as _engine
+else:
+    from . import _core as _engine
+
+BACKEND: str = "python"
+"""The name of the active backend: ``"python"`` or ``"native"``."""
+
+ZERO: int = _engine.ZERO
+"""The id of the game 0 = ``{ | }``."""
+
+canonical = _engine.canonical
+add = _engine.add
+neg = _engine.neg
+leq = _engine.leq
+left_options = _engine.left_options
+right_options = _engine.right_options
+nus_id = _engine.nus_id
+nus = _engine.nus
+is_number = _engine.is_number
+number_value = _engine.number_value
+stops = _engine.stops
+birthday = _engine.birthday
+cache_info = _engine.cache_info
+clear_caches = _engine.clear_caches
