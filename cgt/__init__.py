@@ -16,7 +16,7 @@ from .errors import (
     NotDyadicError,
 )
 from .errors import InvalidTemperatureError, NotImpartialError
-from . import graph
+from . import graph, ops
 from .game import Game, as_game, to_dyadic
 from .notation import parse
 from .outcome import LEFT, RIGHT, Outcome, Player
@@ -33,8 +33,11 @@ __all__ = [
     "NotAtomicError", "NotAPlayerError",
     "clear_caches", "cache_info",
     "Thermograph", "Trajectory", "grundy", "GrundySolver", "mex", "analysis",
-    "InvalidTemperatureError", "NotImpartialError",
+    "InvalidTemperatureError", "NotImpartialError", "ops", "backend",
 ]
+
+backend: str = ops.BACKEND
+"""The active engine backend (``"python"`` or ``"native"``), see :mod:`cgt.ops`."""
 
 __version__ = "0.1.0"
 

@@ -145,6 +145,27 @@ class Game:
     def __new__(cls, *args, **kwargs):
         raise TypeError("build games with cgt.game(left, right), cgt.parse(text) or cgt.number(q)")
 
+    # ------------------------------------------------------------ ids
+    @property
+    def id(self):
+        """The integer id of this canonical form in the engine's table (see :mod:`cgt.ops`).
+
+        Ids belong to one process: they are not stable across runs and must not be saved.
+
+        >>> cgt.Game.from_id(cgt.star.id) is cgt.star
+        True
+        """
+        return self._id
+
+    @classmethod
+    def from_id(cls, gid):
+        """The :class:`Game` with the id ``gid`` (see :mod:`cgt.ops`).
+
+        >>> cgt.Game.from_id(cgt.ops.ZERO)
+        cgt.parse('0')
+        """
+        return _wrap(gid)
+
     # ------------------------------------------------------------ structure
     @property
     def left_options(self):
