@@ -16,6 +16,7 @@ __all__ = [
     "InvalidTemperatureError",
     "NotImpartialError",
     "BackendError",
+    "InvalidIdError",
 ]
 
 
@@ -73,3 +74,7 @@ class NotImpartialError(CGTError, ValueError):
 
 class BackendError(CGTError, ImportError):
     """The engine backend asked for (``KONANE_CGT_BACKEND``) is unknown or not built."""
+
+
+class InvalidIdError(CGTError, ValueError):
+    """An integer is not the id of a game in this process's table (see :mod:`cgt.ops`)."""
