@@ -10,35 +10,64 @@ Examples
 ['c1-e1', 'g1-e1']
 >>> b.options("o")
 [konane.Board('.o...ox')]
+>>> konane.value(b), konane.BLACK.player
+(cgt.parse('0'), <Player.LEFT: 'left'>)
 """
 
+from konane._progress import set_progress
+from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
+from konane.cache import RegionCache, clear_caches, default_cache
+from konane.decomposition import regions
+from konane.enumeration import Census, census
 from konane.errors import (
     BoardParseError,
+    BoardTypeError,
+    CacheFileError,
+    CacheTypeError,
+    CensusError,
+    CensusTypeError,
     IllegalMoveError,
     InvalidMoveError,
     KonaneError,
+    KonaneTypeError,
+    KonaneValueError,
+    MoveTypeError,
     OpeningError,
+    PlayerError,
+    PlayerTypeError,
+    RulesError,
+    RulesTypeError,
 )
-from konane.board import BLACK, WHITE, Board, Color, as_color, parse_square, square_name
-from konane.rules import SINGLE_JUMP, STANDARD, Rules
-from konane.moves import Move
 from konane.match import Match
-
-from konane.regions import regions
-from konane.values import Analysis, RegionCache, analyse, set_progress, value
-from konane import census     # the module: konane.census.census(rows, cols)
+from konane.moves import Move
+from konane.rules import SINGLE_JUMP, STANDARD, Rules
+from konane.squares import parse_square, square_name
+from konane.values import Analysis, analyze, value
 
 __all__ = [
     "KonaneError",
+    "KonaneTypeError",
+    "KonaneValueError",
+    "BoardTypeError",
+    "MoveTypeError",
+    "PlayerTypeError",
+    "RulesTypeError",
+    "CacheTypeError",
+    "CensusTypeError",
     "BoardParseError",
     "InvalidMoveError",
     "IllegalMoveError",
     "OpeningError",
+    "PlayerError",
+    "RulesError",
+    "CacheFileError",
+    "CensusError",
     "Color",
     "BLACK",
     "WHITE",
     "as_color",
     "Board",
+    "as_board",
     "parse_square",
     "square_name",
     "Rules",
@@ -48,9 +77,12 @@ __all__ = [
     "Match",
     "regions",
     "value",
-    "analyse",
+    "analyze",
     "Analysis",
     "RegionCache",
+    "default_cache",
+    "clear_caches",
     "set_progress",
     "census",
+    "Census",
 ]

@@ -10,17 +10,14 @@ Bit layout
 A board is stored as three Python ints used as bit masks: ``cells`` (the
 on-board cells), ``black`` and ``white``.  Cell ``(r, c)`` -- row ``r``
 counted from the *top* (``r = 0`` is the top row), column ``c`` from the left
--- is bit ``r * stride + c`` where ``stride = cols + 1``.  Bit
-``r * stride + cols`` of every row is an always-off guard column, so shifting
-a mask by one bit never carries a stone from the end of one row to the start
-of the next, and shifting by ``stride`` moves one row up or down.
+-- is bit ``r * stride + c`` where ``stride = cols + 1``: bit
+``r * stride + cols`` of every row is an always-off guard column.  The
+private module ``konane._bitboard`` holds every operation on these masks.
 
 Square names
 ------------
 Files ``a, b, c, ...`` count from the left, ranks ``1, 2, 3, ...`` from the
-*bottom*, as on the rules page, so ``c3`` is column 2 of row ``rows - 3``.
-Files after ``z`` continue ``aa, ab, ..., az, ba, ...`` (bijective base 26,
-like spreadsheet columns).
+*bottom*, as on the rules page (see :mod:`konane.squares`).
 
 Examples
 --------
@@ -35,11 +32,26 @@ x.o.
 from __future__ import annotations
 
 import enum
-import re
-from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
-from konane.errors import BoardParseError, IllegalMoveError, InvalidMoveError
+import cgt
+from konane import _bitboard as bb
+from konane.errors import (
+    BoardParseError,
+    BoardTypeError,
+    IllegalMoveError,
+    InvalidMoveError,
+    KonaneError,
+    KonaneTypeError,
+    KonaneValueError,
+    MoveTypeError,
+    PlayerError,
+    PlayerTypeError,
+    _describe,
+)
+from konane.moves import Move, as_move
+from konane.rules import Rules, as_rules
+from konane.squares import file_name, parse_square, square_name
 
 __all__ = [
     "Color",
@@ -47,10 +59,7 @@ __all__ = [
     "WHITE",
     "as_color",
     "Board",
-    "file_name",
-    "parse_file",
-    "square_name",
-    "parse_square",
+    "as_board",
 ]
 
 
@@ -70,8 +79,8 @@ class Color(enum.StrEnum):
     --------
     >>> konane.BLACK == "x", konane.BLACK.opponent
     (True, konane.WHITE)
-    >>> konane.WHITE.is_left
-    False
+    >>> konane.WHITE.is_left, konane.WHITE.player
+    (False, <Player.RIGHT: 'right'>)
     """
 
     BLACK = "x"
@@ -81,7 +90,7 @@ class Color(enum.StrEnum):
         return f"konane.{self.name}"
 
     @property
-    def opponent(self) -> "Color":
+    def opponent(self) -> Color:
         """The other player."""
         return WHITE if self is BLACK else BLACK
 
@@ -94,6 +103,12 @@ class Color(enum.StrEnum):
     def long_name(self) -> str:
         """``"Black"`` or ``"White"``."""
         return "Black" if self is BLACK else "White"
+
+    @property
+    def player(self) -> cgt.Player:
+        """The player of combinatorial game theory: :data:`cgt.LEFT` for Black,
+        :data:`cgt.RIGHT` for White.  Pass this (never ``"x"`` or ``"o"``) to :mod:`cgt`."""
+        return cgt.Player.LEFT if self is BLACK else cgt.Player.RIGHT
 
 
 BLACK = Color.BLACK
@@ -126,245 +141,34 @@ def as_color(player: Any) -> Color:
 
     Raises
     ------
-    ValueError
-        If ``player`` designates no player; the message names the input.
+    PlayerTypeError
+        If ``player`` is neither a str nor a player object.
+    PlayerError
+        If ``player`` is a str that designates no player; the message names the input.
 
     Examples
     --------
-    >>> konane.as_color("Left"), konane.as_color("o")
-    (konane.BLACK, konane.WHITE)
+    >>> konane.as_color("Left"), konane.as_color("o"), konane.as_color(cgt.Player.RIGHT)
+    (konane.BLACK, konane.WHITE, konane.WHITE)
     >>> konane.as_color("red")
     Traceback (most recent call last):
     ...
-    ValueError: unknown player 'red': use 'x' (Black, Left) or 'o' (White, Right)
+    konane.errors.PlayerError: unknown player 'red': use 'x' (Black, Left) or 'o' (White, Right)
     """
     try:
         return _COLOR_NAMES[player]
     except (KeyError, TypeError):
         pass
-    key = player.lower() if isinstance(player, str) else getattr(player, "name", None)
-    if isinstance(key, str) and key.lower() in _COLOR_NAMES:
+    if isinstance(player, str):
+        key: Any = player.lower()
+    else:
+        key = getattr(player, "name", None)
+        if not isinstance(key, str) or key.lower() not in ("left", "right"):
+            raise PlayerTypeError(
+                f"expected a player such as 'x' (Black, Left) or 'o' (White, Right), not {_describe(player)}")
+    if key.lower() in _COLOR_NAMES:
         return _COLOR_NAMES[key.lower()]
-    raise ValueError(f"unknown player {player!r}: use 'x' (Black, Left) or 'o' (White, Right)")
-
-
-# --------------------------------------------------------------------------
-# square names
-# --------------------------------------------------------------------------
-
-
-def file_name(col: int) -> str:
-    """The file letters of column ``col`` (0-based from the left).
-
-    Examples
-    --------
-    >>> [konane.board.file_name(c) for c in (0, 25, 26, 27, 51, 52, 701, 702)]
-    ['a', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']
-    """
-    if not isinstance(col, int) or col < 0:
-        raise ValueError(f"invalid column {col!r}: expected an int >= 0")
-    letters = []
-    n = col + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        letters.append(chr(97 + rem))
-    return "".join(reversed(letters))
-
-
-def parse_file(name: str) -> int:
-    """The column (0-based from the left) of the file letters ``name``.
-
-    Inverse of :func:`file_name`.
-
-    Examples
-    --------
-    >>> konane.board.parse_file("c"), konane.board.parse_file("aa")
-    (2, 26)
-    """
-    if not isinstance(name, str) or not name.isascii() or not name.isalpha():
-        raise InvalidMoveError(f"invalid file {name!r}: expected letters a-z")
-    col = 0
-    for ch in name.lower():
-        col = col * 26 + (ord(ch) - 96)
-    return col - 1
-
-
-def square_name(row: int, col: int, rows: int) -> str:
-    """The name of cell ``(row, col)`` on a grid of ``rows`` rows.
-
-    Ranks count from the bottom, so the answer depends on ``rows``.
-
-    Parameters
-    ----------
-    row, col : int
-        Row from the top and column from the left, both 0-based.
-    rows : int
-        The number of rows of the grid.
-
-    Returns
-    -------
-    str
-
-    Raises
-    ------
-    ValueError
-        If the cell is not in a grid of ``rows`` rows.
-
-    Examples
-    --------
-    >>> konane.square_name(5, 2, rows=8)
-    'c3'
-    >>> konane.parse_square("c3", rows=8)
-    (5, 2)
-    """
-    if not (isinstance(row, int) and isinstance(rows, int) and 0 <= row < rows):
-        raise ValueError(f"invalid row {row!r} for a grid of {rows!r} rows")
-    return f"{file_name(col)}{rows - row}"
-
-
-_SQUARE_RE = re.compile(r"([a-z]+)([1-9][0-9]*)")
-
-
-def parse_square(name: str, rows: int) -> tuple[int, int]:
-    """The cell ``(row, col)`` of the square ``name`` on a grid of ``rows`` rows.
-
-    Inverse of :func:`square_name`.  Case-insensitive; surrounding whitespace
-    is ignored.  The column is not bounded here (a grid's width is not
-    known); :meth:`Board.square` checks both bounds.
-
-    Raises
-    ------
-    InvalidMoveError
-        If ``name`` is not a square name or its rank exceeds ``rows``.
-
-    Examples
-    --------
-    >>> konane.parse_square("A1", rows=6)
-    (5, 0)
-    >>> konane.parse_square("a7", rows=6)
-    Traceback (most recent call last):
-    ...
-    konane.errors.InvalidMoveError: invalid square 'a7': rank 7 is beyond the 6 ranks of the grid
-    """
-    m = _SQUARE_RE.fullmatch(name.strip().lower()) if isinstance(name, str) else None
-    if m is None:
-        raise InvalidMoveError(
-            f"invalid square {name!r}: expected file letters then a rank number, like 'c3'"
-        )
-    rank = int(m.group(2))
-    if rank > rows:
-        raise InvalidMoveError(
-            f"invalid square {name!r}: rank {rank} is beyond the {rows} ranks of the grid"
-        )
-    return rows - rank, parse_file(m.group(1))
-
-
-# --------------------------------------------------------------------------
-# cached masks and symmetry tables
-# --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=512)
-def _full_mask(rows: int, cols: int) -> int:
-    """All cells of the rows x cols grid (guard bits off)."""
-    stride = cols + 1
-    row = (1 << cols) - 1
-    out = 0
-    for r in range(rows):
-        out |= row << (r * stride)
-    return out
-
-
-@lru_cache(maxsize=512)
-def _checker_mask(rows: int, cols: int) -> int:
-    """Cells of the same colour as a1 (bottom-left) in a checkerboard."""
-    stride = cols + 1
-    out = 0
-    for r in range(rows):
-        for c in range(cols):
-            if (rows - 1 - r + c) % 2 == 0:
-                out |= 1 << (r * stride + c)
-    return out
-
-
-def _transform_rc(r: int, c: int, rows: int, cols: int, k: int) -> tuple[int, int]:
-    """Image of cell (r, c) under symmetry k; see :meth:`Board.transform`."""
-    if k >= 4:
-        c = cols - 1 - c
-    for _ in range(k % 4):
-        r, c = c, rows - 1 - r
-        rows, cols = cols, rows
-    return r, c
-
-
-def _transform_shape(rows: int, cols: int, k: int) -> tuple[int, int]:
-    return (cols, rows) if k % 2 else (rows, cols)
-
-
-def _transform_mask(rows: int, cols: int, k: int, mask: int, stride: int | None = None) -> int:
-    """Image of one mask under symmetry k, cell by cell (layouts as in
-    :func:`_transform_table`, which pays off only for many masks)."""
-    if stride is None:
-        stride = cols + 1
-    nstride = _transform_shape(rows, cols, k)[1] + 1
-    out = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        r, c = divmod(low.bit_length() - 1, stride)
-        r2, c2 = _transform_rc(r, c, rows, cols, k)
-        out |= 1 << (r2 * nstride + c2)
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _transform_table(rows: int, cols: int, k: int,
-                     stride: int | None = None) -> tuple[tuple[int, ...], ...]:
-    """Byte-chunk lookup tables mapping a mask to its image under symmetry k.
-
-    ``table[j][v]`` is the image of the bits ``v << (8 * j)``.  The mask is
-    laid out with ``stride`` (default ``cols + 1``: the board's own layout,
-    or a wider one holding a ``rows x cols`` box in its top-left corner); the
-    image is in the compact layout of the transformed shape.
-    """
-    if stride is None:
-        stride = cols + 1
-    nrows, ncols = _transform_shape(rows, cols, k)
-    nstride = ncols + 1
-    nbits = rows * stride
-    image = [0] * (((nbits + 7) // 8) * 8)
-    for r in range(rows):
-        for c in range(cols):
-            r2, c2 = _transform_rc(r, c, rows, cols, k)
-            image[r * stride + c] = 1 << (r2 * nstride + c2)
-    tables = []
-    for j in range(len(image) // 8):
-        chunk = image[8 * j: 8 * j + 8]
-        tab = [0] * 256
-        for v in range(1, 256):
-            low = (v & -v).bit_length() - 1
-            tab[v] = tab[v & (v - 1)] | chunk[low]
-        tables.append(tuple(tab))
-    return tuple(tables)
-
-
-def _apply_table(tables: tuple[tuple[int, ...], ...], mask: int) -> int:
-    out = 0
-    j = 0
-    while mask:
-        v = mask & 255
-        if v:
-            out |= tables[j][v]
-        mask >>= 8
-        j += 1
-    return out
-
-
-def _iter_bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    raise PlayerError(f"unknown player {player!r}: use 'x' (Black, Left) or 'o' (White, Right)")
 
 
 # --------------------------------------------------------------------------
@@ -377,7 +181,7 @@ _CELL_CHARS = {"x": 1, "o": 2, ".": 0, " ": -1, "#": -1}
 def _picture_rows(text: str) -> list[str]:
     """Split a picture into its rows (strings of equal length); see Board."""
     if not isinstance(text, str):
-        raise TypeError(f"a board picture must be a str, got {type(text).__name__}")
+        raise BoardTypeError(f"a board picture must be a str, not {_describe(text)}")
     if not text.strip():
         raise BoardParseError(f"empty board picture {text!r}")
     if "\n" in text or "\r" in text:
@@ -408,7 +212,7 @@ def _picture_rows(text: str) -> list[str]:
 # --------------------------------------------------------------------------
 
 
-def _unpickle_board(rows: int, cols: int, cells: int, black: int, white: int) -> "Board":
+def _unpickle_board(rows: int, cols: int, cells: int, black: int, white: int) -> Board:
     return Board.from_masks(rows, cols, cells, black, white)
 
 
@@ -434,21 +238,32 @@ class Board:
         A ``str`` without ``/`` and newline is a one-row board.  Another
         :class:`Board` is accepted and copied.
 
-    Raises
-    ------
-    BoardParseError
-        For an unknown character, ragged rows or an empty picture.
-
     See Also
     --------
     Board.start, Board.from_masks
 
+    Raises
+    ------
+    BoardTypeError
+        If ``picture`` is not a str or a Board.
+    BoardParseError
+        For an unknown character, ragged rows or an empty picture.
+
     Notes
     -----
-    A board compares and hashes by ``(rows, cols, cells, black, white)``;
-    see the module docstring for the bit layout.  Boards never change:
-    :meth:`play` and :meth:`options` return new boards.  Which player is to
-    move is *not* part of a board.
+    A board compares and hashes by its :attr:`key`, ``(rows, cols, cells,
+    black, white)``; see the module docstring for the bit layout.  Boards
+    never change: :meth:`play` and :meth:`options` return new boards.  Which
+    player is to move is *not* part of a board.
+
+    Properties and methods follow one rule, here and in the rest of
+    :mod:`konane`: a *fact* of the object, read without arguments at the
+    cost of a lookup, is a property (``rows``, ``cols``, ``cells``,
+    ``black``, ``white``, ``empty``, ``stride``, ``key``; ``Match.turn``,
+    ``Match.is_over``, ``Move.jumps``, ``Analysis.outcome``); an *operation*,
+    one that takes arguments or builds new objects (boards, lists, strings),
+    is a method (``play(move)``, ``options(player)``, ``crop()``,
+    ``normalized()``, ``picture_rows()``).
 
     Examples
     --------
@@ -477,12 +292,15 @@ class Board:
     _black: int
     _white: int
 
-    def __init__(self, picture: "str | Board") -> None:
+    def __init__(self, picture: str | Board) -> None:
         if isinstance(picture, Board):
             self._rows, self._cols = picture._rows, picture._cols
             self._cells, self._black, self._white = picture._cells, picture._black, picture._white
             return
-        rows = _picture_rows(picture)
+        try:
+            rows = _picture_rows(picture)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         nrows, ncols = len(rows), len(rows[0])
         stride = ncols + 1
         cells = black = white = 0
@@ -507,7 +325,7 @@ class Board:
     # -- construction -----------------------------------------------------
 
     @classmethod
-    def _make(cls, rows: int, cols: int, cells: int, black: int, white: int) -> "Board":
+    def _make(cls, rows: int, cols: int, cells: int, black: int, white: int) -> Board:
         """Build a board from masks without any validation (fast path)."""
         b = object.__new__(cls)
         b._rows = rows
@@ -518,7 +336,7 @@ class Board:
         return b
 
     @classmethod
-    def from_masks(cls, rows: int, cols: int, cells: int, black: int, white: int) -> "Board":
+    def from_masks(cls, rows: int, cols: int, cells: int, black: int, white: int) -> Board:
         """Build a board from its bit masks, checking them.
 
         Parameters
@@ -535,10 +353,12 @@ class Board:
 
         Raises
         ------
+        BoardTypeError
+            If an argument is not an int.
         BoardParseError
-            If a size is not a positive int, a mask is negative, ``cells`` has
-            a bit outside the grid (guard column included), or the stones are
-            not disjoint cells of ``cells``.
+            If a size is not positive, a mask is negative, ``cells`` has a bit
+            outside the grid (guard column included), or the stones are not
+            disjoint cells of ``cells``.
 
         Examples
         --------
@@ -549,13 +369,14 @@ class Board:
         ...
         konane.errors.BoardParseError: stones off the board: white=4 has bits outside cells=3
         """
-        for name, value in (("rows", rows), ("cols", cols)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise BoardParseError(f"{name} must be an int >= 1, got {value!r}")
-        for name, value in (("cells", cells), ("black", black), ("white", white)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise BoardParseError(f"{name} must be an int >= 0, got {value!r}")
-        if cells & ~_full_mask(rows, cols):
+        for name, value in (("rows", rows), ("cols", cols), ("cells", cells), ("black", black),
+                            ("white", white)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BoardTypeError(f"{name} must be an int, not {_describe(value)}")
+            if value < (1 if name in ("rows", "cols") else 0):
+                raise BoardParseError(f"{name} must be an int >= {1 if name in ('rows', 'cols') else 0}, "
+                                      f"got {value!r}")
+        if cells & ~bb.full_mask(rows, cols):
             raise BoardParseError(
                 f"cells={cells!r} has bits outside the {rows}x{cols} grid (or in the guard column)"
             )
@@ -569,7 +390,7 @@ class Board:
         return cls._make(rows, cols, cells, black, white)
 
     @classmethod
-    def start(cls, rows: int = 8, cols: int | None = None, *, a1: Any = BLACK) -> "Board":
+    def start(cls, rows: int = 8, cols: int | None = None, *, a1: Any = BLACK) -> Board:
         """The full starting board: every cell holds a stone, colours alternate.
 
         Parameters
@@ -587,6 +408,15 @@ class Board:
         -------
         Board
 
+        Raises
+        ------
+        BoardTypeError
+            If a size is not an int.
+        BoardParseError
+            If a size is less than 1.
+        PlayerTypeError, PlayerError
+            If ``a1`` is not a player.
+
         Examples
         --------
         >>> print(konane.Board.start(4))
@@ -600,11 +430,17 @@ class Board:
         if cols is None:
             cols = rows
         for name, value in (("rows", rows), ("cols", cols)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BoardTypeError(f"{name} must be an int, not {_describe(value)}")
+            if value < 1:
                 raise BoardParseError(f"{name} must be an int >= 1, got {value!r}")
-        return cls._make(rows, cols, _full_mask(rows, cols), 0, 0).filled(a1=a1)
+        try:
+            color = as_color(a1)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return cls._make(rows, cols, bb.full_mask(rows, cols), 0, 0).filled(a1=color)
 
-    def filled(self, *, a1: Any = BLACK) -> "Board":
+    def filled(self, *, a1: Any = BLACK) -> Board:
         """The starting pattern laid on this board's cells.
 
         Every on-board cell gets a stone, alternating like a checkerboard,
@@ -616,8 +452,11 @@ class Board:
         >>> konane.Board("#../.../..#").filled()
         konane.Board('#ox/oxo/xo#')
         """
-        a1 = as_color(a1)
-        same = _checker_mask(self._rows, self._cols) & self._cells
+        try:
+            a1 = as_color(a1)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        same = bb.checker_mask(self._rows, self._cols) & self._cells
         other = self._cells & ~same
         if a1 is BLACK:
             return Board._make(self._rows, self._cols, self._cells, same, other)
@@ -668,7 +507,11 @@ class Board:
         >>> konane.Board("x.ox").mask("x")
         9
         """
-        return self._black if as_color(player) is BLACK else self._white
+        try:
+            color = as_color(player)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return self._black if color is BLACK else self._white
 
     def index(self, row: int, col: int) -> int:
         """The bit index of cell ``(row, col)``: ``row * stride + col``."""
@@ -678,6 +521,7 @@ class Board:
         """The cell ``(row, col)`` of bit ``index``; inverse of :meth:`index`."""
         return divmod(index, self._cols + 1)
 
+    @property
     def key(self) -> tuple[int, int, int, int, int]:
         """``(rows, cols, cells, black, white)``: what equality and hashing use."""
         return (self._rows, self._cols, self._cells, self._black, self._white)
@@ -699,12 +543,12 @@ class Board:
         return hash((self._rows, self._cols, self._cells, self._black, self._white))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle_board, self.key())
+        return (_unpickle_board, self.key)
 
-    def __copy__(self) -> "Board":
+    def __copy__(self) -> Board:
         return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         return self
 
     __iter__ = None  # a board is not a container of rows; see cells_list()
@@ -781,11 +625,13 @@ class Board:
         try:
             r, c = square
         except (TypeError, ValueError):
-            raise InvalidMoveError(
-                f"invalid square {square!r}: expected a name like 'c3' or a (row, col) pair"
+            raise MoveTypeError(
+                f"a square must be a name like 'c3' or a (row, col) pair, not {_describe(square)}"
             ) from None
-        if not (isinstance(r, int) and isinstance(c, int)
-                and 0 <= r < self._rows and 0 <= c < self._cols):
+        if not (isinstance(r, int) and isinstance(c, int)):
+            raise MoveTypeError(f"a square must be a name like 'c3' or a (row, col) pair of ints, "
+                                f"not {square!r}")
+        if not (0 <= r < self._rows and 0 <= c < self._cols):
             raise InvalidMoveError(
                 f"invalid square {square!r}: outside the {self._rows}x{self._cols} grid"
             )
@@ -807,6 +653,8 @@ class Board:
 
         Raises
         ------
+        MoveTypeError
+            If ``name`` is not a str.
         InvalidMoveError
             If ``name`` is not a square name or lies outside the grid.  A
             cell inside the grid but off the board (a hole) is accepted.
@@ -823,7 +671,10 @@ class Board:
         ...
         konane.errors.InvalidMoveError: invalid square 'i1': file 'i' is beyond the 8 files of the grid
         """
-        r, c = parse_square(name, self._rows)
+        try:
+            r, c = parse_square(name, self._rows)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         if c >= self._cols:
             raise InvalidMoveError(
                 f"invalid square {name!r}: file {file_name(c)!r} is beyond the "
@@ -844,13 +695,21 @@ class Board:
         if col is None:
             if isinstance(row, int):
                 if row < 0:
-                    raise ValueError(f"invalid bit index {row!r}")
+                    raise InvalidMoveError(f"invalid bit index {row!r}")
                 row, col = divmod(row, self._cols + 1)
             else:
-                row, col = row
-        if not (isinstance(col, int) and 0 <= col < self._cols):
-            raise ValueError(f"invalid column {col!r} for a grid of {self._cols} columns")
-        return square_name(row, col, self._rows)
+                try:
+                    row, col = self._rc_of(row)
+                except KonaneError as exc:
+                    raise exc.with_traceback(None) from None
+        if not isinstance(col, int) or isinstance(col, bool):
+            raise MoveTypeError(f"a column must be an int, not {_describe(col)}")
+        if not 0 <= col < self._cols:
+            raise InvalidMoveError(f"invalid column {col!r} for a grid of {self._cols} columns")
+        try:
+            return square_name(row, col, self._rows)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
     def __getitem__(self, square: Any) -> str:
         """The content of a square: ``"x"``, ``"o"``, ``"."`` or ``"#"`` (off-board).
@@ -879,7 +738,7 @@ class Board:
         >>> konane.Board("x#/.o").cells_list()
         [(0, 0), (1, 0), (1, 1)]
         """
-        return [divmod(i, self._cols + 1) for i in _iter_bits(self._cells)]
+        return [divmod(i, self._cols + 1) for i in bb.iter_bits(self._cells)]
 
     def stones_list(self, player: Any) -> list[tuple[int, int]]:
         """The cells ``(row, col)`` holding ``player``'s stones, row-major.
@@ -889,7 +748,7 @@ class Board:
         >>> konane.Board("x.o./.ox.").stones_list("x")
         [(0, 0), (1, 2)]
         """
-        return [divmod(i, self._cols + 1) for i in _iter_bits(self.mask(player))]
+        return [divmod(i, self._cols + 1) for i in bb.iter_bits(self.mask(player))]
 
     def stones(self, player: Any) -> int:
         """The number of ``player``'s stones.
@@ -913,7 +772,7 @@ class Board:
 
     # -- symmetry and shape -------------------------------------------------
 
-    def color_swapped(self) -> "Board":
+    def color_swapped(self) -> Board:
         """The board with every Black stone made White and vice versa.
 
         In CGT terms this negates the value.
@@ -925,7 +784,7 @@ class Board:
         """
         return Board._make(self._rows, self._cols, self._cells, self._white, self._black)
 
-    def transform(self, k: int) -> "Board":
+    def transform(self, k: int) -> Board:
         """The image of the board under the ``k``-th symmetry of the square.
 
         ``k = 4 * f + q`` with ``f`` in {0, 1} and ``q`` in {0, 1, 2, 3}:
@@ -960,25 +819,27 @@ class Board:
         Uses cached byte-chunk lookup tables, so a transform costs about
         ``3 * rows * (cols + 1) / 8`` table look-ups.
         """
-        if not isinstance(k, int) or not 0 <= k < 8:
-            raise ValueError(f"invalid symmetry {k!r}: expected an int in range(8)")
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise KonaneTypeError(f"a symmetry must be an int in range(8), not {_describe(k)}")
+        if not 0 <= k < 8:
+            raise KonaneValueError(f"invalid symmetry {k!r}: expected an int in range(8)")
         if k == 0:
             return self
-        tables = _transform_table(self._rows, self._cols, k)
-        nrows, ncols = _transform_shape(self._rows, self._cols, k)
+        tables = bb.transform_table(self._rows, self._cols, k)
+        nrows, ncols = bb.transform_shape(self._rows, self._cols, k)
         return Board._make(
             nrows,
             ncols,
-            _apply_table(tables, self._cells),
-            _apply_table(tables, self._black),
-            _apply_table(tables, self._white),
+            bb.apply_table(tables, self._cells),
+            bb.apply_table(tables, self._black),
+            bb.apply_table(tables, self._white),
         )
 
-    def transforms(self) -> list["Board"]:
+    def transforms(self) -> list[Board]:
         """The eight images ``[self.transform(k) for k in range(8)]``."""
         return [self.transform(k) for k in range(8)]
 
-    def crop(self) -> "Board":
+    def crop(self) -> Board:
         """The board shrunk to the bounding box of its on-board cells.
 
         A board without any cell becomes the 1x1 grid without cells,
@@ -992,101 +853,209 @@ class Board:
         cells = self._cells
         if not cells:
             return self if self._rows == self._cols == 1 else Board._make(1, 1, 0, 0, 0)
-        cols, stride = self._cols, self._cols + 1
-        rowmask = (1 << cols) - 1
-        row_bits = [(cells >> (r * stride)) & rowmask for r in range(self._rows)]
-        nonzero = [r for r, bits in enumerate(row_bits) if bits]
-        r0, r1 = nonzero[0], nonzero[-1]
-        union = 0
-        for bits in row_bits:
-            union |= bits
-        c0 = (union & -union).bit_length() - 1
-        c1 = union.bit_length() - 1
-        if r0 == 0 and r1 == self._rows - 1 and c0 == 0 and c1 == cols - 1:
+        stride = self._cols + 1
+        r0, c0, rows, cols = bb.bounding_box(cells, stride)
+        if rows == self._rows and cols == self._cols:
             return self
-        ncols = c1 - c0 + 1
-        nstride = ncols + 1
-        nmask = (1 << ncols) - 1
+        shift = r0 * stride + c0
+        return Board._make(rows, cols, bb.relayout(cells, rows, cols, stride, cols + 1, shift),
+                           bb.relayout(self._black, rows, cols, stride, cols + 1, shift),
+                           bb.relayout(self._white, rows, cols, stride, cols + 1, shift))
 
-        def shrink(m: int) -> int:
-            out = 0
-            for r in range(r0, r1 + 1):
-                out |= ((m >> (r * stride + c0)) & nmask) << ((r - r0) * nstride)
-            return out
+    def normalized(self) -> tuple[Board, bool]:
+        """The normal form of the board up to translation, symmetry and colour swap.
 
-        return Board._make(r1 - r0 + 1, ncols, shrink(cells), shrink(self._black),
-                           shrink(self._white))
+        The board is cropped to its cells; its cell shape is mapped to the
+        smallest of its images under the 8 symmetries (by ``(rows, cols,
+        cells)``), and among the symmetries that do so, the smallest image of
+        the stones ``(black, white)`` is taken, of the board and of its
+        colour-swapped board.  Symmetries keep the value, the colour swap
+        negates it.  This is the normal form under which :func:`konane.value`
+        caches the values of regions.
 
-    def normalized(self) -> "Board":
-        """A canonical representative of the board up to translation and symmetry.
-
-        The cropped board's image under the eight symmetries with the smallest
-        :meth:`key`.  Two boards related by a symmetry and a translation of
-        the cells (and a change of the empty margin) have the same
-        ``normalized()``, so it is a good cache key for values.
+        Returns
+        -------
+        (Board, bool)
+            The normal form, and ``True`` if it is colour-swapped (so its value
+            is the negative of this board's).
 
         Examples
         --------
+        >>> konane.Board("#ox.").normalized()
+        (konane.Board('xo.'), True)
         >>> konane.Board("#..x/#..o").normalized() == konane.Board("o../x..").normalized()
         True
+        >>> konane.Board(".xo.").normalized()[0] == konane.Board(".ox.").normalized()[0]
+        True
         """
-        b = self.crop()
-        return min(b.transforms(), key=Board.key)
+        if not self._cells:
+            return (self if self._rows == self._cols == 1 else Board._make(1, 1, 0, 0, 0)), False
+        rows, cols, cells, black, white, swapped = bb.normal_form(
+            self._cols + 1, self._cells, self._black, self._white)
+        return Board._make(rows, cols, cells, black, white), swapped
 
-    # -- moves (implemented in konane.moves) ---------------------------------
+    # -- moves ----------------------------------------------------------------
 
-    def options(self, player: Any, rules: Any = None) -> list["Board"]:
-        """The boards one move of ``player`` away: the fast path.
+    def _sides(self, player: Any) -> tuple[bool, int, int]:
+        """``(is_black, mine, enemy)`` for ``player`` (a Color, or anything :func:`as_color` reads)."""
+        if player is BLACK or player == "x":
+            return True, self._black, self._white
+        if player is WHITE or player == "o":
+            return False, self._white, self._black
+        if as_color(player) is BLACK:
+            return True, self._black, self._white
+        return False, self._white, self._black
 
-        See :func:`konane.moves.options`.
+    def options(self, player: Any, rules: Rules | None = None) -> list[Board]:
+        """The boards one move of ``player`` away, one per legal move: the fast path.
+
+        Parameters
+        ----------
+        player : Color or str
+            ``"x"``/:data:`konane.BLACK` (Left) or ``"o"``/:data:`konane.WHITE`
+            (Right); see :func:`konane.as_color`.
+        rules : Rules, optional
+            Defaults to :data:`konane.STANDARD`; :data:`konane.SINGLE_JUMP`
+            allows single jumps only.
+
+        Returns
+        -------
+        list of Board
+            One board per legal move, in an unspecified but deterministic
+            order, without duplicates.
+
+        Raises
+        ------
+        PlayerTypeError, PlayerError
+            If ``player`` is not a player.
+        RulesTypeError
+            If ``rules`` is not a :class:`konane.Rules`.
 
         Examples
         --------
-        >>> konane.Board(".xoxo.").options("o")
-        [konane.Board('o..xo.')]
+        >>> b = konane.Board("xo.o.o.")
+        >>> b.options("x")
+        [konane.Board('..xo.o.'), konane.Board('....xo.'), konane.Board('......x')]
+        >>> b.options("x", konane.SINGLE_JUMP)
+        [konane.Board('..xo.o.')]
+
+        Notes
+        -----
+        The captures of all stones are found bit-parallel, a few big-int
+        operations per direction and per move, with no Python loop over cells.
         """
-        return _moves.options(self, player, rules)
+        try:
+            black, me, en = self._sides(player)
+            multi = True if rules is None else as_rules(rules).multi_jump
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        rows, cols, cells = self._rows, self._cols, self._cells
+        make = Board._make
+        pairs = bb.captures(cells, me, en, cols + 1, multi)
+        if black:
+            return [make(rows, cols, cells, nm, ne) for nm, ne in pairs]
+        return [make(rows, cols, cells, ne, nm) for nm, ne in pairs]
 
-    def legal_moves(self, player: Any, rules: Any = None) -> list[Any]:
-        """The legal captures of ``player`` as :class:`konane.Move` objects.
+    def legal_moves(self, player: Any, rules: Rules | None = None) -> list[Move]:
+        """The legal captures of ``player``, as :class:`konane.Move` objects.
 
-        See :func:`konane.moves.legal_moves`.
+        Parameters
+        ----------
+        player : Color or str
+        rules : Rules, optional
+            Defaults to :data:`konane.STANDARD`.
+
+        Returns
+        -------
+        list of Move
+            Sorted by source square (files from the left, then ranks from the
+            bottom), then by target square.
+
+        Raises
+        ------
+        PlayerTypeError, PlayerError, RulesTypeError
+            As for :meth:`options`.
 
         Examples
         --------
-        >>> [str(m) for m in konane.Board("xo.o.").legal_moves("x")]
-        ['a1-c1', 'a1-e1']
-        """
-        return _moves.legal_moves(self, player, rules)
+        The example of the rules page: White's stone on c3 may go to c5, e3 or
+        g3, but not turn from e3 to e5.
 
-    def move_options(self, player: Any, rules: Any = None) -> list[tuple[Any, "Board"]]:
+        >>> b = konane.Board('''
+        ...     ........
+        ...     ........
+        ...     ........
+        ...     ........
+        ...     ..x.x...
+        ...     ..ox.x..
+        ...     ........
+        ...     ........
+        ... ''')
+        >>> [str(m) for m in b.legal_moves("o") if m.source_name == "c3"]
+        ['c3-c5', 'c3-e3', 'c3-g3']
+        """
+        try:
+            _, me, en = self._sides(player)
+            multi = as_rules(rules).multi_jump
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        rows, stride = self._rows, self._cols + 1
+        moves = []
+        for nm, _ in bb.captures(self._cells, me, en, stride, multi):
+            src = (me & ~nm).bit_length() - 1
+            dst = (nm & ~me).bit_length() - 1
+            moves.append(Move(divmod(src, stride), divmod(dst, stride), rows))
+        moves.sort(key=_move_order)
+        return moves
+
+    def move_options(self, player: Any, rules: Rules | None = None) -> list[tuple[Move, Board]]:
         """Pairs ``(move, board after the move)`` for every legal move of ``player``.
 
-        See :func:`konane.moves.move_options`.
-        """
-        return _moves.move_options(self, player, rules)
+        The moves are in the order of :meth:`legal_moves`; the boards are the
+        same as those of :meth:`options` (in another order).
 
-    def can_move(self, player: Any, rules: Any = None) -> bool:
-        """True if ``player`` has at least one legal capture.
+        Examples
+        --------
+        >>> [(str(m), b) for m, b in konane.Board("xo.").move_options("x")]
+        [('a1-c1', konane.Board('..x'))]
+        """
+        try:
+            moves = self.legal_moves(player, rules)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return [(m, self._apply(m)) for m in moves]
+
+    def can_move(self, player: Any, rules: Rules | None = None) -> bool:
+        """True if ``player`` has at least one legal capture (whatever the rules).
 
         Examples
         --------
         >>> konane.Board("xo.").can_move("x"), konane.Board("xo.").can_move("o")
         (True, False)
         """
-        return _moves.can_move(self, player, rules)
+        try:
+            _, me, en = self._sides(player)
+            as_rules(rules)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return bb.can_capture(self._cells, me, en, self._cols + 1)
 
-    def move_count(self, player: Any, rules: Any = None) -> int:
-        """The number of legal moves of ``player`` (without building boards).
+    def move_count(self, player: Any, rules: Rules | None = None) -> int:
+        """The number of legal moves of ``player``.
 
         Examples
         --------
         >>> konane.Board("xo.o.").move_count("x")
         2
         """
-        return _moves.move_count(self, player, rules)
+        try:
+            _, me, en = self._sides(player)
+            multi = as_rules(rules).multi_jump
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return len(bb.captures(self._cells, me, en, self._cols + 1, multi))
 
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str) -> Move:
         """Read move notation (``"c3-g3"`` or a removal ``"d4"``) for this grid.
 
         Only the notation is checked (squares inside the grid, a straight line
@@ -1094,28 +1063,142 @@ class Board:
 
         Raises
         ------
+        MoveTypeError
+            If ``text`` is not a str.
         InvalidMoveError
+            If ``text`` is not move notation for this grid.
 
         Examples
         --------
         >>> konane.Board.start(8).parse_move("c3-g3")
         konane.Move.parse('c3-g3', rows=8)
         """
-        return _moves.Move.parse(text, rows=self._rows, cols=self._cols)
+        try:
+            return Move.parse(text, rows=self._rows, cols=self._cols)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
-    def play(self, move: Any, rules: Any = None, *, player: Any = None) -> "Board":
-        """The board after a legal capture; ``self`` is unchanged.
+    def _apply(self, move: Move) -> Board:
+        """The board after a capture known to be legal."""
+        stride = self._cols + 1
+        sr, sc = move.source
+        tr, tc = move.target
+        src, dst = 1 << (sr * stride + sc), 1 << (tr * stride + tc)
+        captured = 0
+        for r, c in move.jumped:
+            captured |= 1 << (r * stride + c)
+        if self._black & src:
+            return Board._make(self._rows, self._cols, self._cells,
+                               self._black ^ src ^ dst, self._white ^ captured)
+        return Board._make(self._rows, self._cols, self._cells,
+                           self._black ^ captured, self._white ^ src ^ dst)
 
-        See :func:`konane.moves.play`.
+    def _why_illegal(self, move: Move, rules: Rules, player: Color | None) -> str | None:
+        """Why ``move`` is illegal on this board, or None if it is legal."""
+        if move.rows != self._rows:
+            return f"the move is written for a board of {move.rows} rows, this one has {self._rows}"
+        if move.is_removal:
+            return "a removal is legal only in the opening of a konane.Match"
+        cols, stride = self._cols, self._cols + 1
+        cells, black, white = self._cells, self._black, self._white
+
+        def bit(rc: tuple[int, int]) -> int:
+            r, c = rc
+            return 1 << (r * stride + c) if c < cols else 0
+
+        src = bit(move.source)
+        name = move.source_name
+        if not cells & src:
+            return f"{name} is not on the board"
+        if not (black | white) & src:
+            return f"there is no stone on {name}"
+        mover = BLACK if black & src else WHITE
+        if player is not None and player is not mover:
+            return f"{name} holds a {mover.long_name} stone but it is {player.long_name}'s move"
+        if move.jumps > 1 and not rules.multi_jump:
+            return "multi-jumps are not allowed by these rules (single jumps only)"
+        enemy = white if mover is BLACK else black
+        empty = cells & ~(black | white)
+        for over, land in zip(move.jumped, move.landings, strict=True):
+            if not enemy & bit(over):
+                return (f"{square_name(over[0], over[1], self._rows)} does not hold a "
+                        f"{mover.opponent.long_name} stone to jump")
+            if not empty & bit(land):
+                return f"{square_name(land[0], land[1], self._rows)} is not an empty cell of the board"
+        return None
+
+    def _checked(self, move: Any, rules: Any, player: Any) -> tuple[Move, str | None]:
+        """The arguments of :meth:`play` read and checked, and why the move is illegal."""
+        m = as_move(move, self._rows, self._cols)
+        r = as_rules(rules)
+        p = None if player is None else as_color(player)
+        return m, self._why_illegal(m, r, p)
+
+    def play(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> Board:
+        """The board after the capture ``move``; ``self`` is unchanged.
+
+        Parameters
+        ----------
+        move : Move or str
+            A :class:`konane.Move` or its notation, e.g. ``"c3-g3"``.
+        rules : Rules, optional
+            Defaults to :data:`konane.STANDARD`.
+        player : Color or str, optional
+            If given, the stone on the source square must be this player's.
+            Otherwise the mover is the owner of that stone.
+
+        Returns
+        -------
+        Board
+
+        Raises
+        ------
+        MoveTypeError, RulesTypeError, PlayerTypeError
+            If an argument has the wrong type.
+        InvalidMoveError
+            If ``move`` is a string that is not move notation for this grid.
+        IllegalMoveError
+            If the move is not legal here (no own stone on the source, a jumped
+            cell without an enemy stone, a landing cell not empty, a multi-jump
+            under single-jump rules, a removal, ...).  The message names the
+            move, gives the reason and shows the board.
 
         Examples
         --------
-        >>> konane.Board("xo.o.").play("a1-e1")
+        >>> b = konane.Board("xo.o.")
+        >>> print(b.play("a1-c1"))
+        ..xo.
+        >>> b.play("a1-e1")
         konane.Board('....x')
+        >>> b.play("a1-e1", konane.SINGLE_JUMP)
+        Traceback (most recent call last):
+        ...
+        konane.errors.IllegalMoveError: illegal move 'a1-e1': multi-jumps are not allowed by these rules ...
+        xo.o.
         """
-        return _moves.play(self, move, rules, player=player)
+        try:
+            m, reason = self._checked(move, rules, player)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        if reason is not None:
+            raise _illegal(self, m, reason)
+        return self._apply(m)
 
-    def play_removal(self, square: Any) -> "Board":
+    def is_legal(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> bool:
+        """True if :meth:`play` would accept ``move`` (notation and type errors still raise).
+
+        Examples
+        --------
+        >>> konane.Board("xo.").is_legal("a1-c1", player="o")
+        False
+        """
+        try:
+            _, reason = self._checked(move, rules, player)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return reason is None
+
+    def play_removal(self, square: Any) -> Board:
         """The board with the stone on ``square`` taken away (no opening check).
 
         A helper for setting up positions; a :class:`konane.Match` checks the
@@ -1133,7 +1216,10 @@ class Board:
         >>> konane.Board("xo.").play_removal("b1")
         konane.Board('x..')
         """
-        r, c = self._rc_of(square)
+        try:
+            r, c = self._rc_of(square)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         bit = 1 << (r * (self._cols + 1) + c)
         if not (self._black | self._white) & bit:
             raise IllegalMoveError(
@@ -1142,9 +1228,41 @@ class Board:
         return Board._make(self._rows, self._cols, self._cells,
                            self._black & ~bit, self._white & ~bit)
 
-    def is_legal(self, move: Any, rules: Any = None, *, player: Any = None) -> bool:
-        """True if :meth:`play` would accept ``move``."""
-        return _moves.is_legal(self, move, rules, player=player)
+
+def _move_order(m: Move) -> tuple[int, int, int, int]:
+    """The order of :meth:`Board.legal_moves`: by source file, rank, then target file, rank."""
+    return (m.source[1], -m.source[0], m.target[1], -m.target[0])
 
 
-from konane import moves as _moves  # noqa: E402  (circular: moves imports Board)
+def _illegal(board: Board, move: Move, reason: str,
+             cls: type[IllegalMoveError] = IllegalMoveError) -> IllegalMoveError:
+    """The error for an illegal ``move`` on ``board``: the move, the reason, the board."""
+    return cls(f"illegal move {str(move)!r}: {reason}\n{board}")
+
+
+def as_board(board: Any) -> Board:
+    """``board`` as a :class:`Board`: a board is kept, a str is read as a picture.
+
+    This is how every function of :mod:`konane` that takes a position reads it.
+
+    Raises
+    ------
+    BoardTypeError
+        If ``board`` is neither a :class:`Board` nor a str.
+    BoardParseError
+        If the picture cannot be read.
+
+    Examples
+    --------
+    >>> konane.as_board("x.o")
+    konane.Board('x.o')
+    >>> konane.as_board(123)
+    Traceback (most recent call last):
+    ...
+    konane.errors.BoardTypeError: expected a konane.Board or a picture string, not 123 (int)
+    """
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return Board(board)
+    raise BoardTypeError(f"expected a konane.Board or a picture string, not {_describe(board)}")

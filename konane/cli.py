@@ -34,14 +34,16 @@ import argparse
 import random
 import re
 import sys
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from konane.board import BLACK, WHITE, Board, Color, as_color
+from konane.board import BLACK, WHITE, Board, as_color
 from konane.errors import IllegalMoveError, InvalidMoveError, KonaneError
 from konane.match import Match
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
+from konane.values import value
 
-__all__ = ["main", "EXAMPLES", "parse_board", "outcome"]
+__all__ = ["main", "EXAMPLES", "parse_board"]
 
 #: The positions printed by ``konane`` without a subcommand: (description, board).
 EXAMPLES: tuple[tuple[str, Board], ...] = (
@@ -80,74 +82,21 @@ def parse_board(text: str) -> Board:
     return Board(text)
 
 
-def outcome(board: Board, rules: Rules = STANDARD) -> str:
-    """The outcome class of ``board`` by a direct memoized game-tree search.
-
-    Returns ``"L"`` (Black wins whoever starts), ``"R"`` (White wins),
-    ``"N"`` (the first player wins) or ``"P"`` (the second player wins).
-    Independent of the :mod:`cgt` values, so it doubles as a check on them.
-    The search is exponential: meant for small positions.
-
-    Examples
-    --------
-    >>> [konane.cli.outcome(konane.Board(p)) for p in ("xo.", ".ox.", "..ox", "x..o")]
-    ['L', 'N', 'L', 'P']
-    """
-    memo: dict[tuple[Board, Color], bool] = {}
-
-    def wins(b: Board, player: Color) -> bool:
-        """True if ``player`` to move wins."""
-        key = (b, player)
-        got = memo.get(key)
-        if got is None:
-            got = False
-            other = player.opponent
-            for o in b.options(player, rules):
-                if not wins(o, other):
-                    got = True
-                    break
-            memo[key] = got
-        return got
-
-    black_first = wins(board, BLACK)
-    white_first = wins(board, WHITE)
-    if black_first and white_first:
-        return "N"
-    if black_first:
-        return "L"
-    if white_first:
-        return "R"
-    return "P"
-
-
 def _rules_of(args: argparse.Namespace) -> Rules:
     single = getattr(args, "single_jump", False) or getattr(args, "single_jump_sub", False)
     return SINGLE_JUMP if single else STANDARD
 
 
 def _print_value(title: str, board: Board, rules: Rules) -> None:
-    from konane.values import value  # written separately; imported only when needed
-
-    v = value(board) if rules == STANDARD else value(board, rules=rules)
+    v = value(board, rules=rules)
     print(title)
     for line in str(board).splitlines():
         print("    " + line)
     print(f"  value:   {v}")
-    print(f"  outcome: {_OUTCOME_TEXT[outcome(board, rules)]}")
-
-
-def _values_available() -> bool:
-    try:
-        import konane.values  # noqa: F401
-    except ImportError as exc:
-        print(f"konane: the values module is not available ({exc})", file=sys.stderr)
-        return False
-    return True
+    print(f"  outcome: {_OUTCOME_TEXT[v.outcome.value]}")
 
 
 def _cmd_examples(args: argparse.Namespace) -> int:
-    if not _values_available():
-        return 1
     rules = _rules_of(args)
     print("Values of small Konane positions (Left = Black = x, Right = White = o)")
     for i, (desc, board) in enumerate(EXAMPLES, 1):
@@ -157,8 +106,6 @@ def _cmd_examples(args: argparse.Namespace) -> int:
 
 
 def _cmd_value(args: argparse.Namespace) -> int:
-    if not _values_available():
-        return 1
     board = parse_board(args.board)
     _print_value(f"{board.rows}x{board.cols} board", board, _rules_of(args))
     return 0
@@ -219,14 +166,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     while True:
         print()
         print(match.board.diagram())
-        if match.is_over():
-            winner = match.winner()
+        if match.is_over:
+            winner = match.winner
             assert winner is not None
             print(f"{match.turn.long_name} has no move: {winner.long_name} ({winner.value}) wins "
                   f"after {match.ply} plies.")
             return 0
         turn = match.turn
-        phase = "removal" if match.in_opening() else "capture"
+        phase = "removal" if match.in_opening else "capture"
         if turn is human:
             while True:
                 print(f"{turn.long_name} ({turn.value}) {phase}> ", end="", flush=True)
@@ -319,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns
     -------
     int
-        0 on success, 1 if the values module is missing, 2 for bad input.
+        0 on success, 2 for bad input.
 
     Examples
     --------
@@ -332,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = _build_parser()
     args = parser.parse_args(argv)
-    func = getattr(args, "func", _cmd_examples)
+    func: Callable[[argparse.Namespace], int] = getattr(args, "func", _cmd_examples)
     try:
         return func(args)
     except (KonaneError, ValueError) as exc:

@@ -1,16 +1,30 @@
 """Exception hierarchy of :mod:`konane`.
 
-Every exception raised on purpose by the rules engine derives from
-:class:`KonaneError`.  The input errors also derive from :class:`ValueError`,
-so ``except ValueError`` keeps working for callers that do not care about the
-kind of mistake.
+Every exception raised on purpose by :mod:`konane` derives from
+:class:`KonaneError`.  An argument of the wrong *type* raises a subclass of
+:class:`KonaneTypeError` (also a :class:`TypeError`); an argument of the right
+type with a bad *value* raises a subclass of :class:`KonaneValueError` (also
+a :class:`ValueError`).  So ``except ValueError`` and ``except TypeError`` keep
+working for callers that do not care about the kind of mistake.
 
 ========================  ====================================================
 ``KonaneError``           base class of every error of this package
-``BoardParseError``       a board picture (or a saved match) cannot be read
+``KonaneTypeError``       an argument of the wrong type (base class)
+``BoardTypeError``        not a board, a board picture or a board size
+``MoveTypeError``         not a move or move notation
+``PlayerTypeError``       not a player designation
+``RulesTypeError``        ``rules`` is not a :class:`konane.Rules`
+``CacheTypeError``        ``cache`` is not a cache or a file path
+``CensusTypeError``       a census size or position code is not an int
+``KonaneValueError``      an argument of the right type, but a bad value (base)
+``BoardParseError``       a board picture, board size or saved match is bad
 ``InvalidMoveError``      a move or square is not valid *notation*
 ``IllegalMoveError``      a well-formed move is not legal in this position
 ``OpeningError``          a removal (or a capture) that breaks the opening rule
+``PlayerError``           a string that names no player
+``RulesError``            a rule variant that does not exist
+``CacheFileError``        a file that is not a value cache of this library
+``CensusError``           a census too big, or a position not in the census
 ========================  ====================================================
 
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
@@ -21,14 +35,30 @@ Examples
 >>> from konane.errors import IllegalMoveError, KonaneError
 >>> issubclass(IllegalMoveError, ValueError) and issubclass(IllegalMoveError, KonaneError)
 True
+>>> issubclass(konane.errors.RulesTypeError, TypeError)
+True
 """
+
+from __future__ import annotations
 
 __all__ = [
     "KonaneError",
+    "KonaneTypeError",
+    "BoardTypeError",
+    "MoveTypeError",
+    "PlayerTypeError",
+    "RulesTypeError",
+    "CacheTypeError",
+    "CensusTypeError",
+    "KonaneValueError",
     "BoardParseError",
     "InvalidMoveError",
     "IllegalMoveError",
     "OpeningError",
+    "PlayerError",
+    "RulesError",
+    "CacheFileError",
+    "CensusError",
 ]
 
 
@@ -36,7 +66,100 @@ class KonaneError(Exception):
     """Base class of every error raised by :mod:`konane`."""
 
 
-class BoardParseError(KonaneError, ValueError):
+# ---------------------------------------------------------------- wrong types
+
+
+class KonaneTypeError(KonaneError, TypeError):
+    """Base class of the errors for an argument of the wrong type."""
+
+
+class BoardTypeError(KonaneTypeError):
+    """A board was expected (a :class:`konane.Board` or its picture string), or a
+    board size is not an int.
+
+    Examples
+    --------
+    >>> konane.value(123)
+    Traceback (most recent call last):
+    ...
+    konane.errors.BoardTypeError: expected a konane.Board or a picture string, not 123 (int)
+    """
+
+
+class MoveTypeError(KonaneTypeError):
+    """A move was expected: a :class:`konane.Move` or its notation (a ``str``).
+
+    Examples
+    --------
+    >>> konane.Board("xo.").play(3)
+    Traceback (most recent call last):
+    ...
+    konane.errors.MoveTypeError: expected a konane.Move or move notation such as 'c3-e3', not 3 (int)
+    """
+
+
+class PlayerTypeError(KonaneTypeError):
+    """A player was expected: :data:`konane.BLACK`, :data:`konane.WHITE`, a name
+    such as ``"x"`` or ``"white"``, or a :class:`cgt.Player`.
+
+    Examples
+    --------
+    >>> konane.as_color(1)
+    Traceback (most recent call last):
+    ...
+    konane.errors.PlayerTypeError: expected a player such as 'x' (Black, Left) or 'o' (White, Right), not 1 (int)
+    """
+
+
+class RulesTypeError(KonaneTypeError):
+    """The ``rules`` argument is not a :class:`konane.Rules` (or a field of
+    :class:`konane.Rules` has the wrong type).
+
+    Examples
+    --------
+    >>> konane.value("..ox", rules="single")
+    Traceback (most recent call last):
+    ...
+    konane.errors.RulesTypeError: rules must be a konane.Rules such as konane.STANDARD ..., not 'single' (str)
+    """
+
+
+class CacheTypeError(KonaneTypeError):
+    """The ``cache`` argument is not ``None``, a :class:`konane.RegionCache` or a path.
+
+    Examples
+    --------
+    >>> konane.value("..ox", cache=42)
+    Traceback (most recent call last):
+    ...
+    konane.errors.CacheTypeError: cache must be None, a konane.RegionCache or a file path, not 42 (int)
+    """
+
+
+class CensusTypeError(KonaneTypeError):
+    """A census size or a position code is not an int.
+
+    Examples
+    --------
+    >>> konane.census("3", 4)
+    Traceback (most recent call last):
+    ...
+    konane.errors.CensusTypeError: census('3', 4): rows must be an int, not '3' (str)
+    """
+
+
+# ---------------------------------------------------------------- bad values
+
+
+class KonaneValueError(KonaneError, ValueError):
+    """Base class of the errors for an argument of the right type but a bad value.
+
+    Raised directly for values without a class of their own, such as a
+    symmetry number outside ``range(8)``.
+    """
+
+
+class BoardParseError(KonaneValueError):
     """A board picture, a board size or a saved match file cannot be read.
 
     Examples
@@ -44,11 +167,11 @@ class BoardParseError(KonaneError, ValueError):
     >>> konane.Board("x.q")
     Traceback (most recent call last):
     ...
-    konane.errors.BoardParseError: unknown character 'q' at row 0, column 2 in board picture 'x.q' (use x, o, '.', ' ' or '#')
+    konane.errors.BoardParseError: unknown character 'q' at row 0, column 2 in board picture 'x.q' ...
     """
 
 
-class InvalidMoveError(KonaneError, ValueError):
+class InvalidMoveError(KonaneValueError):
     """A move or a square name is not valid notation.
 
     Raised before any position is consulted: ``"c3-d4"`` (not a straight line),
@@ -63,7 +186,7 @@ class InvalidMoveError(KonaneError, ValueError):
     """
 
 
-class IllegalMoveError(KonaneError, ValueError):
+class IllegalMoveError(KonaneValueError):
     """A well-formed move that is not legal in the given position.
 
     The message names the move and shows the board.
@@ -100,3 +223,50 @@ class OpeningError(IllegalMoveError):
     oxox
     xoxo
     """
+
+
+class PlayerError(KonaneValueError):
+    """A string that names no player.
+
+    Examples
+    --------
+    >>> konane.as_color("red")
+    Traceback (most recent call last):
+    ...
+    konane.errors.PlayerError: unknown player 'red': use 'x' (Black, Left) or 'o' (White, Right)
+    """
+
+
+class RulesError(KonaneValueError):
+    """A rule variant that does not exist (an unknown opening rule, a malformed
+    ``str()`` form of :class:`konane.Rules`).
+
+    Examples
+    --------
+    >>> konane.Rules(opening="centre")
+    Traceback (most recent call last):
+    ...
+    konane.errors.RulesError: unknown opening rule 'centre': expected one of ('standard', 'any')
+    """
+
+
+class CacheFileError(KonaneValueError):
+    """A value cache file cannot be used (not a cache made by this library, or
+    not a database at all)."""
+
+
+class CensusError(KonaneValueError):
+    """A census cannot be made for these arguments, or a position is not one of the census.
+
+    Examples
+    --------
+    >>> konane.census(5, 5)
+    Traceback (most recent call last):
+    ...
+    konane.errors.CensusError: census(5, 5): a 5x5 board has 25 cells, 2**25 positions; at most 24 cells ...
+    """
+
+
+def _describe(obj: object) -> str:
+    """``repr(obj)`` and its type name, for messages about wrong types."""
+    return f"{obj!r} ({type(obj).__name__})"

@@ -33,19 +33,29 @@ Examples
 2 o x o x o x
 1 x o x o x o
   a b c d e f
->>> m.turn, m.is_over()
+>>> m.turn, m.is_over
 (konane.WHITE, False)
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from konane.board import BLACK, Board, Color, as_color
-from konane.errors import BoardParseError, IllegalMoveError, InvalidMoveError, OpeningError
-from konane.moves import Move, _coerce_move, _illegal
-from konane.rules import STANDARD, Rules
+from konane.board import BLACK, Board, Color, _illegal, _move_order, as_board, as_color
+from konane.errors import (
+    BoardParseError,
+    BoardTypeError,
+    IllegalMoveError,
+    InvalidMoveError,
+    KonaneError,
+    KonaneTypeError,
+    OpeningError,
+    _describe,
+)
+from konane.moves import Move, as_move
+from konane.rules import STANDARD, Rules, as_rules
 
 __all__ = ["Match", "removals", "central_cells", "corner_cells"]
 
@@ -118,21 +128,28 @@ def removals(board: Board, player: Any, hole: Any = None,
     >>> [str(m) for m in konane.match.removals(b.play_removal("b2"), "o", hole="b2")]
     ['a2', 'b1', 'b3', 'c2']
     """
-    color = as_color(player)
-    rules = STANDARD if rules is None else rules
+    try:
+        if not isinstance(board, Board):
+            raise BoardTypeError(f"removals() takes a konane.Board, not {_describe(board)}")
+        color = as_color(player)
+        r = as_rules(rules)
+        hole_rc = None if hole is None else board._rc_of(hole)
+    except KonaneError as exc:
+        raise exc.with_traceback(None) from None
     rows, cols = board.rows, board.cols
-    if hole is None:
-        if rules.opening == "any":
+    if hole_rc is None:
+        if r.opening == "any":
             cells = board.stones_list(color)
         else:
             allowed = set(central_cells(rows, cols)) | set(corner_cells(rows, cols))
             cells = [rc for rc in board.stones_list(color) if rc in allowed]
     else:
-        hr, hc = board._rc_of(hole)
+        hr, hc = hole_rc
         near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
         cells = [rc for rc in board.stones_list(color) if rc in near]
-    cells.sort(key=lambda rc: (rc[1], -rc[0]))
-    return [Move(rc, rc, rows) for rc in cells]
+    moves = [Move(rc, rc, rows) for rc in cells]
+    moves.sort(key=_move_order)
+    return moves
 
 
 _PICTURE_CHARS = frozenset("xo.# ")
@@ -156,8 +173,9 @@ class Match:
 
     Parameters
     ----------
-    board : Board, optional
-        The starting position; defaults to ``Board.start(8, 8)`` (Black on a1).
+    board : Board or str, optional
+        The starting position or its picture; defaults to ``Board.start(8, 8)``
+        (Black on a1).
     rules : Rules, default STANDARD
         Multi-jumps or single jumps, and the first-removal rule.
     first : Color or str, default BLACK
@@ -168,11 +186,18 @@ class Match:
         if false the game starts with captures (use this for a position
         set up after the removals).
 
+    Raises
+    ------
+    BoardTypeError, RulesTypeError, PlayerTypeError, KonaneTypeError
+        If an argument has the wrong type.
+    BoardParseError, PlayerError
+        If ``board`` is a bad picture or ``first`` names no player.
+
     Examples
     --------
     >>> m = konane.Match(konane.Board("xo.o."), opening=False)
     >>> m.push("a1-e1")
-    >>> m.is_over(), m.winner()
+    >>> m.is_over, m.winner
     (True, konane.BLACK)
     >>> m.pop()
     konane.Move.parse('a1-e1', rows=1)
@@ -180,19 +205,21 @@ class Match:
     konane.Board('xo.o.')
     """
 
-    def __init__(self, board: Board | None = None, *, rules: Rules = STANDARD,
+    def __init__(self, board: Board | str | None = None, *, rules: Rules = STANDARD,
                  first: Any = BLACK, opening: bool = True) -> None:
-        if board is None:
-            board = Board.start(8, 8)
-        if not isinstance(board, Board):
-            board = Board(board)
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a konane.Rules, got {rules!r}")
-        self._start = board
-        self._rules = rules
-        self._first = as_color(first)
-        self._opening = bool(opening)
-        self._boards: list[Board] = [board]
+        try:
+            start = Board.start(8, 8) if board is None else as_board(board)
+            r = as_rules(rules)
+            first_color = as_color(first)
+            if not isinstance(opening, bool):
+                raise KonaneTypeError(f"opening must be True or False, not {_describe(opening)}")
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        self._start = start
+        self._rules = r
+        self._first = first_color
+        self._opening = opening
+        self._boards: list[Board] = [start]
         self._moves: list[Move] = []
 
     # -- state --------------------------------------------------------------
@@ -242,13 +269,14 @@ class Match:
         """The player to move."""
         return self._first if len(self._moves) % 2 == 0 else self._first.opponent
 
+    @property
     def in_opening(self) -> bool:
         """True if the next ply is a removal.
 
         Examples
         --------
         >>> m = konane.Match(konane.Board.start(4))
-        >>> m.in_opening(), konane.Match(konane.Board("xo."), opening=False).in_opening()
+        >>> m.in_opening, konane.Match(konane.Board("xo."), opening=False).in_opening
         (True, False)
         """
         return self._opening and len(self._moves) < 2
@@ -265,23 +293,25 @@ class Match:
         >>> [str(x) for x in m.legal_moves()]
         ['a2', 'b1']
         """
-        if self.in_opening():
+        if self.in_opening:
             hole = self._moves[0].source if self._moves else None
             return removals(self.board, self.turn, hole, self._rules)
         return self.board.legal_moves(self.turn, self._rules)
 
+    @property
     def is_over(self) -> bool:
         """True if the player to move has no legal move.
 
         Examples
         --------
-        >>> konane.Match(konane.Board("x.o"), opening=False).is_over()
+        >>> konane.Match(konane.Board("x.o"), opening=False).is_over
         True
         """
-        if self.in_opening():
+        if self.in_opening:
             return not self.legal_moves()
         return not self.board.can_move(self.turn, self._rules)
 
+    @property
     def winner(self) -> Color | None:
         """The winner if the game is over, else ``None``.
 
@@ -291,12 +321,12 @@ class Match:
         Examples
         --------
         >>> m = konane.Match(konane.Board(".xo"), opening=False, first="o")
-        >>> m.winner() is None
+        >>> m.winner is None
         True
-        >>> m.push("c1-a1"); m.winner()
+        >>> m.push("c1-a1"); m.winner
         konane.WHITE
         """
-        return self.turn.opponent if self.is_over() else None
+        return self.turn.opponent if self.is_over else None
 
     # -- moves ----------------------------------------------------------------
 
@@ -308,13 +338,18 @@ class Match:
         >>> konane.Match().parse_move("d4")
         konane.Move.parse('d4', rows=8)
         """
-        return self.board.parse_move(text)
+        try:
+            return self.board.parse_move(text)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
     def push(self, move: Move | str) -> None:
         """Play a move (a :class:`Move` or its notation) for the player to move.
 
         Raises
         ------
+        MoveTypeError
+            If ``move`` is neither a :class:`Move` nor a str.
         InvalidMoveError
             If a string is not move notation for this grid.
         OpeningError
@@ -333,7 +368,7 @@ class Match:
         >>> m.push("b2")
         Traceback (most recent call last):
         ...
-        konane.errors.OpeningError: illegal move 'b2': Black must remove one of its own stones from the centre (c3, c4, d3, d4) or a corner (a1, a6, f1, f6)
+        konane.errors.OpeningError: illegal move 'b2': Black must remove one of its own stones from the centre (c3, ...
         oxoxox
         xoxoxo
         oxoxox
@@ -344,12 +379,15 @@ class Match:
         0
         """
         board = self.board
-        move = _coerce_move(board, move)
+        try:
+            move = as_move(move, board.rows, board.cols)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         if move.rows != board.rows:
             raise _illegal(board, move, f"the move is written for a board of {move.rows} rows, "
                                         f"this one has {board.rows}")
         turn = self.turn
-        if self.in_opening():
+        if self.in_opening:
             if move not in self.legal_moves():
                 raise _illegal(board, move, self._opening_reason(move), OpeningError)
             new = _remove(board, move.source)
@@ -357,7 +395,10 @@ class Match:
             if move.is_removal:
                 raise _illegal(board, move, "removals are allowed only in the opening; "
                                             "every later move is a capture")
-            new = board.play(move, self._rules, player=turn)
+            reason = board._why_illegal(move, self._rules, turn)
+            if reason is not None:
+                raise _illegal(board, move, reason)
+            new = board._apply(move)
         self._moves.append(move)
         self._boards.append(new)
 
@@ -397,7 +438,7 @@ class Match:
         self._boards.pop()
         return self._moves.pop()
 
-    def copy(self) -> "Match":
+    def copy(self) -> Match:
         """An independent copy of the record (boards are shared: they are immutable).
 
         Examples
@@ -473,11 +514,13 @@ class Match:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def loads(cls, text: str) -> "Match":
+    def loads(cls, text: str) -> Match:
         r"""Read a record written by :meth:`dumps`, replaying every move.
 
         Raises
         ------
+        BoardTypeError
+            If ``text`` is not a str.
         BoardParseError
             If the headers or the picture are malformed.
         InvalidMoveError, IllegalMoveError, OpeningError
@@ -486,13 +529,15 @@ class Match:
         Examples
         --------
         >>> m = konane.Match.loads("# opening: false\nxo.o.\n\na1-e1\n")
-        >>> m.board, m.winner()
+        >>> m.board, m.winner
         (konane.Board('....x'), konane.BLACK)
         >>> konane.Match.loads("# opening: false\nxo.o.\n\na1-d1\n")
         Traceback (most recent call last):
         ...
-        konane.errors.InvalidMoveError: line 4: invalid move 'a1-d1': a capture covers an even number of cells (a jumped stone, then an empty cell, per jump)
+        konane.errors.InvalidMoveError: line 4: invalid move 'a1-d1': a capture covers an even number of cells ...
         """
+        if not isinstance(text, str):
+            raise BoardTypeError(f"a match record must be a str, not {_describe(text)}")
         lines = text.splitlines()
         i = 0
         headers: dict[str, str] = {}
@@ -509,13 +554,19 @@ class Match:
         picture = "\n".join(lines[pic_start:i])
         if not picture:
             raise BoardParseError(f"no starting board in match record {text[:200]!r}")
-        board = Board(picture + "\n")
+        try:
+            board = Board(picture + "\n")
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         first = headers.get("first", "x")
         try:
             first_color = as_color(first)
-        except ValueError:
+        except KonaneError:
             raise BoardParseError(f"invalid first player {first!r} in match record") from None
-        rules = Rules.parse(headers.get("rules", ""))
+        try:
+            rules = Rules.parse(headers.get("rules", ""))
+        except KonaneError as exc:
+            raise BoardParseError(f"invalid rules header in match record: {exc}") from None
         opening_text = headers.get("opening", "true").lower()
         if opening_text not in ("true", "false"):
             raise BoardParseError(f"invalid opening header {opening_text!r}: expected true or false")
@@ -546,7 +597,7 @@ class Match:
             f.write(self.dumps())
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "Match":
+    def load(cls, path: str | os.PathLike[str]) -> Match:
         """Read a record saved by :meth:`save` (see :meth:`save` for an example).
 
         Raises
@@ -561,7 +612,7 @@ class Match:
 
     @classmethod
     def from_moves(cls, moves: Iterable[Move | str], board: Board | None = None,
-                   **kwargs: Any) -> "Match":
+                   **kwargs: Any) -> Match:
         """A match with ``moves`` pushed in order (keyword arguments as for Match).
 
         Examples
@@ -570,6 +621,9 @@ class Match:
         konane.WHITE
         """
         match = cls(board, **kwargs)
-        for move in moves:
-            match.push(move)
+        try:
+            for move in moves:
+                match.push(move)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         return match

@@ -19,10 +19,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from konane.errors import BoardParseError
+from konane.errors import RulesError, RulesTypeError, _describe
 
-__all__ = ["Rules", "STANDARD", "SINGLE_JUMP", "OPENINGS"]
+__all__ = ["Rules", "STANDARD", "SINGLE_JUMP", "OPENINGS", "as_rules"]
 
 #: The accepted values of :attr:`Rules.opening`.
 OPENINGS = ("standard", "any")
@@ -48,9 +49,10 @@ class Rules:
 
     Raises
     ------
-    ValueError
-        If ``opening`` is not one of :data:`OPENINGS` or ``multi_jump`` is
-        not a bool.
+    RulesTypeError
+        If ``multi_jump`` is not a bool or ``opening`` not a str.
+    RulesError
+        If ``opening`` is not one of :data:`OPENINGS`.
 
     Examples
     --------
@@ -59,7 +61,7 @@ class Rules:
     >>> konane.Rules(opening="centre")
     Traceback (most recent call last):
     ...
-    ValueError: unknown opening rule 'centre': expected one of ('standard', 'any')
+    konane.errors.RulesError: unknown opening rule 'centre': expected one of ('standard', 'any')
     """
 
     multi_jump: bool = True
@@ -67,9 +69,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.multi_jump, bool):
-            raise ValueError(f"multi_jump must be True or False, got {self.multi_jump!r}")
+            raise RulesTypeError(f"multi_jump must be True or False, not {_describe(self.multi_jump)}")
+        if not isinstance(self.opening, str):
+            raise RulesTypeError(f"opening must be a str, one of {OPENINGS}, not {_describe(self.opening)}")
         if self.opening not in OPENINGS:
-            raise ValueError(f"unknown opening rule {self.opening!r}: expected one of {OPENINGS}")
+            raise RulesError(f"unknown opening rule {self.opening!r}: expected one of {OPENINGS}")
 
     def __repr__(self) -> str:
         return f"konane.Rules(multi_jump={self.multi_jump!r}, opening={self.opening!r})"
@@ -78,7 +82,7 @@ class Rules:
         return f"multi_jump={'true' if self.multi_jump else 'false'} opening={self.opening}"
 
     @classmethod
-    def parse(cls, text: str) -> "Rules":
+    def parse(cls, text: str) -> Rules:
         """Read the ``str()`` form, ``"multi_jump=true opening=standard"``.
 
         Missing keys take their defaults.
@@ -94,7 +98,9 @@ class Rules:
 
         Raises
         ------
-        BoardParseError
+        RulesTypeError
+            If ``text`` is not a str.
+        RulesError
             If a pair is malformed, a key is unknown or a value is invalid.
 
         Examples
@@ -102,26 +108,52 @@ class Rules:
         >>> konane.Rules.parse("multi_jump=false")
         konane.Rules(multi_jump=False, opening='standard')
         """
-        kwargs: dict[str, object] = {}
+        if not isinstance(text, str):
+            raise RulesTypeError(f"Rules.parse() takes a str, not {_describe(text)}")
+        kwargs: dict[str, Any] = {}
         for item in text.split():
             key, sep, value = item.partition("=")
             if not sep:
-                raise BoardParseError(f"invalid rules item {item!r} in {text!r}: expected key=value")
+                raise RulesError(f"invalid rules item {item!r} in {text!r}: expected key=value")
             if key == "multi_jump":
                 if value.lower() not in ("true", "false"):
-                    raise BoardParseError(f"invalid multi_jump value {value!r} in {text!r}")
+                    raise RulesError(f"invalid multi_jump value {value!r} in {text!r}")
                 kwargs[key] = value.lower() == "true"
             elif key == "opening":
                 kwargs[key] = value
             else:
-                raise BoardParseError(f"unknown rules key {key!r} in {text!r}")
+                raise RulesError(f"unknown rules key {key!r} in {text!r}")
         try:
-            return cls(**kwargs)  # type: ignore[arg-type]
-        except ValueError as exc:
-            raise BoardParseError(f"invalid rules {text!r}: {exc}") from None
+            return cls(**kwargs)
+        except RulesError as exc:
+            raise RulesError(f"invalid rules {text!r}: {exc}") from None
 
 
 #: The traditional rules: multi-jumps in a straight line, standard opening.
 STANDARD = Rules()
 #: The variant in which every move is a single jump.
 SINGLE_JUMP = Rules(multi_jump=False)
+
+
+def as_rules(rules: Any) -> Rules:
+    """``rules`` checked: ``None`` means :data:`STANDARD`; anything but a
+    :class:`Rules` is a :class:`~konane.errors.RulesTypeError`.
+
+    This is how every function of :mod:`konane` with a ``rules`` argument reads it.
+
+    Examples
+    --------
+    >>> from konane.rules import as_rules
+    >>> as_rules(None) is konane.STANDARD
+    True
+    >>> as_rules("single")
+    Traceback (most recent call last):
+    ...
+    konane.errors.RulesTypeError: rules must be a konane.Rules such as konane.STANDARD ..., not 'single' (str)
+    """
+    if rules is None:
+        return STANDARD
+    if isinstance(rules, Rules):
+        return rules
+    raise RulesTypeError("rules must be a konane.Rules such as konane.STANDARD or konane.SINGLE_JUMP, "
+                         f"not {_describe(rules)}")

@@ -15,9 +15,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from konane.board import Board, file_name
+from konane.board import Board
+from konane.errors import BoardTypeError, KonaneError, KonaneTypeError, KonaneValueError, _describe
+from konane.moves import Move
+from konane.squares import file_name
 
 __all__ = ["SvgWrapper", "board"]
 
@@ -38,10 +42,10 @@ class SvgWrapper(str):
 
     __slots__ = ()
 
-    def _repr_svg_(self) -> "SvgWrapper":
+    def _repr_svg_(self) -> SvgWrapper:
         return self
 
-    def _repr_html_(self) -> "SvgWrapper":
+    def _repr_html_(self) -> SvgWrapper:
         return self
 
 
@@ -79,7 +83,11 @@ def board(b: Board, *, size: int = 40, coordinates: bool = True, lastmove: Any =
 
     Raises
     ------
-    InvalidMoveError
+    BoardTypeError
+        If ``b`` is not a :class:`konane.Board`.
+    KonaneTypeError, KonaneValueError
+        If ``size`` is not a positive int.
+    MoveTypeError, InvalidMoveError
         If ``lastmove`` or a highlighted square is not valid notation for the
         board's grid.
 
@@ -93,10 +101,18 @@ def board(b: Board, *, size: int = 40, coordinates: bool = True, lastmove: Any =
     False
     """
     if not isinstance(b, Board):
-        raise TypeError(f"expected a konane.Board, got {b!r}")
-    size = int(size)
+        raise BoardTypeError(f"expected a konane.Board, not {_describe(b)}")
+    if not isinstance(size, int) or isinstance(size, bool):
+        raise KonaneTypeError(f"size must be an int, not {_describe(size)}")
     if size <= 0:
-        raise ValueError(f"size must be positive, got {size!r}")
+        raise KonaneValueError(f"size must be positive, got {size!r}")
+    try:
+        move = b.parse_move(lastmove) if isinstance(lastmove, str) else lastmove
+        if move is not None and not isinstance(move, Move):
+            raise KonaneTypeError(f"lastmove must be a konane.Move or move notation, not {_describe(move)}")
+        marked: dict[tuple[int, int], str] = {rc: _HIGHLIGHT_FILL for rc in _cells_of(b, highlight)}
+    except KonaneError as exc:
+        raise exc.with_traceback(None) from None
     margin = round(size * 0.6) if coordinates else 0
     pad = max(2, size // 10)
     left, top = margin + pad, pad
@@ -111,10 +127,6 @@ def board(b: Board, *, size: int = 40, coordinates: bool = True, lastmove: Any =
         f'height="{height}" viewBox="0 0 {width} {height}">',
         "<desc>" + str(b).replace("&", "&amp;").replace("<", "&lt;") + "</desc>",
     ]
-    move = b.parse_move(lastmove) if isinstance(lastmove, str) else lastmove
-    marked: dict[tuple[int, int], str] = {}
-    for rc in _cells_of(b, highlight):
-        marked[rc] = _HIGHLIGHT_FILL
     if move is not None:
         marked[move.source] = _LASTMOVE_FILL
         marked[move.target] = _LASTMOVE_FILL

@@ -2,16 +2,20 @@
 
 import copy
 import pickle
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cgt
 import konane
 import konane.svg
 from konane import BLACK, WHITE, Board, BoardParseError, InvalidMoveError
-from konane.board import file_name, parse_file
+from konane.squares import file_name, parse_file
+
+from .conftest import raised_in
 
 # --------------------------------------------------------------------------
 # strategies
@@ -101,7 +105,7 @@ def test_round_trip_property(pic):
     assert Board(str(b)) == b
     assert eval(repr(b), {"konane": konane}) == b
     assert str(b) == pic.replace("/", "\n")
-    assert Board.from_masks(*b.key()) == b
+    assert Board.from_masks(*b.key) == b
 
 
 @pytest.mark.parametrize("picture, match", [
@@ -117,15 +121,17 @@ def test_round_trip_property(pic):
     ("\n\n", r"empty board picture"),
 ])
 def test_bad_pictures(picture, match):
-    with pytest.raises(BoardParseError, match=match):
+    with pytest.raises(BoardParseError, match=match) as info:
         Board(picture)
+    assert raised_in(info) == "__init__"
 
 
-def test_board_parse_error_is_value_error():
+def test_board_errors_are_value_and_type_errors():
     with pytest.raises(ValueError):
         Board("?")
-    with pytest.raises(TypeError):
+    with pytest.raises(konane.BoardTypeError, match=r"42 \(int\)") as info:
         Board(42)
+    assert isinstance(info.value, TypeError) and raised_in(info) == "__init__"
 
 
 def test_from_masks_validates():
@@ -140,6 +146,8 @@ def test_from_masks_validates():
         Board.from_masks(0, 3, 0, 0, 0)
     with pytest.raises(BoardParseError, match="black must be"):
         Board.from_masks(1, 3, 0, -1, 0)
+    with pytest.raises(konane.BoardTypeError, match="cols must be an int"):
+        Board.from_masks(1, 3.0, 0, 0, 0)
     # _make does no validation but builds an equal board
     assert Board._make(1, 3, 0b111, 0b001, 0b100) == Board("x.o")
 
@@ -227,14 +235,18 @@ def test_start_defaults():
     assert b.stones(BLACK) == b.stones(WHITE) == 32
     with pytest.raises(BoardParseError):
         Board.start(0, 3)
-    with pytest.raises(ValueError):
+    with pytest.raises(konane.BoardTypeError) as info:
+        Board.start("4")
+    assert raised_in(info) == "start"
+    with pytest.raises(konane.PlayerError) as info:
         Board.start(4, a1="red")
+    assert raised_in(info) == "start"
 
 
 def test_filled_irregular():
     shape = "#...#/...../#...#"
     b = Board(shape).filled()
-    expected = "".join(s if s == "#" else f for s, f in zip(shape, independent_start(3, 5)))
+    expected = "".join(s if s == "#" else f for s, f in zip(shape, independent_start(3, 5), strict=True))
     assert b == Board(expected) == Board("#oxo#/oxoxo/#oxo#")
     assert b["c1"] == "x"  # c1 has the parity of a1 (a1 itself is off the board)
     assert b.stones("x") + b.stones("o") == 11
@@ -325,10 +337,23 @@ def test_as_color(name, color):
     assert konane.as_color(name) is color
 
 
-@pytest.mark.parametrize("bad", ["red", "", None, 1, "xo"])
+@pytest.mark.parametrize("bad", ["red", "", "xo"])
 def test_as_color_errors(bad):
-    with pytest.raises(ValueError, match=repr(bad).replace("(", r"\(")):
+    with pytest.raises(konane.PlayerError, match=repr(bad)) as info:
         konane.as_color(bad)
+    assert raised_in(info) == "as_color" and isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("bad", [None, 1, 2.5, ("x",)])
+def test_as_color_type_errors(bad):
+    with pytest.raises(konane.PlayerTypeError, match=re.escape(repr(bad))) as info:
+        konane.as_color(bad)
+    assert raised_in(info) == "as_color" and isinstance(info.value, TypeError)
+
+
+def test_color_knows_its_cgt_player():
+    assert BLACK.player is cgt.Player.LEFT and WHITE.player is cgt.Player.RIGHT
+    assert konane.as_color(cgt.Player.LEFT) is BLACK and konane.as_color(cgt.Player.RIGHT) is WHITE
 
 
 def test_color_enum():
@@ -336,8 +361,9 @@ def test_color_enum():
     assert BLACK.opponent is WHITE and WHITE.opponent is BLACK
     assert str(BLACK) == "x" and repr(WHITE) == "konane.WHITE"
     assert BLACK.is_left and not WHITE.is_left
-    with pytest.raises(ValueError):
+    with pytest.raises(konane.PlayerError) as info:
         Board("x.o").options("red")
+    assert raised_in(info) == "options"
 
 
 def test_cgt_style_player_objects_accepted():
@@ -409,8 +435,10 @@ def test_transform_group(b):
 
 
 def test_transform_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(konane.KonaneValueError):
         Board("x").transform(8)
+    with pytest.raises(konane.KonaneTypeError):
+        Board("x").transform("1")
 
 
 def test_crop():
@@ -437,6 +465,9 @@ def test_crop_properties(b):
 def test_normalized_is_symmetry_and_translation_invariant(b, k):
     padded = Board("\n".join("#" + row + "#" for row in ["#" * b.cols] + str(b).split("\n")) + "\n")
     assert padded.normalized() == b.normalized() == b.transform(k).normalized()
+    norm, _ = b.normalized()
+    swapped_norm, _ = b.color_swapped().normalized()
+    assert swapped_norm == norm
 
 
 # --------------------------------------------------------------------------
@@ -470,8 +501,10 @@ def test_svg_options():
     assert "arrow" in pic and pic.count('fill="#f2d04b"') == 2
     with pytest.raises(InvalidMoveError):
         konane.svg.board(b, lastmove="z9")
-    with pytest.raises(ValueError):
+    with pytest.raises(konane.KonaneValueError):
         konane.svg.board(b, size=0)
+    with pytest.raises(konane.BoardTypeError):
+        konane.svg.board("x.o")
 
 
 def test_repr_svg_never_raises(monkeypatch):

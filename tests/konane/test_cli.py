@@ -9,7 +9,7 @@ import pytest
 
 import konane
 from konane import Board
-from konane.cli import EXAMPLES, main, outcome, parse_board
+from konane.cli import EXAMPLES, main, parse_board
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -142,11 +142,12 @@ def test_greedy_maximises_mobility_difference(capsys, monkeypatch):
 
 
 # --------------------------------------------------------------------------
-# outcome helper, python -m konane, values
+# the outcome printed (from the value) against a game-tree search, python -m konane
 # --------------------------------------------------------------------------
 
 
 def brute_outcome(b):
+    """The outcome class by a plain game-tree search, independent of the values."""
     def wins(board, player):
         other = "o" if player == "x" else "x"
         return any(not wins(o, other) for o in board.options(player))
@@ -156,10 +157,12 @@ def brute_outcome(b):
 
 
 @pytest.mark.parametrize("picture", ["..ox", ".ox.", ".xoxox.", "x..o", "xo.", ".ox./o..x/...."])
-def test_outcome(picture):
+def test_printed_outcome_against_a_game_tree_search(picture, capsys):
     b = Board(picture)
-    assert outcome(b) == brute_outcome(b)
-    assert outcome(b.color_swapped()) == {"L": "R", "R": "L", "N": "N", "P": "P"}[outcome(b)]
+    code, out, err = run(["value", picture], capsys)
+    assert code == 0, err
+    assert f"outcome: {brute_outcome(b)} (" in out
+    assert konane.value(b).outcome.value == brute_outcome(b)
 
 
 def test_examples_list():
@@ -179,43 +182,18 @@ def test_python_dash_m(tmp_path):
 
 
 def test_value_subcommand(capsys):
-    pytest.importorskip("konane.values")
     code, out, err = run(["value", "..ox"], capsys)
     assert code == 0, err
-    assert "value:" in out and "outcome: L" in out
+    assert "value:   1" in out and "outcome: L (Black, Left, wins whoever starts)" in out
+    code, out, err = run(["value", "x..o"], capsys)
+    assert code == 0 and "outcome: P (the second player wins)" in out
+    code, out, err = run(["value", "--single-jump", "xo.o."], capsys)
+    assert code == 0 and "value:   0" in out          # {* | } = 0; with multi-jumps: 1
 
 
 def test_default_prints_the_examples(capsys):
-    pytest.importorskip("konane.values")
     code, out, err = run([], capsys)
     assert code == 0, err
     assert out.count("value:") == len(EXAMPLES)
-    assert "....oxxoox..oxxxxo...." in out
-    from konane.values import value
-
-    assert f"value:   {value(Board('....oxxoox..oxxxxo....'))}" in out
-
-
-def test_without_values_module_the_default_fails_cleanly(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "konane.values", None)  # makes the import fail
-    code, out, err = run([], capsys)
-    assert code == 1 and "values module is not available" in err
-    code, out, err = run(["value", "xo."], capsys)
-    assert code == 1
-
-
-def test_default_with_a_stub_values_module(capsys, monkeypatch):
-    """The printing logic, independent of the real konane.values."""
-    import types
-
-    stub = types.ModuleType("konane.values")
-    stub.value = lambda board: f"<value of {board.rows}x{board.cols}>"
-    monkeypatch.setitem(sys.modules, "konane.values", stub)
-    code, out, err = run([], capsys)
-    assert code == 0, err
-    assert out.count("value:") == len(EXAMPLES)
-    assert "  value:   <value of 1x22>" in out
     assert "    ....oxxoox..oxxxxo...." in out
-    assert "outcome: L (Black, Left, wins whoever starts)" in out  # ..ox
-    code, out, err = run(["value", "x..o"], capsys)
-    assert code == 0 and "outcome: P (the second player wins)" in out
+    assert f"value:   {konane.value(Board('....oxxoox..oxxxxo....'))}" in out

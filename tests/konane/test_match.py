@@ -8,10 +8,21 @@ from hypothesis import strategies as st
 
 import konane
 from konane import (
-    BLACK, SINGLE_JUMP, WHITE, Board, BoardParseError, IllegalMoveError, InvalidMoveError, Match,
-    Move, OpeningError, Rules,
+    BLACK,
+    SINGLE_JUMP,
+    WHITE,
+    Board,
+    BoardParseError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    Move,
+    OpeningError,
+    Rules,
 )
 from konane.match import central_cells, corner_cells, removals
+
+from .conftest import raised_in
 
 
 def names(moves):
@@ -31,10 +42,10 @@ def test_default_match():
     m = Match()
     assert m.board == m.start == Board.start(8, 8)
     assert m.turn is BLACK and m.first is BLACK and m.ply == 0 and len(m) == 0
-    assert m.rules == konane.STANDARD and m.opening and m.in_opening()
+    assert m.rules == konane.STANDARD and m.opening and m.in_opening
     # Black (on a1) may remove d4 or e5 from the centre, a1 or h8 from the corners
     assert names(m.legal_moves()) == ["a1", "d4", "e5", "h8"]
-    assert not m.is_over() and m.winner() is None
+    assert not m.is_over and m.winner is None
 
 
 @pytest.mark.parametrize("first, second", [
@@ -46,10 +57,10 @@ def test_default_match():
 def test_second_removal_is_adjacent(first, second):
     m = Match()
     m.push(first)
-    assert m.turn is WHITE and m.in_opening()
+    assert m.turn is WHITE and m.in_opening
     assert names(m.legal_moves()) == second
     m.push(second[0])
-    assert not m.in_opening() and m.turn is BLACK
+    assert not m.in_opening and m.turn is BLACK
     assert m.board.stones("x") == m.board.stones("o") == 31
     assert m.legal_moves() and all(not mv.is_removal for mv in m.legal_moves())
 
@@ -109,7 +120,7 @@ def test_first_player_setting():
 def test_portuguese_setting_white_captures_first():
     after = Board.start(8).play_removal("d4").play_removal("e4")
     m = Match(after, first="o", opening=False)
-    assert m.turn is WHITE and not m.in_opening()
+    assert m.turn is WHITE and not m.in_opening
     assert m.legal_moves() == after.legal_moves("o")
 
 
@@ -165,7 +176,7 @@ def test_push_pop_and_turns():
     assert m.turn is BLACK and m.board == Board.start(6).play_removal("c3").play_removal("c4")
     m.pop()
     m.pop()
-    assert m.in_opening() and m.board == m.start
+    assert m.in_opening and m.board == m.start
     with pytest.raises(IndexError):
         m.pop()
 
@@ -183,8 +194,9 @@ def test_capture_errors_leave_the_match_unchanged():
         m.push("a1-b2")
     with pytest.raises(IllegalMoveError, match="written for a board of 8 rows"):
         m.push(Move.parse("a3-c3", rows=8))
-    with pytest.raises(TypeError):
+    with pytest.raises(konane.MoveTypeError) as info:
         m.push(42)
+    assert raised_in(info) == "push"
     assert snapshot(m) == before
 
 
@@ -195,27 +207,27 @@ def test_single_jump_match():
     with pytest.raises(IllegalMoveError, match="multi-jumps are not allowed"):
         m.push("a1-e1")
     m.push("a1-c1")
-    assert m.turn is WHITE and not m.is_over()
+    assert m.turn is WHITE and not m.is_over
     m.push("d1-b1")
-    assert m.is_over() and m.winner() is WHITE
+    assert m.is_over and m.winner is WHITE
 
 
 def test_winner_is_the_last_mover():
     m = Match(Board("xo.o."), opening=False)
-    assert m.winner() is None
+    assert m.winner is None
     m.push("a1-e1")
-    assert m.is_over() and m.winner() is BLACK and m.turn is WHITE
+    assert m.is_over and m.winner is BLACK and m.turn is WHITE
 
 
 def test_winner_without_any_move():
     m = Match(Board("x.o"), opening=False, first="o")
-    assert m.is_over() and m.winner() is BLACK
+    assert m.is_over and m.winner is BLACK
     stuck = Match(Board("o.o/.o./o.o"))  # no Black stone in the centre or a corner
-    assert stuck.legal_moves() == [] and stuck.is_over() and stuck.winner() is WHITE
+    assert stuck.legal_moves() == [] and stuck.is_over and stuck.winner is WHITE
 
 
 def play_random_game(m, rng, max_plies=500):
-    while not m.is_over() and m.ply < max_plies:
+    while not m.is_over and m.ply < max_plies:
         m.push(rng.choice(m.legal_moves()))
     return m
 
@@ -224,9 +236,9 @@ def play_random_game(m, rng, max_plies=500):
 def test_random_games_terminate_and_alternate(seed):
     rng = random.Random(seed)
     m = play_random_game(Match(Board.start(6)), rng)
-    assert m.is_over()
-    assert m.winner() is m.turn.opponent
-    for i, (before, mv, after) in enumerate(zip(m.boards, m.moves, m.boards[1:])):
+    assert m.is_over
+    assert m.winner is m.turn.opponent
+    for i, (before, mv, after) in enumerate(zip(m.boards, m.moves, m.boards[1:], strict=False)):
         mover = BLACK if i % 2 == 0 else WHITE
         if i < 2:
             assert mv.is_removal and before[mv.source] == mover.value
@@ -303,7 +315,7 @@ def test_round_trip_property(seed, shape, first):
     m = play_random_game(Match(Board.start(*shape), first=first), random.Random(seed))
     again = Match.loads(m.dumps())
     assert again.moves == m.moves and again.board == m.board and again.turn == m.turn
-    assert again.winner() == m.winner()
+    assert again.winner == m.winner
 
 
 def test_loads_tolerates_comments_and_blank_lines():
@@ -338,3 +350,21 @@ c2
 def test_loads_errors(text, error, match):
     with pytest.raises(error, match=match):
         Match.loads(text)
+
+
+def test_match_argument_errors():
+    with pytest.raises(konane.RulesTypeError) as info:
+        konane.Match(rules="single")
+    assert raised_in(info) == "__init__"
+    with pytest.raises(konane.PlayerError):
+        konane.Match(first="red")
+    with pytest.raises(konane.BoardTypeError):
+        konane.Match(42)
+    with pytest.raises(konane.KonaneTypeError, match="opening"):
+        konane.Match(opening="yes")
+    assert konane.Match("xo.", opening=False).legal_moves()[0].source_name == "a1"   # a picture
+    with pytest.raises(konane.BoardParseError, match="rules header"):
+        konane.Match.loads("# rules: multi_jump=maybe\nxo.\n")
+    with pytest.raises(konane.RulesTypeError) as info:
+        removals(Board.start(4), "x", rules="any")
+    assert raised_in(info) == "removals"

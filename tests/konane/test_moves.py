@@ -1,4 +1,4 @@
-"""Tests of konane.moves: notation, legality, the fast path and perft counts.
+"""Tests of konane.moves (the Move notation) and of Board's move methods: legality, the fast path, perft counts.
 
 The perft-like tables are checked against an *independent* move generator
 written in this file: a position is a dict ``{(row, col): "x" | "o" | "."}``
@@ -14,8 +14,21 @@ from hypothesis import strategies as st
 
 import konane
 from konane import (
-    BLACK, SINGLE_JUMP, STANDARD, WHITE, Board, IllegalMoveError, InvalidMoveError, Move,
+    BLACK,
+    SINGLE_JUMP,
+    STANDARD,
+    WHITE,
+    Board,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
 )
+
+from .conftest import raised_in
+
+
+def key_of(board):
+    return board.key
 
 # --------------------------------------------------------------------------
 # the independent generator
@@ -298,8 +311,8 @@ def test_symmetries_of_square_boards(n, data):
 def test_options_equal_played_legal_moves(picture, player):
     b = Board(picture)
     played = [b.play(m) for m in b.legal_moves(player)]
-    assert sorted(played, key=Board.key) == sorted(b.options(player), key=Board.key)
-    assert [(m, a) for m, a in b.move_options(player)] == list(zip(b.legal_moves(player), played))
+    assert sorted(played, key=key_of) == sorted(b.options(player), key=key_of)
+    assert [(m, a) for m, a in b.move_options(player)] == list(zip(b.legal_moves(player), played, strict=True))
 
 
 @settings(deadline=None)
@@ -403,10 +416,16 @@ def test_player_designations():
     for name in ("o", WHITE, "right", "White", "O"):
         assert b.options(name) == b.options("o")
     assert b.options("LEFT") == b.options(BLACK)
-    with pytest.raises(ValueError, match="'blue'"):
+    with pytest.raises(konane.PlayerError, match="'blue'") as info:
         b.legal_moves("blue")
-    with pytest.raises(TypeError):
-        b.options("x", rules="standard")
+    assert raised_in(info) == "legal_moves"
+    for method in ("options", "legal_moves", "move_options", "can_move", "move_count"):
+        with pytest.raises(konane.RulesTypeError, match="'standard'") as info:
+            getattr(b, method)("x", rules="standard")
+        assert raised_in(info) == method
+        with pytest.raises(konane.PlayerTypeError) as info:
+            getattr(b, method)(3)
+        assert raised_in(info) == method
 
 
 def test_options_of_boards_without_stones_or_cells():
@@ -478,10 +497,13 @@ def test_bad_move_objects():
         Move((0, 0), (2, 2), 3)
     with pytest.raises(InvalidMoveError):
         Move((3, 0), (1, 0), 3)
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(konane.MoveTypeError):
         Move("c3", "c5", 8)
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(konane.MoveTypeError) as info:
         Move.parse(42, rows=8)
+    assert raised_in(info) == "parse"
+    with pytest.raises(konane.MoveTypeError, match="rows must be an int"):
+        Move.parse("c3-c5", rows="8")
 
 
 # --------------------------------------------------------------------------
@@ -504,13 +526,13 @@ def test_illegal_moves_name_the_move_and_show_the_board(move, reason):
         xoox
         .oo.
     """)
-    before = (str(b), b.key())
+    before = (str(b), b.key)
     with pytest.raises(IllegalMoveError) as info:
         b.play(move)
     msg = str(info.value)
     assert msg.startswith(f"illegal move {move!r}: ") and reason in msg
     assert msg.endswith("\n" + str(b))
-    assert (str(b), b.key()) == before  # nothing mutated
+    assert (str(b), b.key) == before  # nothing mutated
 
 
 def test_illegal_for_the_given_player():
@@ -527,8 +549,15 @@ def test_off_board_source_and_foreign_move():
         b.play("a1-c1")
     with pytest.raises(IllegalMoveError, match="written for a board of 8 rows"):
         Board("xo.").play(Move.parse("a1-c1", rows=8))
-    with pytest.raises(TypeError):
+    with pytest.raises(konane.MoveTypeError) as info:
         b.play(3)
+    assert raised_in(info) == "play"
+    with pytest.raises(konane.RulesTypeError) as info:
+        b.play("a1-c1", "single")
+    assert raised_in(info) == "play"
+    with pytest.raises(konane.PlayerError) as info:
+        b.is_legal("a1-c1", player="red")
+    assert raised_in(info) == "is_legal"
 
 
 def test_illegal_move_is_value_error_and_konane_error():

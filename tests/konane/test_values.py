@@ -1,62 +1,18 @@
-"""Values of Konane positions: against an independent brute force, laws, known values, caches."""
+"""konane.value and konane.analyze: against an independent brute force, laws, known values, errors."""
 
-import os
 import random
-import sqlite3
-import subprocess
-import sys
-import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import given
 
 import cgt
 import konane
 from konane import Board
 
-SET = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+from .conftest import raised_in
+from .helpers import SET, boards, brute, random_grid, random_row, row_with_gaps
 
-
-# ---------------------------------------------------------------- independent brute force
-
-_BRUTE = {}
-
-
-def brute(board, rules=konane.STANDARD):
-    """Full game tree: no decomposition, no symmetry, no colour swap; memo on the exact board."""
-    key = (board, rules.multi_jump)
-    g = _BRUTE.get(key)
-    if g is None:
-        g = cgt.game([brute(o, rules) for o in board.options("x", rules)],
-                     [brute(o, rules) for o in board.options("o", rules)])
-        _BRUTE[key] = g
-    return g
-
-
-def random_row(rng, n):
-    return "".join(rng.choice("xo..") if rng.random() < 0.85 else "." for _ in range(n))
-
-
-def random_grid(rng, rows, cols, holes=True):
-    lines = []
-    for _ in range(rows):
-        lines.append("".join(rng.choice("xxoo..#" if holes else "xxoo..") for _ in range(cols)))
-    return "/".join(lines)
-
-
-def row_with_gaps(rng):
-    """Blocks of stones separated by gaps of 1 to 4 empty cells (the hard cases for a decomposer)."""
-    parts = []
-    for _ in range(rng.randint(2, 3)):
-        parts.append("".join(rng.choice("xo") for _ in range(rng.randint(1, 5))))
-    pic = "." * rng.randint(0, 2)
-    for i, p in enumerate(parts):
-        pic += p
-        if i < len(parts) - 1:
-            pic += "." * rng.randint(1, 4)
-    return pic + "." * rng.randint(0, 2)
-
+# ---------------------------------------------------------------- against the brute force
 
 def test_against_brute_force_on_rows_with_gaps():
     rng = random.Random(1)
@@ -114,76 +70,25 @@ def test_small_start_positions_against_brute_force():
                 assert konane.value(b2) == brute(b2), str(b2)
 
 
-# ---------------------------------------------------------------- laws
-
-def boards():
-    @st.composite
-    def build(draw):
-        rows = draw(st.integers(1, 4))
-        cols = draw(st.integers(2, 5))
-        cells = draw(st.lists(st.sampled_from("xxoo...#"), min_size=rows * cols, max_size=rows * cols))
-        return Board("/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)))
-    return build()
-
+# ---------------------------------------------------------------- laws (against the brute force)
 
 @SET
 @given(boards())
 def test_colour_swap_negates(b):
-    assert konane.value(b.color_swapped()) == -konane.value(b)
+    # the value of the colour swap against the brute force of the board itself: the solver
+    # normalises both to the same region, so comparing value with value would compare a
+    # cache entry with itself
+    assert konane.value(b.color_swapped()) == -brute(b)
+    assert brute(b.color_swapped()) == -brute(b)
 
 
 @SET
 @given(boards())
 def test_symmetries_preserve(b):
-    v = konane.value(b)
+    v = brute(b)
     for k in range(8):
         assert konane.value(b.transform(k)) == v
-
-
-@SET
-@given(boards())
-def test_sum_of_regions_is_the_whole(b):
-    parts = list(konane.regions(b))
-    assert sum((konane.value(r) for r in parts), cgt.zero) == konane.value(b) == brute(b)
-
-
-@SET
-@given(boards())
-def test_regions_partition_the_moves(b):
-    """Every move of the board is a move of exactly one region, leaving the others unchanged."""
-    parts = list(konane.regions(b, keep_dead=True))
-    stones = b.black | b.white
-    assert sum(r.black | r.white for r in parts) == stones          # disjoint cover of the stones
-    for who in ("x", "o"):
-        whole = {str(m) for m in b.legal_moves(who)}
-        per_region = [str(m) for r in parts for m in r.legal_moves(who)]
-        assert sorted(per_region) == sorted(whole)
-
-
-def test_regions_examples():
-    # Source: issue #6 / engine notes: plain connectivity is wrong on this row.
-    b = Board("....oxxoox..oxxxxo....")
-    assert konane.value(b) == cgt.number("3/2")
-    assert konane.value(Board("....oxxoox............")) == cgt.star
-    assert konane.value(Board("............oxxxxo....")) == 2
-    assert len(list(konane.regions(b))) == 1
-    # far apart: two regions; on a line no stone ever lands on an empty cell between two
-    # empty cells (docs/decomposition.md), so those cells are dropped (hand check: each pair
-    # has one jump, onto the cell next to it)
-    assert [str(r) for r in konane.regions(Board("xo....ox"))] == ["xo.#####", "#####.ox"]
-    # three empty cells cut a line too; the reach alone (it forgets that a jumped stone
-    # disappears) would keep this row whole
-    assert [str(r) for r in konane.regions(Board("xo...ox"))] == ["xo.####", "####.ox"]
-    # two empty cells: the part on the right can never land a stone on d1, next to the gap
-    # (hand check: its only White stone can only jump to i1; Black's g1 can jump to e1, and
-    # then no White stone is left to jump it), so the row is cut and d1 dropped.  Values by
-    # hand: xo. is 1 (one Black move), x.ox. is {0 | 0} = *
-    b = Board("xo..x.ox.")
-    assert [str(r) for r in konane.regions(b)] == ["xo.######", "####x.ox."]
-    assert konane.value(b) == brute(b) == 1 + cgt.star
-    # ...while on "....oxxoox..oxxxxo...." both sides can land next to the gap: one region
-    assert list(konane.regions(Board("x.x.x"))) == []
-    assert len(list(konane.regions(Board("x.x.x"), keep_dead=True))) == 3
+        assert brute(b.transform(k)) == v
 
 
 # ---------------------------------------------------------------- known values
@@ -207,115 +112,50 @@ def test_solid_alternating_row(n):
     assert konane.value(row) == expected
 
 
-# ---------------------------------------------------------------- analyse
+# ---------------------------------------------------------------- analyze
 
-def test_analyse_winning_moves_match_brute_force():
+def test_analyze_winning_moves_match_brute_force():
     rng = random.Random(5)
     for _ in range(40):
         b = Board(random_grid(rng, 3, 4))
-        a = konane.analyse(b)
+        a = konane.analyze(b)
         assert a.value == brute(b)
         for who, good in (("x", lambda v: v >= 0), ("o", lambda v: v <= 0)):
             expected = {str(m) for m, after in b.move_options(who) if good(brute(after))}
             assert {str(m) for m in a.winning_moves[konane.as_color(who)]} == expected
-    a = konane.analyse(".ox./o..x/....")
+    a = konane.analyze(".ox./o..x/....")
     assert "value +-1" in repr(a) and "<table>" in a._repr_html_()
 
-
-# ---------------------------------------------------------------- caches
-
-def test_region_cache_object_counts_hits():
-    cache = konane.RegionCache()
-    konane.value(".xoxoxoxo.", cache=cache)
-    misses = cache.misses
-    assert misses > 0 and len(cache) == misses
-    konane.value(".oxoxoxox.", cache=cache)       # the colour swap: all hits, no new region
-    assert cache.misses == misses and cache.hits > 0
-    cache.clear()
-    assert len(cache) == 0
-
-
-def test_sqlite_cache_persists(tmp_path):
-    path = tmp_path / "values.sqlite"
-    c1 = konane.RegionCache(path)
-    v = konane.value(".ox./o..x/..ox", cache=c1)
-    c1.close()
-    c2 = konane.RegionCache(path)
-    assert c2.info()["stored"] > 0
-    assert konane.value(".ox./o..x/..ox", cache=c2) == v
-    assert c2.misses == 0 and c2.hits > 0
-    c2.close()
-
-
-def test_sqlite_cache_by_path_and_shared(tmp_path):
-    path = str(tmp_path / "shared.sqlite")
-    a = konane.RegionCache(path)
-    b = konane.RegionCache(path)          # a second connection, as another process would have
-    konane.value(".xoxoxo.", cache=a)
-    a.flush()
-    assert konane.value(".xoxoxo.", cache=b) == konane.value(".xoxoxo.")
-    assert b.hits > 0
-    a.close()
-    b.close()
-    assert konane.value("..ox", cache=path) == 1
-
-
-def test_sqlite_cache_survives_a_killed_writer(tmp_path):
-    path = tmp_path / "killed.sqlite"
-    code = (
-        "import konane, konane.values as kv\n"
-        "kv.RegionCache.COMMIT_EVERY = 5\n"
-        "for n in range(3, 40):\n"
-        "    konane.value('.' + 'xo' * n + '.' + 'ox' * n + '.', cache=" + repr(str(path)) + ", progress=False)\n"
-    )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", code], env=env)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if path.exists() and os.path.getsize(path) > 0:
-            try:
-                with sqlite3.connect(path) as db:
-                    n = db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
-            except sqlite3.DatabaseError:
-                n = 0
-            if n > 30:
-                break
-        time.sleep(0.05)
-    proc.kill()
-    proc.wait()
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        rows = db.execute("SELECT key, value FROM region_values LIMIT 60").fetchall()
-    assert rows
-    cache = konane.RegionCache(path)
-    for key, text in rows:
-        multi, *masks = key.split(",")
-        assert multi == "True"
-        rows_, cols, cells, black, white = map(int, masks)
-        b = Board.from_masks(rows_, cols, cells, black, white)
-        assert cgt.parse(text) == brute(b)
-    cache.close()
-
-
-def test_not_a_cache_file(tmp_path):
-    bad = tmp_path / "not-a-db.sqlite"
-    bad.write_text("hello, this is not sqlite" * 100)
-    with pytest.raises(konane.values.CacheFileError, match="not-a-db"):
-        konane.RegionCache(bad)
 
 
 # ---------------------------------------------------------------- bad input
 
-def test_bad_input():
-    with pytest.raises(konane.BoardParseError, match="'xq'"):
-        konane.value("xq")
-    with pytest.raises(konane.BoardParseError, match="123"):
-        konane.value(123)
-    with pytest.raises(konane.values.RulesError, match="'multi'"):
-        konane.value("..ox", rules="multi")
-    with pytest.raises(konane.values.CacheFileError, match="42"):
-        konane.value("..ox", cache=42)
+@pytest.mark.parametrize("func", [konane.value, konane.analyze])
+def test_type_and_value_errors(func):
+    cases = [
+        ({"board": "xq"}, konane.BoardParseError, "'xq'"),
+        ({"board": 123}, konane.BoardTypeError, "123"),
+        ({"board": "..ox", "rules": "multi"}, konane.RulesTypeError, "'multi'"),
+        ({"board": "..ox", "cache": 42}, konane.CacheTypeError, "42"),
+        ({"board": "..ox", "progress": "yes"}, konane.KonaneTypeError, "progress"),
+    ]
+    for kwargs, cls, match in cases:
+        board = kwargs.pop("board")
+        with pytest.raises(cls, match=match) as info:
+            func(board, **kwargs)
+        assert raised_in(info) == func.__name__
+        assert isinstance(info.value, TypeError if issubclass(cls, konane.KonaneTypeError) else ValueError)
 
+
+def test_not_a_cache_file_from_value(tmp_path):
+    bad = tmp_path / "not-a-db.sqlite"
+    bad.write_text("hello, this is not sqlite" * 100)
+    with pytest.raises(konane.CacheFileError, match="not-a-db") as info:
+        konane.value("..ox", cache=str(bad))
+    assert raised_in(info) == "value"
+
+
+# ---------------------------------------------------------------- big and deep positions
 
 def test_deep_game_does_not_recurse():
     # One Black stone before 150 White ones: with single jumps, games last up to 150 moves.
@@ -329,28 +169,6 @@ def test_solid_row_of_40():
     # Source: Ernst (1995), N = 40 = 4j gives 0.
     assert konane.value("." + "xo" * 20 + ".") == 0
 
-
-def test_memory_bound_keeps_values_correct():
-    cache = konane.RegionCache(max_memory=50)
-    b = Board(".ox./o..x/..ox/x.o.")
-    assert konane.value(b, cache=cache) == brute(b)
-    assert len(cache) <= 50 and len(cache._raw) <= 4 * 50 + 50
-
-
-def test_packed_region_keys_round_trip():
-    # the in-memory cache keys one int per region; the file keeps the readable tuple text
-    from konane.values import _pack_region_key, _unpack_region_key
-    rng = random.Random(5)
-    for _ in range(2000):
-        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
-        n = rows * (cols + 1)
-        cells = rng.getrandbits(n) | 1
-        black = rng.getrandbits(n) & cells
-        white = rng.getrandbits(n) & cells & ~black
-        multi = rng.random() < 0.5
-        key = (multi, rows, cols, cells, black, white)
-        assert _unpack_region_key(_pack_region_key(*key)) == key
-    assert _pack_region_key(True, 300, 2, 1, 1, 0) == (True, 300, 2, 1, 1, 0)   # too tall: a tuple
 
 
 def test_progress_bar_and_ctrl_c(fake_tqdm):
@@ -390,67 +208,9 @@ def test_symmetric_positions_against_brute_force(rows, cols):
         assert konane.value(b, cache=konane.RegionCache()) == brute(b), str(b)
 
 
-def test_computation_makes_no_reference_cycles():
-    # konane.value pauses the cyclic garbage collector while it runs (for speed); that is
-    # only sound if the computation leaves no cyclic garbage behind: checked here on fresh
-    # caches (the engine's operation caches too), 3x4 and 4x4 boards with holes, both rules.
-    import gc
-
-    cgt.clear_caches()
-    rng = random.Random(11)
-    boards = ["xoxo/o.ox/xoxo", "xoxo/ox.x/x..o/oxox", "x.xo/oxox/xo.o/oxox"]
-    boards += [random_grid(rng, 4, 4) for _ in range(20)]
-    gc.collect()
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        for pic in boards:
-            for rules in (konane.STANDARD, konane.SINGLE_JUMP):
-                konane.value(pic, rules=rules, cache=konane.RegionCache())
-        found = gc.collect()
-    finally:
-        if was:
-            gc.enable()
-    assert found == 0
-    assert gc.isenabled() == was
-
-
-def test_packed_symmetries_give_the_least_image():
-    # The solver reduces positions by the symmetries of their frame through packed byte
-    # tables (konane.values._packed): compared here with each symmetry applied on its own
-    # (konane.board._apply_table), on random positions of boards of several sizes.
-    from konane.board import _apply_table, _transform_shape, _transform_table
-    from konane.values import _least_image, _packed
-
-    rng = random.Random(5)
-    for rows, cols in [(1, 7), (3, 3), (4, 5), (5, 6), (6, 6), (2, 9)]:
-        stride = cols + 1
-        ks = [k for k in range(1, 8) if _transform_shape(rows, cols, k) == (rows, cols)]
-        for n in range(1, len(ks) + 1):
-            syms = tuple(_transform_table(rows, cols, k) for k in ks[:n])
-            packed = _packed(syms)
-            for _ in range(30):
-                black = white = 0
-                for r in range(rows):
-                    for c in range(cols):
-                        u = rng.random()
-                        if u < 0.35:
-                            black |= 1 << (r * stride + c)
-                        elif u < 0.7:
-                            white |= 1 << (r * stride + c)
-                expected = None
-                for tables in syms:
-                    tb, tw = _apply_table(tables, black), _apply_table(tables, white)
-                    cand = (tb, tw, False) if tb <= tw else (tw, tb, True)
-                    expected = cand if expected is None else min(expected, cand)
-                assert _least_image(packed, black, white) == expected
-                first = (black, white, False) if black <= white else (white, black, True)
-                assert _least_image(packed, black, white, first) == min(expected, first)
-
-
 def test_boards_wider_than_511_columns():
     # Frames of 512 columns or more are keyed by tuples instead of packed ints
-    # (konane.values._Solver._key); the same positions as columns (2 or 3 columns wide)
+    # (konane._bitboard.pack_key); the same positions as columns (2 or 3 columns wide)
     # take the packed path.  Expected: the value of the transpose, and for the solid row
     # Ernst (1995): 300 + 300 alternating stones (N = 4j) give 0.
     row = "." + "xo" * 300 + "."

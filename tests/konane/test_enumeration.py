@@ -1,9 +1,9 @@
-"""Tests of konane.census.
+"""Tests of konane.enumeration: konane.census and konane.Census.
 
 Where the expected values come from is said in each test:
 
 * ``konane.value`` -- the value of one board through the region decomposition
-  and the normalised-region cache of :mod:`konane.values`, a path that shares
+  and the normalised-region cache of :func:`konane.value`, a path that shares
   nothing with the census but ``cgt``'s canonical forms;
 * pictures built here from ``Board.start``'s picture, for the code numbering;
 * ``Board.transform`` / ``Board.color_swapped``, for the symmetries;
@@ -17,11 +17,12 @@ import sys
 import pytest
 
 import cgt
-from cgt.game import _wrap
 import konane
-from konane.census import MAX_CELLS, Census, CensusError, census
-from konane.errors import KonaneError
-from konane.values import RulesError
+from konane import Census, census
+from konane.enumeration import MAX_CELLS
+from konane.errors import CensusError, CensusTypeError, KonaneError, RulesTypeError
+
+from .conftest import raised_in
 
 RULES = {"standard": konane.STANDARD, "single": konane.SINGLE_JUMP}
 
@@ -30,7 +31,7 @@ SMALL = [(1, 1), (2, 2), (1, 6), (6, 1), (1, 8), (2, 3), (3, 2), (3, 3), (2, 4),
          (2, 5), (3, 4), (4, 3)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cached(rows, cols, rules="standard"):
     return census(rows, cols, rules=RULES[rules], progress=False)
 
@@ -143,7 +144,7 @@ def test_board_and_code_match_the_numbering(rows, cols):
         b = konane.Board(picture(rows, cols, code))
         assert c.board(code) == b
         assert c.code(b) == c.code(str(b)) == code
-        assert c.value(b) == c.value(str(b)) == c[code] == _wrap(c.ids[code])
+        assert c.value(b) == c.value(str(b)) == c[code] == cgt.Game.from_id(c.ids[code])
 
 
 def test_a_census_is_a_sequence_of_values():
@@ -154,9 +155,16 @@ def test_a_census_is_a_sequence_of_values():
 
 def test_bad_codes_and_boards():
     c = cached(2, 3)
-    for bad in (-1, 64, 2.0, True, "7"):
+    for bad in (-1, 64):
         with pytest.raises(CensusError, match="census"):
-            c.value(bad) if not isinstance(bad, str) else c.board(bad)
+            c.value(bad)
+    for bad in (2.0, True, "7"):
+        with pytest.raises(CensusTypeError, match="code must be an int"):
+            c.board(bad)
+    with pytest.raises(CensusTypeError):
+        c.value(2.0)
+    with pytest.raises(konane.BoardTypeError):
+        c.code(7)
     with pytest.raises(CensusError, match=r"'o\.o' is not a position of the 2x3 census: it is 1x3"):
         c.value("o.o")
     with pytest.raises(CensusError, match="off-board cells"):
@@ -203,7 +211,7 @@ def test_outcome_counts_on_3x3():
 
 def test_repr_and_html():
     c = cached(2, 4)
-    assert repr(c) == ("konane.census.census(2, 4, rules=konane.Rules(multi_jump=True, "
+    assert repr(c) == ("konane.census(2, 4, rules=konane.Rules(multi_jump=True, "
                        "opening='standard'))")
     assert eval(repr(c)).ids == c.ids
     h = c._repr_html_()
@@ -221,8 +229,6 @@ def test_a_broken_display_hook_returns_none():
 @pytest.mark.parametrize("rows, cols, message", [
     (0, 3, r"census\(0, 3\): rows must be at least 1, got 0"),
     (3, -2, r"census\(3, -2\): cols must be at least 1, got -2"),
-    (2.0, 3, r"census\(2.0, 3\): rows must be an int, got float 2.0"),
-    (True, 3, r"census\(True, 3\): rows must be an int, got bool True"),
     (5, 5, r"census\(5, 5\): a 5x5 board has 25 cells, 2\*\*25 positions; at most 24"),
     (1, 25, r"census\(1, 25\): a 1x25 board has 25 cells"),
 ])
@@ -232,11 +238,25 @@ def test_bad_sizes(rows, cols, message):
     assert isinstance(info.value, ValueError) and isinstance(info.value, KonaneError)
 
 
+@pytest.mark.parametrize("rows, cols, message", [
+    (2.0, 3, r"census\(2.0, 3\): rows must be an int, not 2.0 \(float\)"),
+    (True, 3, r"census\(True, 3\): rows must be an int, not True \(bool\)"),
+    (3, "3", r"census\(3, '3'\): cols must be an int, not '3' \(str\)"),
+])
+def test_bad_size_types(rows, cols, message):
+    with pytest.raises(CensusTypeError, match=message) as info:
+        census(rows, cols)
+    assert isinstance(info.value, TypeError) and isinstance(info.value, KonaneError)
+    assert raised_in(info) == "census"
+
+
 def test_limits_and_defaults():
     assert MAX_CELLS == 24
     assert census(3).ids == cached(3, 3).ids                # cols defaults to rows
-    with pytest.raises(RulesError, match="'single'"):
+    with pytest.raises(RulesTypeError, match="'single'"):
         census(2, 2, rules="single")
+    with pytest.raises(CensusTypeError, match="progress"):
+        census(2, 2, progress="yes")
 
 
 # ------------------------------------------------------------------ progress and interrupts
@@ -252,7 +272,8 @@ def test_progress_bar_counts_every_code(fake_tqdm):
 
 
 def test_progress_follows_set_progress(fake_tqdm):
-    before = konane.values._PROGRESS
+    from konane import _progress
+    before = _progress._ENABLED
     konane.set_progress(False)
     try:
         census(4, 4)

@@ -1,4 +1,4 @@
-"""The values of all parity-consistent positions of a rectangular board (a census).
+"""Enumeration: the values of all parity-consistent positions of a rectangular board (a census).
 
 A position of a ``rows`` x ``cols`` board is *parity-consistent* when every
 stone stands where :meth:`konane.Board.start` puts a stone of its colour (Black
@@ -6,7 +6,8 @@ on the cells of a1's colour of the checkerboard, White on the others).  Every
 position reached from the start by removals and captures is one of them: a
 jump moves a stone two cells, so it never changes the colour of its cell.
 Such a position is given by the set of occupied cells alone, and
-:func:`census` computes the exact value of all ``2 ** (rows * cols)`` of them.
+:func:`census` (also ``konane.census``) computes the exact value of all
+``2 ** (rows * cols)`` of them, as a :class:`Census` (also ``konane.Census``).
 
 Position codes
 --------------
@@ -16,14 +17,13 @@ the *top* row (as in pictures and in :class:`konane.Board`; note that a code has
 no guard column, unlike the board's bit masks).  So on a 2 x 3 board, whose
 start is ``oxo/xox``, the code ``0b000101`` is ``o.o/...``:
 
->>> from konane.census import census
->>> c = census(2, 3)
+>>> c = konane.census(2, 3)
 >>> c.board(0b000101), c.code(konane.Board("o.o/..."))
 (konane.Board('o.o/...'), 5)
 
 Examples
 --------
->>> c = census(3, 4)
+>>> c = konane.census(3, 4)
 >>> len(c), c.value(".ox./o..x/....")
 (4096, cgt.parse('+-1'))
 >>> {o.value: n for o, n in c.outcomes().items()}
@@ -36,74 +36,51 @@ import html
 import time
 from array import array
 from collections import Counter
-from typing import Any, Callable, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import cgt
-from cgt import _core
-from cgt._deep import deep
-from cgt.game import _wrap
+from cgt import ops
+from konane._bitboard import capture_steps, checker_mask, full_mask, grid_symmetries, relayout, transform_rc
+from konane._progress import Progress, progress_enabled
+from konane.board import Board, as_board
+from konane.errors import CensusError, CensusTypeError, KonaneError, _describe
+from konane.rules import Rules, as_rules
 
-from konane import values as _values
-from konane.board import Board, _full_mask
-from konane.errors import KonaneError
-from konane.rules import STANDARD, Rules
-
-__all__ = ["census", "Census", "CensusError", "MAX_CELLS"]
+__all__ = ["census", "Census", "MAX_CELLS"]
 
 #: The largest board (in cells) :func:`census` accepts: ``2 ** 24`` positions
 #: take a 64 MB table of value ids and, in pure Python, several minutes.
 MAX_CELLS = 24
 
 
-class CensusError(KonaneError, ValueError):
-    """A census cannot be made for these arguments, or a position is not one of the census.
-
-    Examples
-    --------
-    >>> konane.census.census(5, 5)
-    Traceback (most recent call last):
-    ...
-    konane.census.CensusError: census(5, 5): a 5x5 board has 25 cells, 2**25 positions; at most 24 cells are supported (2**24 value ids take 64 MB and minutes to compute)
-    """
-
-
 # ---------------------------------------------------------------- tables of a board size
 
-def _cell_is_black(rows: int, cols: int, r: int, c: int) -> bool:
-    """Whether Board.start(rows, cols) has a Black stone on (r, c) (Black on a1)."""
-    return (rows - 1 - r + c) % 2 == 0
+def _black_cells(rows: int, cols: int) -> int:
+    """The cells of Black's stones in ``Board.start(rows, cols)``, in code numbering."""
+    return relayout(checker_mask(rows, cols), rows, cols, cols + 1, cols)
 
 
 def _symmetries(rows: int, cols: int) -> list[tuple[list[int], bool]]:
-    """The non-identity symmetries of the grid as cell permutations (in code
-    numbering), each with whether it swaps the checkerboard colours."""
-    maps: list[Callable[[int, int], tuple[int, int]]] = [
-        lambda r, c: (r, cols - 1 - c),                 # left-right mirror
-        lambda r, c: (rows - 1 - r, c),                 # top-bottom mirror
-        lambda r, c: (rows - 1 - r, cols - 1 - c),      # half turn
-    ]
-    if rows == cols:                                    # the square has four more
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (cols - 1 - c, rows - 1 - r),
-            lambda r, c: (c, rows - 1 - r),
-            lambda r, c: (cols - 1 - c, r),
-        ]
+    """The symmetries of the grid other than the identity (:mod:`konane._bitboard`'s
+    numbering) as cell permutations in code numbering, each with whether it swaps
+    the checkerboard colours; symmetries acting alike on the grid (on one row, the
+    top-bottom mirror is the identity) are given once."""
+    black = _black_cells(rows, cols)
     out = []
     seen = {tuple(range(rows * cols))}
-    for f in maps:
+    for k in grid_symmetries(rows, cols):
         perm = []
         for r in range(rows):
             for c in range(cols):
-                r2, c2 = f(r, c)
+                r2, c2 = transform_rc(r, c, rows, cols, k)
                 perm.append(r2 * cols + c2)
-        if tuple(perm) in seen:                         # e.g. the top-bottom mirror of one row
+        if tuple(perm) in seen:
             continue
         seen.add(tuple(perm))
-        swaps = [_cell_is_black(rows, cols, r, c) != _cell_is_black(rows, cols, *f(r, c))
-                 for r in range(rows) for c in range(cols)]
-        assert len(set(swaps)) == 1                     # a symmetry keeps adjacency
-        out.append((perm, swaps[0]))
+        swaps = {bool(black >> i & 1) != bool(black >> perm[i] & 1) for i in range(rows * cols)}
+        assert len(swaps) == 1                          # a symmetry keeps adjacency
+        out.append((perm, swaps.pop()))
     return out
 
 
@@ -121,66 +98,29 @@ def _chunk_tables(perm: list[int], lo_bits: int) -> tuple[list[int], list[int]]:
     return tables[0], tables[1]
 
 
-def _move_steps(rows: int, cols: int, multi: bool) -> tuple[list, list]:
-    """Jump patterns for the bit-parallel move generator, see :func:`_solve`.
-
-    Returns ``(forward, backward)``, one list per direction towards higher
-    (right, down) and lower (left, up) cell numbers.  Each list holds, for
-    ``k = 1, 2, ...`` jumps in that direction, ``(valid, occ_shift,
-    empty_shift, pattern)``: ``valid`` the cells from which ``k`` jumps stay in
-    the line of the board, the shifts that bring the ``k``-th jumped cell
-    (``(2k - 1) d`` away) and the ``k``-th landing cell (``2k d`` away) onto the
-    source, and the xor ``pattern`` of a ``k``-jump from cell 0: the source,
-    the ``k`` jumped cells and the landing cell.
-    """
-    forward: list = []
-    backward: list = []
-    for d, length, along in ((1, cols, lambda r, c: c), (cols, rows, lambda r, c: r)):
-        for out, ahead in ((forward, lambda i: length - 1 - i), (backward, lambda i: i)):
-            steps = []
-            k = 1
-            while 2 * k < length and (multi or k == 1):
-                valid = 0
-                for r in range(rows):
-                    for c in range(cols):
-                        if ahead(along(r, c)) >= 2 * k:
-                            valid |= 1 << (r * cols + c)
-                pattern = 1 | 1 << (2 * k * d)
-                for j in range(1, 2 * k, 2):
-                    pattern |= 1 << (j * d)
-                steps.append((valid, (2 * k - 1) * d, 2 * k * d, pattern))
-                k += 1
-            if steps:
-                out.append(steps)
-    return forward, backward
-
-
 # ---------------------------------------------------------------- the computation
 
-def _solve(rows: int, cols: int, multi: bool, progress: Any) -> array:
+def _solve(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
     """The value ids of all codes (the dynamic program described in :func:`census`)."""
     n = rows * cols
     size = 1 << n
     full = size - 1
-    bmask = 0
-    for r in range(rows):
-        for c in range(cols):
-            if _cell_is_black(rows, cols, r, c):
-                bmask |= 1 << (r * cols + c)
-    forward, backward = _move_steps(rows, cols, multi)
+    bmask = _black_cells(rows, cols)
+    forward, backward = capture_steps(rows, cols, multi)
     lo_bits = (n + 1) // 2
     lo_mask = (1 << lo_bits) - 1
     syms = [_chunk_tables(perm, lo_bits) + (swaps,) for perm, swaps in _symmetries(rows, cols)]
 
-    levels = [array("i") for _ in range(n + 1)]
+    levels: list[array[int]] = [array("i") for _ in range(n + 1)]
     append = [a.append for a in levels]
     for code in range(size):
         append[code.bit_count()](code)
 
     vals = array("i", [-1]) * size
-    canonical = _core.canonical
-    neg = _core.neg
-    zero = _core.ZERO
+    canonical = ops.canonical
+    neg = ops.neg
+    zero = ops.ZERO
+    deep = ops.deep
     chunk = 1 << 15
     for level in levels:
         for start in range(0, len(level), chunk):
@@ -233,30 +173,15 @@ def _solve(rows: int, cols: int, multi: bool, progress: Any) -> array:
                         vals[image] = negated
                     else:
                         vals[image] = gid
-            if progress is not None:
-                progress.update(min(chunk, len(level) - start))
+            progress.tick(min(chunk, len(level) - start))
     return vals
-
-
-def _progress_bar(enabled: bool | None, total: int, rows: int, cols: int) -> Any:
-    """A tqdm bar over the codes, or None (disabled, small census, or no tqdm)."""
-    if enabled is None:
-        enabled = _values._PROGRESS
-    if not enabled or total < 1 << 16:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, desc=f"konane census {rows}x{cols}", unit=" positions",
-                leave=False)
 
 
 def _check_size(rows: Any, cols: Any) -> None:
     call = f"census({rows!r}, {cols!r})"
     for name, v in (("rows", rows), ("cols", cols)):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise CensusError(f"{call}: {name} must be an int, got {type(v).__name__} {v!r}")
+            raise CensusTypeError(f"{call}: {name} must be an int, not {_describe(v)}")
         if v < 1:
             raise CensusError(f"{call}: {name} must be at least 1, got {v!r}")
     n = rows * cols
@@ -268,7 +193,7 @@ def _check_size(rows: Any, cols: Any) -> None:
 
 
 def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
-           progress: bool | None = None) -> "Census":
+           progress: bool | None = None) -> Census:
     """The exact values of all parity-consistent positions of a ``rows`` x ``cols`` board.
 
     Parameters
@@ -294,22 +219,23 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
 
     Raises
     ------
+    CensusTypeError
+        If a size is not an int.
     CensusError
-        If a size is not a positive int or the board has more than
-        :data:`MAX_CELLS` cells.
-    konane.values.RulesError
+        If a size is less than 1 or the board has more than :data:`MAX_CELLS`
+        cells.
+    RulesTypeError
         If ``rules`` is not a :class:`konane.Rules`.
 
     Examples
     --------
-    >>> from konane.census import census
-    >>> c = census(2, 4)
+    >>> c = konane.census(2, 4)
     >>> len(c), c.value(0), c.value("oxox/xoxo"), c.value(".xo./x...")
     (256, cgt.parse('0'), cgt.parse('0'), cgt.parse('*'))
 
     A multi-jump makes a difference:
 
-    >>> census(1, 7).value("xo.o..."), census(1, 7, rules=konane.SINGLE_JUMP).value("xo.o...")
+    >>> konane.census(1, 7).value("xo.o..."), konane.census(1, 7, rules=konane.SINGLE_JUMP).value("xo.o...")
     (cgt.parse('1'), cgt.parse('0'))
 
     See Also
@@ -331,7 +257,7 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     about a quarter of the positions (an eighth on a square board) are
     computed.
 
-    The positions are not split into regions (:mod:`konane.regions`), as
+    The positions are not split into regions (:func:`konane.regions`), as
     :func:`konane.value` does: that is what makes one big position
     computable, but here every option is already in the table.  Measured on
     4 x 5: 96% of the positions are a single region; the canonical forms of
@@ -349,21 +275,22 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     """
     if cols is None:
         cols = rows
-    _check_size(rows, cols)
-    if rules is None:
-        rules = STANDARD
-    elif not isinstance(rules, Rules):
-        raise _values.RulesError(
-            f"rules must be a konane.Rules such as konane.STANDARD, not {rules!r}")
+    try:
+        _check_size(rows, cols)
+        r = as_rules(rules)
+        if progress is not None and not isinstance(progress, bool):
+            raise CensusTypeError(f"progress must be None, True or False, not {_describe(progress)}")
+    except KonaneError as exc:
+        raise exc.with_traceback(None) from None
     size = 1 << (rows * cols)
-    bar = _progress_bar(progress, size, rows, cols)
+    bar = Progress(progress_enabled(progress) and size >= 1 << 16, f"konane census {rows}x{cols}",
+                   total=size, threshold=1)
     t = time.perf_counter()
     try:
-        ids = _solve(rows, cols, rules.multi_jump, bar)
+        ids = _solve(rows, cols, r.multi_jump, bar)
     finally:
-        if bar is not None:
-            bar.close()
-    return Census(rows, cols, rules, ids, time.perf_counter() - t)
+        bar.close()
+    return Census(rows, cols, r, ids, time.perf_counter() - t)
 
 
 # ---------------------------------------------------------------- the result
@@ -391,9 +318,9 @@ class Census:
 
     Examples
     --------
-    >>> c = konane.census.census(2, 4)
+    >>> c = konane.census(2, 4)
     >>> c
-    konane.census.census(2, 4, rules=konane.Rules(multi_jump=True, opening='standard'))
+    konane.census(2, 4, rules=konane.Rules(multi_jump=True, opening='standard'))
     >>> c[0b11111111], c.board(0b11111111)
     (cgt.parse('0'), konane.Board('oxox/xoxo'))
     >>> c.values().most_common(4)
@@ -402,25 +329,25 @@ class Census:
 
     __slots__ = ("rows", "cols", "rules", "ids", "elapsed", "_black", "_counts")
 
-    def __init__(self, rows: int, cols: int, rules: Rules, ids: array, elapsed: float = 0.0):
+    def __init__(self, rows: int, cols: int, rules: Rules, ids: array[int], elapsed: float = 0.0) -> None:
         self.rows = rows
         self.cols = cols
         self.rules = rules
         self.ids = ids
         self.elapsed = elapsed
-        self._black = Board.start(rows, cols)._black
-        self._counts: Counter | None = None
+        self._black = checker_mask(rows, cols)
+        self._counts: Counter[int] | None = None
 
     def __repr__(self) -> str:
         # the call that computes it again
-        return f"konane.census.census({self.rows}, {self.cols}, rules={self.rules!r})"
+        return f"konane.census({self.rows}, {self.cols}, rules={self.rules!r})"
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def __iter__(self) -> Iterator[cgt.Game]:
         """The values of the positions, in the order of their codes."""
-        return map(_wrap, self.ids)
+        return map(cgt.Game.from_id, self.ids)
 
     # -- positions and codes ------------------------------------------------
 
@@ -443,19 +370,18 @@ class Census:
 
         Examples
         --------
-        >>> c = konane.census.census(2, 3)
+        >>> c = konane.census(2, 3)
         >>> c.board(0b000001), c.board(0b100000)
         (konane.Board('o../...'), konane.Board('.../..x'))
         """
-        code = self._check_code(code)
-        cols, stride = self.cols, self.cols + 1
-        row = (1 << cols) - 1
-        stones = 0
-        for r in range(self.rows):
-            stones |= ((code >> (r * cols)) & row) << (r * stride)
-        cells = _full_mask(self.rows, cols)
+        try:
+            code = self._check_code(code)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        rows, cols = self.rows, self.cols
+        stones = relayout(code, rows, cols, cols, cols + 1)
         black = stones & self._black
-        return Board._make(self.rows, cols, cells, black, stones ^ black)
+        return Board._make(rows, cols, full_mask(rows, cols), black, stones ^ black)
 
     def code(self, board: Board | str) -> int:
         """The code of a parity-consistent position of this board size.
@@ -473,27 +399,32 @@ class Census:
 
         Raises
         ------
+        BoardTypeError, BoardParseError
+            If ``board`` is not a board or a picture.
         CensusError
             If the board has another size, off-board cells, or a stone on a
             cell of the other colour.
 
         Examples
         --------
-        >>> c = konane.census.census(2, 3)
+        >>> c = konane.census(2, 3)
         >>> c.code("o.o/..x")
         37
         >>> c.code("x.o/...")
         Traceback (most recent call last):
         ...
-        konane.census.CensusError: 'x.o/...' is not a position of the 2x3 census: stone on a2 has the wrong colour (Board.start(2, 3) has o there)
+        konane.errors.CensusError: 'x.o/...' is not a position of the 2x3 census: stone on a2 has the wrong colour ...
         """
-        b = board if isinstance(board, Board) else Board(board)
+        try:
+            b = as_board(board)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         rows, cols = self.rows, self.cols
         what = repr(board) if isinstance(board, str) else repr(b)
         if (b.rows, b.cols) != (rows, cols):
             raise CensusError(f"{what} is not a position of the {rows}x{cols} census: "
                               f"it is {b.rows}x{b.cols}")
-        if b.cells != _full_mask(rows, cols):
+        if b.cells != full_mask(rows, cols):
             raise CensusError(f"{what} is not a position of the {rows}x{cols} census: "
                               f"it has off-board cells")
         wrong = (b.black & ~self._black) | (b.white & self._black)
@@ -503,16 +434,12 @@ class Census:
             raise CensusError(f"{what} is not a position of the {rows}x{cols} census: stone on "
                               f"{sq} has the wrong colour (Board.start({rows}, {cols}) has "
                               f"{start[sq]} there)")
-        stones = b.black | b.white
-        stride = cols + 1
-        row = (1 << cols) - 1
-        code = 0
-        for r in range(rows):
-            code |= ((stones >> (r * stride)) & row) << (r * cols)
-        return code
+        return relayout(b.black | b.white, rows, cols, cols + 1, cols)
 
     def _check_code(self, code: Any) -> int:
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(self.ids):
+        if not isinstance(code, int) or isinstance(code, bool):
+            raise CensusTypeError(f"a position code must be an int, not {_describe(code)}")
+        if not 0 <= code < len(self.ids):
             raise CensusError(f"invalid code {code!r} for the {self.rows}x{self.cols} census: "
                               f"expected an int in range({len(self.ids)})")
         return code
@@ -524,24 +451,27 @@ class Census:
 
         Examples
         --------
-        >>> c = konane.census.census(2, 3)
+        >>> c = konane.census(2, 3)
         >>> c.value(0b000011), c.value("ox./...")
         (cgt.parse('-1'), cgt.parse('-1'))
         """
-        if isinstance(position, (Board, str)):
-            code = self.code(position)
-        else:
-            code = self._check_code(position)
-        return _wrap(self.ids[code])
+        try:
+            if isinstance(position, (Board, str)):
+                code = self.code(position)
+            else:
+                code = self._check_code(position)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return cgt.Game.from_id(self.ids[code])
 
     __getitem__ = value
 
-    def _id_counts(self) -> Counter:
+    def _id_counts(self) -> Counter[int]:
         if self._counts is None:
             self._counts = Counter(self.ids)
         return self._counts
 
-    def values(self) -> Counter:
+    def values(self) -> Counter[cgt.Game]:
         """How many positions have each value.
 
         Returns
@@ -551,13 +481,13 @@ class Census:
 
         Examples
         --------
-        >>> vs = konane.census.census(3, 3).values()
+        >>> vs = konane.census(3, 3).values()
         >>> len(vs), vs[cgt.star], sum(vs.values())
         (9, 16, 512)
         """
-        return Counter({_wrap(gid): n for gid, n in self._id_counts().items()})
+        return Counter({cgt.Game.from_id(gid): n for gid, n in self._id_counts().items()})
 
-    def outcomes(self) -> Counter:
+    def outcomes(self) -> Counter[cgt.Outcome]:
         """How many positions are in each outcome class.
 
         Returns
@@ -568,13 +498,13 @@ class Census:
 
         Examples
         --------
-        >>> oc = konane.census.census(3, 3).outcomes()
+        >>> oc = konane.census(3, 3).outcomes()
         >>> [(o.value, n) for o, n in oc.items()], sum(oc.values())
         ([('P', 156), ('N', 16), ('L', 292), ('R', 48)], 512)
         """
-        out: Counter = Counter({o: 0 for o in cgt.Outcome})
+        out: Counter[cgt.Outcome] = Counter({o: 0 for o in cgt.Outcome})
         for gid, n in self._id_counts().items():
-            out[_wrap(gid).outcome] += n
+            out[cgt.Game.from_id(gid).outcome] += n
         return out
 
     def find(self, value: Any) -> Iterator[int]:
@@ -590,11 +520,11 @@ class Census:
 
         Examples
         --------
-        >>> c = konane.census.census(2, 4)
+        >>> c = konane.census(2, 4)
         >>> [c.board(code) for code in c.find("*")][:3]
         [konane.Board('.xo./....'), konane.Board('.xo./x...'), konane.Board('.xo./.o..')]
         """
-        gid = cgt.as_game(value)._id
+        gid = cgt.as_game(value).id
         ids = self.ids
         return (code for code in range(len(ids)) if ids[code] == gid)
 

@@ -70,9 +70,11 @@ against a cell-by-cell transcription of the definitions.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from konane.board import Board
+from konane._bitboard import line_step, neighbours
+from konane.board import Board, as_board
+from konane.errors import KonaneError
 
 __all__ = ["regions", "region_masks", "live_region_masks", "reach"]
 
@@ -80,9 +82,11 @@ __all__ = ["regions", "region_masks", "live_region_masks", "reach"]
 def _jumps(movers: int, enemies: int, cells: int, stride: int, limit: int) -> int:
     """Cells reached from ``movers`` in at most ``limit`` jumps over cells of ``enemies``."""
     cur = movers
+    s = stride
     for _ in range(limit):
+        # one jump over ``enemies`` in each direction (this loop and reach's are the hottest)
         nxt = (cur | (((cur << 1) & enemies) << 1) | (((cur >> 1) & enemies) >> 1)
-               | (((cur << stride) & enemies) << stride) | (((cur >> stride) & enemies) >> stride)) & cells
+               | (((cur << s) & enemies) << s) | (((cur >> s) & enemies) >> s)) & cells
         if nxt == cur:
             break
         cur = nxt
@@ -97,7 +101,7 @@ def reach(cells: int, black: int, white: int, stride: int) -> tuple[int, int]:
 
     Examples
     --------
-    >>> from konane.regions import reach
+    >>> from konane.decomposition import reach
     >>> b = konane.Board("xo.o..o.")
     >>> rx, ro = reach(b.cells, b.black, b.white, b.stride)
     >>> [b.square_name(b.rc(i)) for i in range(b.stride) if rx >> i & 1]
@@ -123,6 +127,7 @@ def reach(cells: int, black: int, white: int, stride: int) -> tuple[int, int]:
     s = stride
     rx, ro = black, white
     for _ in range(min(n_x, n_o) + 1):
+        # one jump of each colour over the other's set (as in _jumps)
         nx = (rx | ((((rx << 1) & ro) << 1) | (((rx >> 1) & ro) >> 1)
                     | (((rx << s) & ro) << s) | (((rx >> s) & ro) >> s))) & cells
         no = (ro | ((((ro << 1) & nx) << 1) | (((ro >> 1) & nx) >> 1)
@@ -149,6 +154,7 @@ def _component(seed: int, lx: int, lo: int, s: int) -> int:
     while True:
         cx = comp & lx
         co = comp & lo
+        # neighbours(cx, s) & lo | neighbours(co, s) & lx, inlined (a hot loop)
         grow = (comp | (((cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)) & lo)
                 | (((co << 1) | (co >> 1) | (co << s) | (co >> s)) & lx))
         if grow == comp:
@@ -158,25 +164,12 @@ def _component(seed: int, lx: int, lo: int, s: int) -> int:
 
 def _one_jump(cells: int, gx: int, go: int, s: int) -> tuple[int, int]:
     """A lower bound of a group's reach: its stones and the cells one jump away."""
+    # one jump of each colour over the other (as in _jumps; the solver's split test
+    # calls this for every sparse position)
     return ((gx | ((((gx << 1) & go) << 1) | (((gx >> 1) & go) >> 1)
                    | (((gx << s) & go) << s) | (((gx >> s) & go) >> s))) & cells,
             (go | ((((go << 1) & gx) << 1) | (((go >> 1) & gx) >> 1)
                    | (((go << s) & gx) << s) | (((go >> s) & gx) >> s))) & cells)
-
-
-def _line_step(cells: int, stride: int) -> int:
-    """1 if the cells lie in one row, ``stride`` if in one column (and not in one
-    row), 0 otherwise: the step between neighbours on a board that is one line."""
-    if not cells:
-        return 0
-    low = (cells & -cells).bit_length() - 1
-    if cells >> (low - low % stride) < 1 << (stride - 1):
-        return 1
-    col = low % stride
-    rows = (cells.bit_length() - col + stride - 1) // stride
-    # the cells of column ``col``: bits col, col + stride, col + 2 stride, ...
-    column = ((1 << (stride * rows)) - 1) // ((1 << stride) - 1) << col
-    return stride if cells & ~column == 0 else 0
 
 
 def _landings(black: int, white: int, empty: int, d: int) -> int:
@@ -267,7 +260,7 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
     A board that is one line is cut into pieces instead (:func:`_line_regions`);
     a piece with stones of both colours is a group whose "reach" is the piece.
     """
-    d = _line_step(cells, stride)
+    d = line_step(cells, stride)
     if not d:
         return _partition_piece(cells, black, white, stride)
     groups: list[list[int]] = []
@@ -284,17 +277,15 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
 def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
     """:func:`_partition` on a board that is not one line: groups and reaches."""
     s = stride
-    nbx = (black << 1) | (black >> 1) | (black << s) | (black >> s)
-    nbo = (white << 1) | (white >> 1) | (white << s) | (white >> s)
-    lx = black & nbo                      # stones with an enemy next to them
-    lo = white & nbx
+    lx = black & neighbours(white, s)                     # stones with an enemy next to them
+    lo = white & neighbours(black, s)
     dead_x = black ^ lx
     dead_o = white ^ lo
     if not lx:
         return [], dead_x, dead_o         # nobody can move, now or ever
     # groups: stones linked by orthogonal adjacency of opposite colours, with a first
     # lower bound of their reach (the stones and the cells one jump away)
-    comps = []
+    comps: list[list[int]] = []
     remaining = lx | lo
     while remaining:
         comp = _component(remaining & -remaining, lx, lo, s)
@@ -304,8 +295,8 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             gx, go = lx, lo
             rx, ro = reach(cells, gx, go, s)
             while dead_x or dead_o:
-                hx = dead_x & (rx | ro | (ro << 1) | (ro >> 1) | (ro << s) | (ro >> s))
-                ho = dead_o & (rx | ro | (rx << 1) | (rx >> 1) | (rx << s) | (rx >> s))
+                hx = dead_x & (rx | ro | neighbours(ro, s))
+                ho = dead_o & (rx | ro | neighbours(rx, s))
                 if not (hx or ho):
                     break
                 dead_x ^= hx
@@ -326,8 +317,8 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             g = comps[i]
             ux, uo = g[2], g[3]
             occ = ux | uo
-            nux = (ux << 1) | (ux >> 1) | (ux << s) | (ux >> s)
-            nuo = (uo << 1) | (uo >> 1) | (uo << s) | (uo >> s)
+            nux = neighbours(ux, s)
+            nuo = neighbours(uo, s)
             hx = dead_x & (occ | nuo)
             ho = dead_o & (occ | nux)
             if hx or ho:
@@ -380,8 +371,8 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             for g in groups:
                 rx, ro = g[2], g[3]
                 occ = rx | ro
-                hx = dead_x & (occ | (ro << 1) | (ro >> 1) | (ro << s) | (ro >> s))
-                ho = dead_o & (occ | (rx << 1) | (rx >> 1) | (rx << s) | (rx >> s))
+                hx = dead_x & (occ | neighbours(ro, s))
+                ho = dead_o & (occ | neighbours(rx, s))
                 if hx or ho:
                     dead_x ^= hx
                     dead_o ^= ho
@@ -394,13 +385,13 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             # groups in conflict with each other merge (all pairs at once)
             parent = list(range(n))
             merged = False
-            occ = [g[2] | g[3] for g in groups]
-            nrx = [(g[2] << 1) | (g[2] >> 1) | (g[2] << s) | (g[2] >> s) for g in groups]
-            nro = [(g[3] << 1) | (g[3] >> 1) | (g[3] << s) | (g[3] >> s) for g in groups]
+            occs = [g[2] | g[3] for g in groups]
+            nrx = [neighbours(g[2], s) for g in groups]
+            nro = [neighbours(g[3], s) for g in groups]
             for i in range(n):
-                oi, xi, yi = occ[i], nrx[i], nro[i]
+                oi, xi, yi = occs[i], nrx[i], nro[i]
                 for j in range(i + 1, n):
-                    if (oi & occ[j]) or (xi & groups[j][3]) or (yi & groups[j][2]):
+                    if (oi & occs[j]) or (xi & groups[j][3]) or (yi & groups[j][2]):
                         a = i
                         while parent[a] != a:
                             a = parent[a]
@@ -411,7 +402,7 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
                             parent[b] = a
                             merged = True
             if merged:
-                parts: dict[int, list[int]] = {}
+                parts = {}
                 for i in range(n):
                     a = i
                     while parent[a] != a:
@@ -449,7 +440,7 @@ def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
     board that is one line (:func:`_line_drop`): the solver tests those instead.
     """
     live = lx | lo
-    groups = []
+    groups: list[tuple[int, int]] = []
     while live:
         comp = _component(live & -live, lx, lo, s)
         live ^= comp
@@ -465,7 +456,7 @@ def _chained(bounds: list[tuple[int, int]], s: int) -> bool:
     bounds = list(bounds)
     cx, co = bounds.pop()
     while bounds:
-        nx = (cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)
+        nx = (cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)     # neighbours(), inlined (hot)
         no = (co << 1) | (co >> 1) | (co << s) | (co >> s)
         occ = cx | co
         rest = []
@@ -512,7 +503,7 @@ def live_region_masks(cells: int, black: int, white: int, stride: int) -> list[t
 
     Examples
     --------
-    >>> from konane.regions import live_region_masks
+    >>> from konane.decomposition import live_region_masks
     >>> b = konane.Board("xo..x.....ox/.###########")
     >>> [str(konane.Board.from_masks(2, 12, *r)).split()[0]
     ...  for r in live_region_masks(b.cells, b.black, b.white, b.stride)]
@@ -527,7 +518,7 @@ def live_region_masks(cells: int, black: int, white: int, stride: int) -> list[t
     return out
 
 
-def regions(board: Board, *, keep_dead: bool = False) -> Iterator[Board]:
+def regions(board: Board | str, *, keep_dead: bool = False) -> Iterator[Board]:
     """Yield the independent regions of a position, as boards of the same grid.
 
     Each region keeps the board's rows and columns (so squares keep their
@@ -539,7 +530,8 @@ def regions(board: Board, *, keep_dead: bool = False) -> Iterator[Board]:
 
     Parameters
     ----------
-    board : Board
+    board : Board or str
+        A board or its picture.
     keep_dead : bool, default False
         Also yield regions where nobody can ever move (stones of one colour
         only, isolated stones); their value is 0 and they are left out by
@@ -548,6 +540,13 @@ def regions(board: Board, *, keep_dead: bool = False) -> Iterator[Board]:
     Yields
     ------
     Board
+
+    Raises
+    ------
+    BoardTypeError
+        If ``board`` is not a :class:`konane.Board` or a picture string.
+    BoardParseError
+        If ``board`` is a picture that cannot be read.
 
     Examples
     --------
@@ -571,10 +570,18 @@ def regions(board: Board, *, keep_dead: bool = False) -> Iterator[Board]:
 
     Notes
     -----
-    See the module docstring of :mod:`konane.regions` and
+    See the module docstring of :mod:`konane.decomposition` and
     ``docs/decomposition.md`` for the proof.  Cost: a few big-integer
     operations per stone group, no loop over cells (on a line, a few per gap).
     """
+    try:
+        b = as_board(board)
+    except KonaneError as exc:
+        raise exc.with_traceback(None) from None
+    return _regions(b, keep_dead)
+
+
+def _regions(board: Board, keep_dead: bool) -> Iterator[Board]:
     rows, cols = board.rows, board.cols
     for cells, black, white in region_masks(board.cells, board.black, board.white, cols + 1):
         if not keep_dead and not (black and white):

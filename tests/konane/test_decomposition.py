@@ -1,6 +1,6 @@
 """The decomposer against a plain transcription of its definition.
 
-``konane.regions`` computes reaches with bit-parallel shortcuts (a fast path
+``konane.decomposition`` computes reaches with bit-parallel shortcuts (a fast path
 that is exact only when the jump limits cannot bind, lower bounds that merge
 groups early, dead stones handled apart).  Here the rule of
 ``docs/decomposition.md`` is written out cell by cell, with no shortcut:
@@ -24,9 +24,15 @@ The fast implementation must give exactly the same partition.
 import random
 
 import pytest
+from hypothesis import given
 
+import cgt
 import konane
-from konane.regions import live_region_masks, reach, region_masks
+from konane import Board
+from konane.decomposition import live_region_masks, reach, region_masks
+
+from .conftest import raised_in
+from .helpers import SET, boards, brute
 
 DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
@@ -188,7 +194,7 @@ def spec_groups(cells, black, white):
         if not merged:
             break
     return [(frozenset(x | o), frozenset(g & black), frozenset(g & white))
-            for g, (x, o) in zip(groups, info)]
+            for g, (x, o) in zip(groups, info, strict=True)]
 
 
 def _sorted(regions):
@@ -265,15 +271,73 @@ def test_limits_matter_on_sparse_groups():
 def test_one_group_shortcut_is_never_wrong(seed):
     # the solver's shortcut "surely one region" must never hide a real split (it is not
     # used on boards that are one line, whose exact cuts the solver applies instead)
-    from konane.regions import _line_step, _one_group
+    from konane._bitboard import line_step
+    from konane.decomposition import _one_group
     rng = random.Random(200 + seed)
     for _ in range(600):
         b = random_board(rng)
         s = b.stride
-        if _line_step(b.cells, s):
+        if line_step(b.cells, s):
             continue
         near_o = (b.white << 1) | (b.white >> 1) | (b.white << s) | (b.white >> s)
         near_x = (b.black << 1) | (b.black >> 1) | (b.black << s) | (b.black >> s)
         lx, lo = b.black & near_o, b.white & near_x
         if lx and _one_group(b.cells, lx, lo, s):
             assert len(live_region_masks(b.cells, b.black, b.white, s)) == 1, str(b)
+
+
+# ---------------------------------------------------------------- konane.regions
+
+@SET
+@given(boards())
+def test_sum_of_regions_is_the_whole(b):
+    parts = list(konane.regions(b))
+    assert sum((konane.value(r) for r in parts), cgt.zero) == konane.value(b) == brute(b)
+
+
+@SET
+@given(boards())
+def test_regions_partition_the_moves(b):
+    """Every move of the board is a move of exactly one region, leaving the others unchanged."""
+    parts = list(konane.regions(b, keep_dead=True))
+    stones = b.black | b.white
+    assert sum(r.black | r.white for r in parts) == stones          # disjoint cover of the stones
+    for who in ("x", "o"):
+        whole = {str(m) for m in b.legal_moves(who)}
+        per_region = [str(m) for r in parts for m in r.legal_moves(who)]
+        assert sorted(per_region) == sorted(whole)
+
+
+def test_regions_examples():
+    # Source: issue #6 / engine notes: plain connectivity is wrong on this row.
+    b = Board("....oxxoox..oxxxxo....")
+    assert konane.value(b) == cgt.number("3/2")
+    assert konane.value(Board("....oxxoox............")) == cgt.star
+    assert konane.value(Board("............oxxxxo....")) == 2
+    assert len(list(konane.regions(b))) == 1
+    # far apart: two regions; on a line no stone ever lands on an empty cell between two
+    # empty cells (docs/decomposition.md), so those cells are dropped (hand check: each pair
+    # has one jump, onto the cell next to it)
+    assert [str(r) for r in konane.regions(Board("xo....ox"))] == ["xo.#####", "#####.ox"]
+    # three empty cells cut a line too; the reach alone (it forgets that a jumped stone
+    # disappears) would keep this row whole
+    assert [str(r) for r in konane.regions(Board("xo...ox"))] == ["xo.####", "####.ox"]
+    # two empty cells: the part on the right can never land a stone on d1, next to the gap
+    # (hand check: its only White stone can only jump to i1; Black's g1 can jump to e1, and
+    # then no White stone is left to jump it), so the row is cut and d1 dropped.  Values by
+    # hand: xo. is 1 (one Black move), x.ox. is {0 | 0} = *
+    b = Board("xo..x.ox.")
+    assert [str(r) for r in konane.regions(b)] == ["xo.######", "####x.ox."]
+    assert konane.value(b) == brute(b) == 1 + cgt.star
+    # ...while on "....oxxoox..oxxxxo...." both sides can land next to the gap: one region
+    assert list(konane.regions(Board("x.x.x"))) == []
+    assert len(list(konane.regions(Board("x.x.x"), keep_dead=True))) == 3
+
+
+def test_regions_arguments():
+    assert [str(r) for r in konane.regions("xo....ox")] == ["xo.#####", "#####.ox"]   # a picture
+    with pytest.raises(konane.BoardTypeError, match="42") as info:
+        konane.regions(42)
+    assert raised_in(info) == "regions"
+    with pytest.raises(konane.BoardParseError):
+        konane.regions("xq")

@@ -1,0 +1,240 @@
+"""The value computation on bit masks only (no Board objects in the loop).
+
+:func:`konane.value` calls :func:`solve`.  Everything here works on the masks
+of :mod:`konane._bitboard` and on the integer ids of :mod:`cgt.ops`.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from cgt import ops
+from konane._bitboard import (
+    Key,
+    Packed,
+    automorphisms,
+    captures,
+    line_step,
+    normal_form,
+    pack_key,
+)
+from konane._bitboard import least_image as _least_image
+from konane._progress import Progress
+from konane.cache import RegionCache
+from konane.decomposition import _line_regions, _one_group
+from konane.decomposition import live_region_masks as _live_regions
+from konane.rules import Rules
+
+__all__ = ["solve"]
+
+# a frame: (key base, shift of black in keys, stride, cells, symmetries, line step)
+Frame = tuple[int | None, int, int, int, "Packed | tuple[()]", int]
+Region = tuple[int, int, int]
+
+_ZERO = ops.ZERO
+_add = ops.add
+_neg = ops.neg
+_canonical = ops.canonical
+
+
+class _Solver:
+    """The value computation on bit masks only.
+
+    A position is ``(stride, cells, black, white)`` in the layout of
+    :class:`konane.Board` (``stride = cols + 1``); the cells are its *frame*.
+    :meth:`board_value` splits the position asked for into regions;
+    :meth:`region_value` maps a region to its normal form
+    (:func:`konane._bitboard.normal_form`), looks the normal form up in the
+    cache and otherwise computes it from its options, in the normal form's
+    frame; :meth:`_play` gives the value of a position of a frame, played out
+    where it stands or split again when it may split.
+
+    Every position, whole or region, is keyed in the cache's position table by
+    :func:`konane._bitboard.pack_key`; a frame keeps the parts of the key that
+    do not depend on the stones (see :meth:`_frame`).
+    """
+
+    def __init__(self, rules: Rules, cache: RegionCache, progress: Progress) -> None:
+        self.multi = rules.multi_jump
+        self.rules = rules
+        self.cache = cache
+        self.raw = cache._raw
+        self.progress = progress
+        self.hits = self.misses = self.computed = 0
+        self.frames: dict[tuple[int, int], Frame] = {}    # (stride, cells) -> frame
+
+    def _frame(self, stride: int, cells: int, black: int, white: int) -> Frame:
+        """The frame of the normalised region ``(stride, cells, black, white)``:
+        ``(base, shift, stride, cells, symmetries, line step)``, where a position's
+        key is ``base | black << shift | white << 10`` (``base`` is None for frames
+        512 or more columns wide, whose keys are tuples: see :func:`pack_key`).
+
+        The symmetries are those of the first position met in the frame (see
+        :func:`konane._bitboard.automorphisms`); a frame that is one line has none
+        (its positions are cut exactly instead, which shares more) and its step.
+        """
+        fr = self.frames.get((stride, cells))
+        if fr is None:
+            if len(self.frames) > 100_000:
+                self.frames.clear()
+            d = line_step(cells, stride)
+            syms = () if d else automorphisms(stride, cells, black, white)
+            base = pack_key(self.multi, stride, cells, 0, 0) if stride < 512 else None
+            assert base is None or isinstance(base, int)
+            fr = (base, cells.bit_length() + 10, stride, cells, syms, d)
+            self.frames[stride, cells] = fr
+        return fr
+
+    def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
+        """Id of the value of a position asked for: the sum of its regions' values."""
+        return self._sum(stride, _live_regions(cells, black, white, stride))
+
+    def _sum(self, stride: int, regions: list[Region]) -> int:
+        """Id of the sum of the values of ``regions`` (``(cells, black, white)`` in ``stride``)."""
+        raw = self.raw
+        multi = self.multi
+        total = _ZERO
+        for rcells, rblack, rwhite in regions:
+            rkey = pack_key(multi, stride, rcells, rblack, rwhite)
+            gid = raw.get(rkey)
+            if gid is None:
+                gid = raw[rkey] = self.region_value(stride, rcells, rblack, rwhite)
+            if gid != _ZERO:
+                total = _add(total, gid) if total != _ZERO else gid
+        return total
+
+    def _play(self, fr: Frame, black: int, white: int) -> int:
+        """Id of the value of a position of the frame ``fr``, not in the position table.
+
+        In a frame with symmetries the position is first replaced by the
+        representative of its class; only representatives are stored (storing
+        the others too measured slower: a table twice as big).  A position
+        whose stones that can capture are dense (more than a sixth of the
+        frame's cells) or surely form one region
+        (:func:`konane.decomposition._one_group`), or that the decomposer finds
+        to be one region, is played out where it stands: its value comes from
+        its options, memo on the exact position, with no normalisation (which
+        would cost more than it saves).  In a frame that is one line, the exact
+        cuts of a line decide instead.  Other positions are split into regions,
+        each normalised and looked up in the region cache, and the values are
+        added up.
+        """
+        raw = self.raw
+        base, sh, s, cells, syms, d = fr
+        key: Key = base | black << sh | white << 10 if base is not None else pack_key(
+            self.multi, s, cells, black, white)
+        if syms:
+            # the representative of the position's class under the symmetries of the
+            # frame and the colour swap
+            first = (black, white, False) if black <= white else (white, black, True)
+            nb, nw, swapped = _least_image(syms, black, white, first)
+            if nb != black or nw != white:
+                rkey = base | nb << sh | nw << 10 if base is not None else pack_key(
+                    self.multi, s, cells, nb, nw)
+                total = raw.get(rkey)
+                if total is None:
+                    total = self._play(fr, nb, nw)
+                return _neg(total) if swapped else total
+        # the stones with an enemy next to them (konane._bitboard.neighbours, inlined:
+        # this is the solver's hottest line)
+        lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
+        if not lx:
+            raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
+            return _ZERO
+        regions: list[Region] | None
+        if d:
+            # a frame that is one line: its exact cuts (konane.decomposition._line_drop);
+            # a piece smaller than the frame is cropped and normalised like any split
+            regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
+            if len(regions) == 1 and regions[0][0] == cells:
+                regions = None
+        else:
+            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
+            if 6 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
+                # positions whose capturing stones fill more than a sixth of the frame are
+                # played out without a split test: on the starting boards and on random
+                # boards they (almost) never split, and the test costs more than splitting
+                # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
+                # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot
+                regions = None
+            else:
+                regions = _live_regions(cells, black, white, s)
+                if len(regions) == 1:
+                    regions = None
+        if regions is None:
+            total = self._options_value(fr, black, white)
+            self.computed += 1
+            if not self.computed & 4095:
+                self.cache._trim()
+                self.progress.tick(4096)
+        else:
+            total = self._sum(s, regions)
+        raw[key] = total
+        return total
+
+    def _options_value(self, fr: Frame, black: int, white: int) -> int:
+        """Id of the value of a position of the frame ``fr`` from its options."""
+        get = self.raw.get
+        play = self._play
+        multi = self.multi
+        base, sh, s, cells, _, _ = fr
+        lefts = []
+        rights = []
+        if base is not None:
+            for a, b in captures(cells, black, white, s, multi):
+                g = get(base | a << sh | b << 10)
+                lefts.append(play(fr, a, b) if g is None else g)
+            for a, b in captures(cells, white, black, s, multi):
+                g = get(base | b << sh | a << 10)
+                rights.append(play(fr, b, a) if g is None else g)
+        else:                           # frames 512 or more columns wide: tuple keys
+            for a, b in captures(cells, black, white, s, multi):
+                g = get(pack_key(multi, s, cells, a, b))
+                lefts.append(play(fr, a, b) if g is None else g)
+            for a, b in captures(cells, white, black, s, multi):
+                g = get(pack_key(multi, s, cells, b, a))
+                rights.append(play(fr, b, a) if g is None else g)
+        return _canonical(lefts, rights)
+
+    def region_value(self, stride: int, cells: int, black: int, white: int) -> int:
+        """Id of the value of one region (``cells`` = its reach), not yet in the position table."""
+        rows, cols, ncells, nb, nw, swapped = normal_form(stride, cells, black, white)
+        key = pack_key(self.multi, cols + 1, ncells, nb, nw)
+        cache = self.cache
+        gid = cache._lookup(key)         # counted by the solver, added to the cache's at the end
+        if gid is None:
+            self.misses += 1
+            gid = self._options_value(self._frame(cols + 1, ncells, nb, nw), nb, nw)
+            cache.put(key, gid)
+            self.progress.tick()
+        else:
+            self.hits += 1
+        if swapped:
+            gid = _neg(gid)
+        return gid
+
+
+def solve(stride: int, cells: int, black: int, white: int, rules: Rules, cache: RegionCache,
+          progress: Progress) -> int:
+    """The id of the value of the position ``(stride, cells, black, white)``.
+
+    Values of regions go to (and come from) ``cache``; ``progress`` counts the
+    positions computed.  The recursion runs under :func:`cgt.ops.deep`, so deep
+    games do not overflow the stack.
+    """
+    solver = _Solver(rules, cache, progress)
+    # The computation makes no reference cycles (tests/konane/test_solver.py checks it), so
+    # the cyclic garbage collector would only walk the growing tables again and again:
+    # it is paused meanwhile (measured: 5x5 10.1 -> 9.7 s), and resumed if it was running.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        gid: int = ops.deep(solver.board_value, stride, cells, black, white)
+        return gid
+    finally:
+        if collecting:
+            gc.enable()
+        cache.hits += solver.hits
+        cache.misses += solver.misses
+        progress.close()
+        cache.flush()

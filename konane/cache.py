@@ -1,0 +1,259 @@
+"""The cache of values of normalised regions, in memory and optionally in a file.
+
+:func:`konane.value` keeps the value of every region it computes under the
+region's normal form (:meth:`konane.Board.normalized`), as the integer id of
+the value in :mod:`cgt`'s table (:mod:`cgt.ops`), and the values of the
+positions met on the way.  By default one in-memory :class:`RegionCache` per
+process is used (:func:`default_cache`); a :class:`RegionCache` of one's own,
+or a file name, can be passed as ``cache=`` instead.  :func:`konane.clear_caches`
+empties the caches of the process.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from typing import Any
+
+import cgt
+from konane._bitboard import Key, clear_tables, unpack_key
+from konane.errors import CacheFileError, CacheTypeError, _describe
+
+__all__ = ["RegionCache", "default_cache", "as_cache", "clear_caches"]
+
+_FORMAT = "konane-cgt region values 1"
+
+
+def _text_key(key: Key) -> str:
+    """The key of a normalised region as stored in a file: ``multi,rows,cols,cells,black,white``."""
+    multi, stride, cells, black, white = unpack_key(key)
+    rows = (cells.bit_length() + stride - 1) // stride    # a normal form fills its last row
+    return ",".join(map(str, (multi, rows, stride - 1, cells, black, white)))
+
+
+class RegionCache:
+    """Values of normalised regions, in memory and optionally in an SQLite file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike, optional
+        A file to keep values in from one run to the next.  It is one SQLite
+        database; writes are transactions (a killed process loses at most the
+        values not yet committed, never corrupts the file) and several
+        processes may share it (WAL journal, busy timeout).
+    max_memory : int, default 5_000_000
+        Regions kept in memory; past that the in-memory tables are emptied
+        (the file, if any, keeps everything).  The lookup table from whole
+        positions to their values, in front of it, is emptied on its own when
+        it holds four times as many positions (about 2 GB at the default).
+
+    Raises
+    ------
+    CacheTypeError
+        If ``path`` is not a str or path, or ``max_memory`` not an int.
+    CacheFileError
+        If ``path`` is not a value cache of this library.
+
+    Attributes
+    ----------
+    hits, misses : int
+        Lookups of normalised regions found / not found.
+
+    Examples
+    --------
+    >>> cache = konane.RegionCache()
+    >>> konane.value("..ox/xo..", cache=cache)
+    cgt.parse('2')
+    >>> len(cache) > 0, cache.misses > 0
+    (True, True)
+    """
+
+    COMMIT_EVERY = 2000
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, max_memory: int = 5_000_000) -> None:
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise CacheTypeError(f"path must be None, a str or a path, not {_describe(path)}")
+        if not isinstance(max_memory, int) or isinstance(max_memory, bool):
+            raise CacheTypeError(f"max_memory must be an int, not {_describe(max_memory)}")
+        self._values: dict[Key, int] = {}
+        self._raw: dict[Key, int] = {}
+        self.hits = 0
+        self.misses = 0
+        self.max_memory = max_memory
+        self.path = None if path is None else os.fspath(path)
+        self._db: sqlite3.Connection | None = None
+        self._pending: list[tuple[str, str]] = []
+        self._lock = threading.Lock()
+        if self.path is not None:
+            try:
+                self._db = self._open(self.path)
+            except CacheFileError as exc:
+                raise exc.with_traceback(None) from None
+
+    # -- SQLite
+    @staticmethod
+    def _open(path: str) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(path, timeout=60, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("CREATE TABLE IF NOT EXISTS region_values "
+                       "(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+            db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
+            db.execute(f"INSERT OR IGNORE INTO meta VALUES ('format', '{_FORMAT}')")
+            db.commit()
+            fmt = db.execute("SELECT value FROM meta WHERE name='format'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise CacheFileError(f"cannot use {path!r} as a value cache: {exc}") from None
+        if fmt is None or fmt[0] != _FORMAT:
+            raise CacheFileError(f"{path!r} is not a konane-cgt value cache (format {fmt!r})")
+        return db
+
+    def _load(self, key: Key) -> int | None:
+        assert self._db is not None
+        row = self._db.execute("SELECT value FROM region_values WHERE key=?",
+                               (_text_key(key),)).fetchone()
+        if row is None:
+            return None
+        return cgt.parse(row[0]).id
+
+    def flush(self) -> None:
+        """Write values not yet saved to the file (no-op without a file)."""
+        if self._db is None or not self._pending:
+            return
+        with self._lock:
+            pending, self._pending = self._pending, []
+            with self._db:
+                self._db.executemany("INSERT OR IGNORE INTO region_values VALUES (?, ?)", pending)
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        if self._db is not None:
+            self.flush()
+            self._db.close()
+            self._db = None
+
+    # -- lookups (ids of cgt games, see cgt.ops)
+    def _lookup(self, key: Key) -> int | None:
+        """The value id of a region, from memory or else from the file; no counting."""
+        gid = self._values.get(key)
+        if gid is None and self._db is not None:
+            gid = self._load(key)
+            if gid is not None:
+                self._values[key] = gid
+        return gid
+
+    def get(self, key: Key) -> int | None:
+        """The value id of the normalised region ``key``, or None; counted in :attr:`hits`, :attr:`misses`."""
+        gid = self._lookup(key)
+        if gid is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return gid
+
+    def _trim(self) -> None:
+        """Keep the in-memory tables within ``max_memory`` (see the class docstring)."""
+        if len(self._values) >= self.max_memory:
+            self._values.clear()       # only a cache: values are recomputed (or read from the file)
+            self._raw.clear()
+        elif len(self._raw) >= 4 * self.max_memory:
+            self._raw.clear()          # the table of positions played out where they stand
+
+    def put(self, key: Key, gid: int) -> None:
+        """Store the value id ``gid`` of the normalised region ``key``."""
+        self._trim()
+        self._values[key] = gid
+        if self._db is not None:
+            self._pending.append((_text_key(key), str(cgt.Game.from_id(gid))))
+            if len(self._pending) >= self.COMMIT_EVERY:
+                self.flush()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def clear(self) -> None:
+        """Forget the in-memory values (the file, if any, is kept)."""
+        self._values.clear()
+        self._raw.clear()
+        self.hits = self.misses = 0
+
+    def info(self) -> dict[str, Any]:
+        """Sizes and hit statistics.
+
+        Examples
+        --------
+        >>> sorted(konane.RegionCache().info())
+        ['file', 'hits', 'misses', 'positions', 'regions', 'stored']
+        """
+        stored = None
+        if self._db is not None:
+            stored = self._db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
+        return {"regions": len(self._values), "positions": len(self._raw), "hits": self.hits,
+                "misses": self.misses, "file": self.path, "stored": stored}
+
+    def __repr__(self) -> str:
+        where = f"{self.path!r}" if self.path else "memory"
+        return f"<RegionCache {where}: {len(self._values)} regions, {self.hits} hits, {self.misses} misses>"
+
+
+_DEFAULT = RegionCache()
+_FILE_CACHES: dict[str, RegionCache] = {}
+
+
+def default_cache() -> RegionCache:
+    """The in-memory cache that :func:`konane.value` uses when none is given.
+
+    Examples
+    --------
+    >>> konane.value("..ox") == 1 and len(konane.default_cache()) > 0
+    True
+    """
+    return _DEFAULT
+
+
+def as_cache(cache: Any) -> RegionCache:
+    """The cache a ``cache=`` argument designates: None is :func:`default_cache`, a
+    path is a :class:`RegionCache` on that file (one per file and process).
+
+    Raises
+    ------
+    CacheTypeError
+        If ``cache`` is not None, a :class:`RegionCache`, a str or a path.
+    CacheFileError
+        If the file is not a value cache.
+    """
+    if cache is None:
+        return _DEFAULT
+    if isinstance(cache, RegionCache):
+        return cache
+    if isinstance(cache, (str, os.PathLike)):
+        path = os.path.abspath(os.fspath(cache))
+        c = _FILE_CACHES.get(path)
+        if c is None:
+            c = _FILE_CACHES[path] = RegionCache(path)
+        return c
+    raise CacheTypeError(f"cache must be None, a konane.RegionCache or a file path, not {_describe(cache)}")
+
+
+def clear_caches() -> None:
+    """Empty the caches of :mod:`konane` in this process.
+
+    The default region cache and the in-memory tables of the file caches
+    opened by path are emptied (the files keep their values), and the tables
+    of cell shapes are dropped.  A :class:`RegionCache` of one's own is
+    emptied by its :meth:`~RegionCache.clear`.  The engine's caches are
+    :func:`cgt.clear_caches`'s.
+
+    Examples
+    --------
+    >>> konane.value("..ox") == 1
+    True
+    >>> konane.clear_caches(); len(konane.default_cache())
+    0
+    """
+    _DEFAULT.clear()
+    for c in _FILE_CACHES.values():
+        c.clear()
+    clear_tables()

@@ -1,0 +1,64 @@
+"""Shared helpers of the konane tests: an independent brute force and random positions.
+
+The brute force builds the whole game tree with :mod:`cgt` from the boards of
+:meth:`konane.Board.options`: no decomposition, no symmetry, no colour swap, no
+region cache; memo on the exact board.  The move generator it relies on is
+checked against a cell-by-cell generator in ``test_board.py``.
+"""
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+import cgt
+import konane
+from konane import Board
+
+SET = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+_BRUTE = {}
+
+
+def brute(board, rules=konane.STANDARD):
+    """Full game tree: no decomposition, no symmetry, no colour swap; memo on the exact board."""
+    key = (board, rules.multi_jump)
+    g = _BRUTE.get(key)
+    if g is None:
+        g = cgt.game([brute(o, rules) for o in board.options("x", rules)],
+                     [brute(o, rules) for o in board.options("o", rules)])
+        _BRUTE[key] = g
+    return g
+
+
+def random_row(rng, n):
+    return "".join(rng.choice("xo..") if rng.random() < 0.85 else "." for _ in range(n))
+
+
+def random_grid(rng, rows, cols, holes=True):
+    lines = []
+    for _ in range(rows):
+        lines.append("".join(rng.choice("xxoo..#" if holes else "xxoo..") for _ in range(cols)))
+    return "/".join(lines)
+
+
+def row_with_gaps(rng):
+    """Blocks of stones separated by gaps of 1 to 4 empty cells (the hard cases for a decomposer)."""
+    parts = []
+    for _ in range(rng.randint(2, 3)):
+        parts.append("".join(rng.choice("xo") for _ in range(rng.randint(1, 5))))
+    pic = "." * rng.randint(0, 2)
+    for i, p in enumerate(parts):
+        pic += p
+        if i < len(parts) - 1:
+            pic += "." * rng.randint(1, 4)
+    return pic + "." * rng.randint(0, 2)
+
+
+def boards():
+    """A hypothesis strategy: boards of 1-4 rows and 2-5 columns with stones, empty cells and holes."""
+    @st.composite
+    def build(draw):
+        rows = draw(st.integers(1, 4))
+        cols = draw(st.integers(2, 5))
+        cells = draw(st.lists(st.sampled_from("xxoo...#"), min_size=rows * cols, max_size=rows * cols))
+        return Board("/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)))
+    return build()

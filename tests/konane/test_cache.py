@@ -1,0 +1,138 @@
+"""konane.cache: the region cache in memory and in SQLite files."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+import cgt
+import konane
+from konane import Board
+
+from .conftest import raised_in
+from .helpers import brute
+
+# ---------------------------------------------------------------- caches
+
+def test_region_cache_object_counts_hits():
+    cache = konane.RegionCache()
+    konane.value(".xoxoxoxo.", cache=cache)
+    misses = cache.misses
+    assert misses > 0 and len(cache) == misses
+    konane.value(".oxoxoxox.", cache=cache)       # the colour swap: all hits, no new region
+    assert cache.misses == misses and cache.hits > 0
+    cache.clear()
+    assert len(cache) == 0
+
+
+def test_sqlite_cache_persists(tmp_path):
+    path = tmp_path / "values.sqlite"
+    c1 = konane.RegionCache(path)
+    v = konane.value(".ox./o..x/..ox", cache=c1)
+    c1.close()
+    c2 = konane.RegionCache(path)
+    assert c2.info()["stored"] > 0
+    assert konane.value(".ox./o..x/..ox", cache=c2) == v
+    assert c2.misses == 0 and c2.hits > 0
+    c2.close()
+
+
+def test_sqlite_cache_by_path_and_shared(tmp_path):
+    path = str(tmp_path / "shared.sqlite")
+    a = konane.RegionCache(path)
+    b = konane.RegionCache(path)          # a second connection, as another process would have
+    konane.value(".xoxoxo.", cache=a)
+    a.flush()
+    assert konane.value(".xoxoxo.", cache=b) == konane.value(".xoxoxo.")
+    assert b.hits > 0
+    a.close()
+    b.close()
+    assert konane.value("..ox", cache=path) == 1
+
+
+def test_sqlite_cache_survives_a_killed_writer(tmp_path):
+    path = tmp_path / "killed.sqlite"
+    code = (
+        "import konane, konane.cache as kc\n"
+        "kc.RegionCache.COMMIT_EVERY = 5\n"
+        "for n in range(3, 40):\n"
+        "    konane.value('.' + 'xo' * n + '.' + 'ox' * n + '.', cache=" + repr(str(path)) + ", progress=False)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if path.exists() and os.path.getsize(path) > 0:
+            try:
+                with sqlite3.connect(path) as db:
+                    n = db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
+            except sqlite3.DatabaseError:
+                n = 0
+            if n > 30:
+                break
+        time.sleep(0.05)
+    proc.kill()
+    proc.wait()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        rows = db.execute("SELECT key, value FROM region_values LIMIT 60").fetchall()
+    assert rows
+    cache = konane.RegionCache(path)
+    for key, text in rows:
+        multi, *masks = key.split(",")
+        assert multi == "True"
+        rows_, cols, cells, black, white = map(int, masks)
+        b = Board.from_masks(rows_, cols, cells, black, white)
+        assert cgt.parse(text) == brute(b)
+    cache.close()
+
+
+def test_not_a_cache_file(tmp_path):
+    bad = tmp_path / "not-a-db.sqlite"
+    bad.write_text("hello, this is not sqlite" * 100)
+    with pytest.raises(konane.CacheFileError, match="not-a-db"):
+        konane.RegionCache(bad)
+
+
+def test_memory_bound_keeps_values_correct():
+    cache = konane.RegionCache(max_memory=50)
+    b = Board(".ox./o..x/..ox/x.o.")
+    assert konane.value(b, cache=cache) == brute(b)
+    assert len(cache) <= 50 and len(cache._raw) <= 4 * 50 + 50
+
+
+
+
+def test_bad_arguments():
+    with pytest.raises(konane.CacheTypeError, match="42") as info:
+        konane.RegionCache(42)
+    assert raised_in(info) == "__init__"
+    with pytest.raises(konane.CacheTypeError, match="max_memory"):
+        konane.RegionCache(max_memory="lots")
+
+
+def test_clear_caches_empties_the_default_cache():
+    konane.value(".xoxo.")
+    assert len(konane.default_cache()) > 0
+    konane.clear_caches()
+    assert len(konane.default_cache()) == 0 and konane.default_cache().info()["positions"] == 0
+    assert konane.value(".xoxo.") == brute(Board(".xoxo."))
+
+
+def test_file_keys_are_readable(tmp_path):
+    # the file keeps "multi,rows,cols,cells,black,white" of each normalised region
+    path = tmp_path / "keys.sqlite"
+    cache = konane.RegionCache(path)
+    konane.value(".ox./o..x/....", cache=cache)
+    cache.close()
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT key, value FROM region_values").fetchall()
+    assert rows
+    for key, text in rows:
+        multi, *masks = key.split(",")
+        b = Board.from_masks(*map(int, masks))
+        assert b.normalized() == (b, False)
+        assert cgt.parse(text) == brute(b)
