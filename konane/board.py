@@ -36,6 +36,7 @@ from typing import Any
 
 import cgt
 from konane import _bitboard as bb
+from konane import svg
 from konane.errors import (
     BoardParseError,
     BoardTypeError,
@@ -610,8 +611,6 @@ class Board:
 
     def _repr_svg_(self) -> str | None:
         try:
-            from konane import svg
-
             return str(svg.board(self))
         except Exception:  # a display hook must never raise
             return None

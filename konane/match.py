@@ -43,6 +43,7 @@ import os
 from collections.abc import Iterable
 from typing import Any
 
+from konane import svg
 from konane.board import BLACK, Board, Color, _illegal, _move_order, as_board, as_color
 from konane.errors import (
     BoardParseError,
@@ -462,8 +463,6 @@ class Match:
 
     def _repr_svg_(self) -> str | None:
         try:
-            from konane import svg
-
             last = self._moves[-1] if self._moves else None
             return str(svg.board(self.board, lastmove=last))
         except Exception:  # a display hook must never raise

@@ -16,14 +16,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
-from konane.board import Board
 from konane.errors import BoardTypeError, KonaneError, KonaneTypeError, KonaneValueError, _describe
 from konane.moves import Move
 from konane.squares import file_name
 
-__all__ = ["SvgWrapper", "board"]
+__all__ = ["SvgWrapper", "board", "BoardLike"]
 
 _BOARD_FILL = "#d8b57a"
 _BOARD_STROKE = "#7a5a2c"
@@ -53,11 +52,35 @@ def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def _cells_of(b: Board, squares: Iterable[Any]) -> list[tuple[int, int]]:
+class BoardLike(Protocol):
+    """What :func:`board` reads of a board: :class:`konane.Board` has it all.
+
+    (This module sits below :mod:`konane.board`, which uses it for
+    ``Board._repr_svg_``, so it does not import :class:`konane.Board`.)
+    """
+
+    @property
+    def rows(self) -> int: ...
+
+    @property
+    def cols(self) -> int: ...
+
+    def cells_list(self) -> list[tuple[int, int]]: ...
+
+    def square_name(self, row: Any, col: int | None = None) -> str: ...
+
+    def parse_move(self, text: str) -> Move: ...
+
+    def _rc_of(self, square: Any) -> tuple[int, int]: ...
+
+    def __getitem__(self, square: Any) -> str: ...
+
+
+def _cells_of(b: BoardLike, squares: Iterable[Any]) -> list[tuple[int, int]]:
     return [b._rc_of(sq) for sq in squares]
 
 
-def board(b: Board, *, size: int = 40, coordinates: bool = True, lastmove: Any = None,
+def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: Any = None,
           highlight: Iterable[Any] = ()) -> SvgWrapper:
     """An SVG picture of a board.
 
@@ -100,7 +123,7 @@ def board(b: Board, *, size: int = 40, coordinates: bool = True, lastmove: Any =
     >>> "<text" in konane.svg.board(konane.Board("xo."), coordinates=False)
     False
     """
-    if not isinstance(b, Board):
+    if not all(callable(getattr(b, name, None)) for name in ("cells_list", "parse_move", "_rc_of")):
         raise BoardTypeError(f"expected a konane.Board, not {_describe(b)}")
     if not isinstance(size, int) or isinstance(size, bool):
         raise KonaneTypeError(f"size must be an int, not {_describe(size)}")
