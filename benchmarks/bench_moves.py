@@ -32,7 +32,7 @@ def openings(size: int) -> list[konane.Board]:
         after = start.play_removal(first.source)
         for second in removals(after, konane.WHITE, hole=first.source):
             out.add(after.play_removal(second.source))
-    return sorted(out, key=konane.Board.key)
+    return sorted(out, key=lambda b: b.key)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 from itertools import product
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,14 +37,14 @@ def start_picture(rows, cols):
 OURS = textwrap.dedent("""
     import json, resource, sys, time
     sys.path.insert(0, {root!r})
+    {setup}
     import konane
     konane.set_progress(False)
-    {setup}
     b = konane.Board({pic!r})
     t = time.perf_counter()
     v = konane.value(b)
     dt = time.perf_counter() - t
-    info = konane.values.default_cache().info()
+    info = konane.default_cache().info()
     print(json.dumps({{"value": str(v), "time": dt, "regions": info["regions"],
                       "positions": info["positions"],
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
@@ -65,16 +64,17 @@ PEER = textwrap.dedent("""
 # ``setup`` of OURS for the same search with the canonical-form step replaced by a constant:
 # the positions visited, the moves generated and the tables are the same (they depend on
 # positions, not on values), only the values are not computed.  Its time is a floor for this
-# search in pure Python.
-FLOOR_SETUP = ("from cgt import _core; zero = _core.ZERO; "
-               "_core.canonical = lambda lefts, rights: zero")
+# search in pure Python.  It runs before konane is imported: the solver binds cgt.ops's
+# functions when it is imported.
+FLOOR_SETUP = ("from cgt import ops; zero = ops.ZERO; "
+               "ops.canonical = lambda lefts, rights: zero")
 
 ENUM = textwrap.dedent("""
     import json, resource, sys, time
     sys.path.insert(0, {root!r})
-    import konane.census
+    import konane
     t = time.perf_counter()
-    c = konane.census.census(4, 5, progress=False)
+    c = konane.census(4, 5, progress=False)
     dt = time.perf_counter() - t
     counts = {{o.value: n for o, n in c.outcomes().items()}}
     print(json.dumps({{"time": dt, "outcomes": counts, "distinct": len(c.values()),
@@ -91,7 +91,7 @@ LINES = textwrap.dedent("""
     rows = {{abc: str(konane.value(pic)) for abc, pic in {pics!r}}}
     dt = time.perf_counter() - t
     ok = all(v == str(sum(abc)) for abc, v in rows.items())
-    print(json.dumps({{"time": dt, "ok": ok, "regions": konane.values.default_cache().info()["regions"],
+    print(json.dumps({{"time": dt, "ok": ok, "regions": konane.default_cache().info()["regions"],
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 

@@ -78,7 +78,7 @@ def test_random_trees_built_bottom_up():
     n_nodes, seeds = w.extra["n_nodes"], w.extra["seeds"]
     values = run("trees")
     assert len(values) == len(seeds)
-    for seed, value in zip(seeds, values):
+    for seed, value in zip(seeds, values, strict=True):
         root = be.random_tree(n_nodes, seed)
         nodes = be.postorder(root)
         assert len(nodes) == n_nodes

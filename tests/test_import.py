@@ -7,7 +7,7 @@ import sys
 
 def test_import_stays_light():
     # no plotting, notebook, sympy, networkx or numpy modules after importing the packages
-    code = ("import sys, cgt, konane, konane.census\n"
+    code = ("import sys, cgt, konane, konane.enumeration, konane.svg\n"
             "heavy = [m for m in ('sympy', 'networkx', 'matplotlib', 'tqdm', 'IPython', 'numpy')"
             " if m in sys.modules]\n"
             "print(','.join(heavy))")
@@ -15,3 +15,22 @@ def test_import_stays_light():
                          env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+def test_konane_names_do_not_shadow_submodules():
+    # konane.census and konane.regions are the functions, never modules of those names;
+    # the modules are konane.enumeration and konane.decomposition
+    import inspect
+
+    import konane
+    import konane.decomposition
+    import konane.enumeration
+
+    assert inspect.isfunction(konane.census) and inspect.isfunction(konane.regions)
+    assert inspect.isclass(konane.Census) and konane.Census is konane.enumeration.Census
+    assert konane.census is konane.enumeration.census and konane.regions is konane.decomposition.regions
+    for name in konane.__all__:
+        assert not inspect.ismodule(getattr(konane, name)), name
+    for attr in dir(konane):
+        if inspect.ismodule(getattr(konane, attr)):
+            assert attr not in konane.__all__
