@@ -8,32 +8,56 @@ cgt.parse('^^*4')
 >>> g = cgt.pm(1) + 3
 >>> g, g.left_options, g.outcome
 (cgt.parse('{4|2}'), (cgt.parse('4'),), <Outcome.L: 'L'>)
+>>> cgt.thermograph(g).temperature
+Fraction(1, 1)
+
+The modules, from the bottom up (each imports only those above it in this list):
+
+* :mod:`cgt.errors` -- the exceptions; :mod:`cgt.outcome` -- players and outcomes;
+* :mod:`cgt.ops` -- the engine on integer ids (the pure-Python backend or the native one);
+* :mod:`cgt.notation` (text and LaTeX of ids), :mod:`cgt.thermography`
+  (:class:`Thermograph`, :class:`Trajectory`) and the private id-level analysis kernels;
+* :mod:`cgt.shortgame` -- :class:`Game`, :func:`parse`, :func:`as_game`;
+* :mod:`cgt.values` -- :func:`game`, :func:`number`, :func:`nimber`, ... and the constants;
+* :mod:`cgt.analysis`, :mod:`cgt.impartial`, :mod:`cgt.graph` -- functions on games.
 """
 
-from . import _core
+from __future__ import annotations
+
+from . import _kernels, analysis, errors, graph, impartial, notation, ops, outcome, thermography, values
+from .analysis import thermograph
 from .errors import (
-    CGTError, GameParseError, NotAGameError, NotANumberError, NotAPlayerError, NotAtomicError,
+    BackendError,
+    CGTError,
+    CGTTypeError,
+    CGTValueError,
+    GameParseError,
+    InvalidIdError,
+    InvalidTemperatureError,
+    NotAGameError,
+    NotANumberError,
+    NotAPlayerError,
+    NotAtomicError,
     NotDyadicError,
+    NotImpartialError,
 )
-from .errors import InvalidTemperatureError, NotImpartialError
-from . import graph, ops
-from .game import Game, as_game, to_dyadic
-from .notation import parse
-from .outcome import LEFT, RIGHT, Outcome, Player
-from .values import down, game, miny, nimber, number, one, pm, star, switch, tiny, up, up_multiple, zero
-from .thermograph import Thermograph, Trajectory
 from .impartial import GrundySolver, grundy, mex
-from . import analysis
+from .outcome import LEFT, RIGHT, Outcome, Player
+from .shortgame import ConfusionInterval, Game, as_game, parse, to_dyadic
+from .thermography import Thermograph, Trajectory
+from .values import down, game, miny, nimber, number, one, pm, star, switch, tiny, up, up_multiple, zero
 
 __all__ = [
     "Game", "parse", "game", "number", "nimber", "up_multiple", "switch", "pm", "tiny", "miny",
     "zero", "one", "star", "up", "down", "as_game", "to_dyadic",
     "Player", "Outcome", "LEFT", "RIGHT",
-    "CGTError", "GameParseError", "NotDyadicError", "NotANumberError", "NotAGameError",
-    "NotAtomicError", "NotAPlayerError",
+    "CGTError", "CGTTypeError", "CGTValueError", "GameParseError", "NotDyadicError", "NotANumberError",
+    "NotAGameError", "NotAtomicError", "NotAPlayerError", "InvalidTemperatureError", "NotImpartialError",
+    "InvalidIdError", "BackendError",
     "clear_caches", "cache_info",
-    "Thermograph", "Trajectory", "grundy", "GrundySolver", "mex", "analysis",
-    "InvalidTemperatureError", "NotImpartialError", "ops", "backend",
+    "Thermograph", "Trajectory", "ConfusionInterval", "thermograph", "grundy", "GrundySolver", "mex",
+    "analysis", "errors", "graph", "impartial", "notation", "ops", "outcome", "thermography", "values",
+    "backend",
 ]
 
 backend: str = ops.BACKEND
@@ -42,28 +66,34 @@ backend: str = ops.BACKEND
 __version__ = "0.1.0"
 
 
-def clear_caches():
-    """Empty the memo caches of sums, negation, comparison, birthday and stops.
+def clear_caches() -> None:
+    """Empty every cache of :mod:`cgt`: the engine's, the notation's and the analysis'.
 
-    The table of canonical forms is kept (live games refer to it); the caches
-    of :mod:`cgt.analysis` (thermographs, atomic weights, ...) are emptied too.
+    The table of canonical forms is kept (live games and ids refer to it), so
+    ids stay valid; only memoised results (sums, comparisons, thermographs,
+    atomic weights, texts, ...) are forgotten.  This is the one way to clear
+    caches: :func:`cgt.ops.clear_caches` is the engine's part of it.
 
     >>> cgt.clear_caches(); cgt.cache_info()["add"]
     0
     """
-    import sys
-    from .notation import _STR
-    _core.clear_caches()
-    _STR.clear()
-    analysis = sys.modules.get("cgt.analysis")   # only if it was ever used
-    if analysis is not None:
-        analysis.clear_caches()
+    ops.clear_caches()
+    notation._clear_caches()
+    _kernels._clear_caches()
 
 
-def cache_info():
-    """Sizes of the table of canonical forms and of the memo caches.
+def cache_info() -> dict[str, int]:
+    """Sizes of the table of canonical forms and of every cache that :func:`clear_caches` empties.
 
-    >>> info = cgt.cache_info(); info["games"] > 0 and "leq" in info
+    The keys of :func:`cgt.ops.cache_info` (``"games"``, the table; ``"add"``,
+    ``"leq"``, ... the engine's caches; ``"limit"``), plus ``"notation"`` (the
+    memoised texts), ``"thermographs"`` and ``"analysis"`` (the other memoised
+    analysis results, all together).
+
+    >>> info = cgt.cache_info(); info["games"] > 0 and "leq" in info and "thermographs" in info
     True
     """
-    return _core.cache_info()
+    info = dict(ops.cache_info())
+    info["notation"] = notation._cache_size()
+    info.update(_kernels._cache_sizes())
+    return info

@@ -1,22 +1,54 @@
-"""Exceptions raised by :mod:`cgt`.
+"""Exceptions raised by :mod:`cgt`: one tree, rooted at :class:`CGTError`.
 
-Every error about bad input is a subclass of :class:`ValueError`, so callers
-that only care about "bad value" can catch that, and every message echoes the
+Every error :mod:`cgt` raises is a :class:`CGTError`.  A wrong *type* of
+argument raises a subclass of :class:`CGTTypeError` (so also a
+:class:`TypeError`), a wrong *value* a subclass of :class:`CGTValueError` (so
+also a :class:`ValueError`).  Callers that only care about "bad input" can
+catch the built-in classes; callers that want to tell the library's errors from
+their own catch :class:`CGTError`.  Messages name the problem and echo the
 offending input with ``repr``.
+
+The tree::
+
+    CGTError
+    +-- CGTTypeError (TypeError)
+    |   +-- NotAGameError
+    +-- CGTValueError (ValueError)
+    |   +-- GameParseError
+    |   +-- NotDyadicError
+    |   +-- NotANumberError
+    |   +-- NotAtomicError
+    |   +-- NotAPlayerError
+    |   +-- NotImpartialError
+    |   +-- InvalidTemperatureError
+    |   +-- InvalidIdError
+    +-- BackendError (ImportError)
+
+Examples
+--------
+>>> try:
+...     cgt.nimber(-1)
+... except ValueError as exc:
+...     print(type(exc).__name__, isinstance(exc, cgt.CGTError))
+CGTValueError True
 """
+
+from __future__ import annotations
 
 __all__ = [
     "CGTError",
+    "CGTTypeError",
+    "CGTValueError",
+    "NotAGameError",
     "GameParseError",
     "NotDyadicError",
     "NotANumberError",
-    "NotAGameError",
     "NotAtomicError",
     "NotAPlayerError",
     "InvalidTemperatureError",
     "NotImpartialError",
-    "BackendError",
     "InvalidIdError",
+    "BackendError",
 ]
 
 
@@ -24,18 +56,30 @@ class CGTError(Exception):
     """Base class of all errors raised by :mod:`cgt`."""
 
 
-class GameParseError(CGTError, ValueError):
+class CGTTypeError(CGTError, TypeError):
+    """An argument has a type the function does not accept (``cgt.nimber("a")``, ``cgt.parse(3)``)."""
+
+
+class CGTValueError(CGTError, ValueError):
+    """An argument has an accepted type but a value the function does not accept (``cgt.nimber(-1)``)."""
+
+
+class NotAGameError(CGTTypeError):
+    """An object of a type that cannot be turned into a game (used for options and operands)."""
+
+
+class GameParseError(CGTValueError):
     """A game notation string could not be read.
 
     Attributes
     ----------
-    text : str
+    text : str or None
         The whole input.
     position : int
         Offset of the fault in ``text`` (0-based).
     """
 
-    def __init__(self, message, text=None, position=0):
+    def __init__(self, message: str, text: str | None = None, position: int = 0) -> None:
         self.text = text
         self.position = position
         if text is not None:
@@ -44,37 +88,33 @@ class GameParseError(CGTError, ValueError):
         super().__init__(message)
 
 
-class NotDyadicError(CGTError, ValueError):
-    """A number is not a dyadic rational (its denominator is not a power of 2)."""
+class NotDyadicError(CGTValueError):
+    """A number is not a dyadic rational (its denominator is not a power of 2), or no number at all."""
 
 
-class NotANumberError(CGTError, ValueError):
+class NotANumberError(CGTValueError):
     """An operation needs a number (a game equal to a dyadic rational)."""
 
 
-class NotAGameError(CGTError, ValueError):
-    """An object cannot be turned into a game (used for options and operands)."""
-
-
-class NotAtomicError(CGTError, ValueError):
+class NotAtomicError(CGTValueError):
     """The atomic weight of a game is not defined."""
 
 
-class NotAPlayerError(CGTError, ValueError):
-    """A player name is not one of Left/Right (or Black ``x`` / White ``o``)."""
+class NotAPlayerError(CGTValueError):
+    """A player name is not one of ``"left"``/``"right"``/``"L"``/``"R"``."""
 
 
-class InvalidTemperatureError(CGTError, ValueError):
-    """A temperature is out of range (cooling needs ``t > -1``, as in CGSuite)."""
+class InvalidTemperatureError(CGTValueError):
+    """A temperature is out of range (cooling needs ``t > -1``, as in CGSuite; walls live on ``t >= -1``)."""
 
 
-class NotImpartialError(CGTError, ValueError):
+class NotImpartialError(CGTValueError):
     """An operation needs an impartial value (a nimber), and the game is not one."""
+
+
+class InvalidIdError(CGTValueError):
+    """An integer is not the id of a game in this process's table (see :mod:`cgt.ops`)."""
 
 
 class BackendError(CGTError, ImportError):
     """The engine backend asked for (``KONANE_CGT_BACKEND``) is unknown or not built."""
-
-
-class InvalidIdError(CGTError, ValueError):
-    """An integer is not the id of a game in this process's table (see :mod:`cgt.ops`)."""

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from .errors import NotAGameError
-from .game import Game, as_game
+from typing import TYPE_CHECKING
+
+from .errors import CGTTypeError, CGTValueError
+from .shortgame import Game, GameLike, as_game
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["game_graph"]
 
 
-def game_graph(game, *, max_nodes: int = 10_000):
+def game_graph(game: GameLike, *, max_nodes: int = 10_000) -> nx.DiGraph:
     """The canonical game tree of ``game`` as a ``networkx.DiGraph`` of canonical forms.
 
     Each node is a :class:`Game` (equal subgames are one node, so the result is a DAG) with
@@ -20,7 +25,16 @@ def game_graph(game, *, max_nodes: int = 10_000):
     ----------
     game : Game or str or number
     max_nodes : int, default 10000
-        Refuse (``NotAGameError``, a ``ValueError``) graphs larger than this.
+        Refuse (:class:`cgt.CGTValueError`) graphs larger than this.
+
+    Raises
+    ------
+    NotAGameError
+        If ``game`` is not a game, a number or game notation.
+    CGTTypeError
+        If ``max_nodes`` is not an int.
+    CGTValueError
+        If the game tree has more than ``max_nodes`` distinct subgames.
 
     Examples
     --------
@@ -33,8 +47,10 @@ def game_graph(game, *, max_nodes: int = 10_000):
     import networkx as nx
 
     root = as_game(game)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+        raise CGTTypeError(f"max_nodes must be an int, not {type(max_nodes).__name__}: {max_nodes!r}")
     graph = nx.DiGraph()
-    stack = [root]
+    stack: list[Game] = [root]
     seen = {root}
     while stack:
         g = stack.pop()
@@ -48,7 +64,7 @@ def game_graph(game, *, max_nodes: int = 10_000):
                 if h not in seen:
                     seen.add(h)
                     if len(seen) > max_nodes:
-                        raise NotAGameError(
+                        raise CGTValueError(
                             f"the game tree of {root} has more than {max_nodes} distinct subgames; "
                             f"raise max_nodes to build it")
                     stack.append(h)

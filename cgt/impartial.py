@@ -13,13 +13,24 @@ Python's recursion limit).
 [0, 1, 2, 0, 1, 2, 0, 1]
 """
 
-from . import _core
-from .errors import NotImpartialError
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from .errors import CGTTypeError, CGTValueError
+from .shortgame import Game, GameLike, as_game
+from .values import nimber
 
 __all__ = ["nim_value", "mex", "grundy", "GrundySolver"]
 
+Moves = Callable[[Any], Iterable[Any]]
+"""A move function: a position -> the positions reachable in one move."""
+Key = Callable[[Any], Hashable]
+"""A memo key: a position -> a hashable key."""
 
-def nim_value(g):
+
+def nim_value(g: GameLike) -> int:
     """The nim value n of a game equal to the nimber ``*n``.
 
     Parameters
@@ -45,21 +56,17 @@ def nim_value(g):
     ...
     cgt.errors.NotImpartialError: ^ is not impartial: it is not equal to a nimber, so it has no nim value
     """
-    from .game import as_game
-
-    g = as_game(g)
-    v = _core._NUS[g._id]
-    if v is None or v[0] != 0 or v[1] != 0:
-        raise NotImpartialError(f"{g} is not impartial: it is not equal to a nimber, so it has no nim value")
-    return v[2]
+    return as_game(g).nim_value
 
 
-def mex(values):
+def mex(values: Iterable[int]) -> int:
     """The minimum excluded value: the least natural number not in ``values``.
 
     >>> mex([0, 1, 3]), mex([]), mex({2, 5})
     (2, 0, 0)
     """
+    if not isinstance(values, Iterable):
+        raise CGTTypeError(f"mex needs an iterable of ints, not {type(values).__name__}: {values!r}")
     s = set(values)
     k = 0
     while k in s:
@@ -87,7 +94,9 @@ class GrundySolver:
 
     Raises
     ------
-    ValueError
+    CGTTypeError
+        If ``moves`` or ``key`` is not callable.
+    CGTValueError
         From :meth:`grundy`, if a position can be reached from itself (the
         ruleset is loopy, so not a short game).
 
@@ -112,12 +121,16 @@ class GrundySolver:
     cgt.parse('*3')
     """
 
-    def __init__(self, moves, key=None):
-        self.moves = moves
-        self.key = key if key is not None else (lambda p: p)
-        self.cache = {}
+    def __init__(self, moves: Moves, key: Key | None = None) -> None:
+        if not callable(moves):
+            raise CGTTypeError(f"moves must be a function of a position, not {type(moves).__name__}: {moves!r}")
+        if key is not None and not callable(key):
+            raise CGTTypeError(f"key must be a function of a position or None, not {type(key).__name__}: {key!r}")
+        self.moves: Moves = moves
+        self.key: Key = key if key is not None else _identity
+        self.cache: dict[Hashable, int] = {}
 
-    def grundy(self, position):
+    def grundy(self, position: Any) -> int:
         """The Grundy value (nim value) of ``position``, an int.
 
         >>> GrundySolver(lambda n: range(n)).grundy(10)     # Nim heap of size 10
@@ -131,7 +144,7 @@ class GrundySolver:
             return v
         moves = self.moves
         # Explicit depth-first search: frame = [key, iterator of options, seen values, pending key]
-        stack = [[k0, iter(moves(position)), set(), None]]
+        stack: list[list[Any]] = [[k0, iter(moves(position)), set(), None]]
         on_path = {k0}
         while stack:
             frame = stack[-1]
@@ -146,7 +159,7 @@ class GrundySolver:
                     frame[2].add(cv)
                     continue
                 if ck in on_path:
-                    raise ValueError(f"position {child!r} can be reached from itself: "
+                    raise CGTValueError(f"position {child!r} can be reached from itself: "
                                      f"the ruleset is loopy, not a short impartial game")
                 frame[3] = ck
                 on_path.add(ck)
@@ -161,16 +174,15 @@ class GrundySolver:
 
     __call__ = grundy
 
-    def nimber(self, position):
+    def nimber(self, position: Any) -> Game:
         """The value of ``position`` as a game: the nimber ``*g`` with g its Grundy value.
 
         >>> GrundySolver(lambda n: range(n)).nimber(4)
         cgt.parse('*4')
         """
-        from .values import nimber
         return nimber(self.grundy(position))
 
-    def clear(self):
+    def clear(self) -> None:
         """Forget all memoised values.
 
         >>> s = GrundySolver(lambda n: range(n)); s.grundy(3); s.clear(); s.cache
@@ -180,7 +192,11 @@ class GrundySolver:
         self.cache.clear()
 
 
-def grundy(position, moves, *, key=None, cache=None):
+def _identity(p: Any) -> Hashable:
+    return p  # type: ignore[no-any-return]  # positions are their own keys by default
+
+
+def grundy(position: Any, moves: Moves, *, key: Key | None = None, cache: dict[Hashable, int] | None = None) -> int:
     """The Grundy value of ``position`` in the impartial ruleset given by ``moves``.
 
     Parameters

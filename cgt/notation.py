@@ -11,24 +11,45 @@ Written forms (``str(g)``):
 :func:`parse` reads all of these back, and also sums and differences (``^^^+vvv*+*3``,
 ``{1|0} - 1/2``), parentheses, ``±`` and the arrows ``↑ ↓``, up-nth powers ``^<n>`` / ``v<n>`` and their sums ``^[n]``,
 ``Tiny(x)`` and ``Miny(x)``, and decimals such as ``0.75``.
+
+The functions here work on ids of :mod:`cgt.ops`; :func:`cgt.parse` and
+``str(g)`` are their faces on :class:`cgt.Game`.
 """
 
+from __future__ import annotations
+
 import re
+from collections.abc import Callable
 from fractions import Fraction
+from typing import NoReturn
 
-from . import _core
-from .errors import GameParseError, NotDyadicError
+from . import ops
+from .errors import CGTTypeError, GameParseError, NotDyadicError
 
-__all__ = ["parse", "format_game", "latex_game", "display_key"]
+__all__ = ["parse_id", "format_game", "latex_game", "display_key"]
 
-_STR = {}
+DisplayKey = tuple[int, Fraction | int, int, int, str]
+"""The sort key of :func:`display_key`."""
+
+_STR: dict[int, tuple[str, int]] = {}     # id -> (text without outer braces, bar count)
+_STR_LIMIT: int = ops.cache_info()["limit"]
 
 
-def _fmt_number(x):
+def _clear_caches() -> None:
+    """Forget the memoised texts (called by :func:`cgt.clear_caches`)."""
+    _STR.clear()
+
+
+def _cache_size() -> int:
+    """The number of memoised texts (reported by :func:`cgt.cache_info`)."""
+    return len(_STR)
+
+
+def _fmt_number(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-def _fmt_nus(x, n, m):
+def _fmt_nus(x: Fraction, n: int, m: int) -> str:
     if x == 0 and n == 0 and m == 0:
         return "0"
     s = _fmt_number(x) if x != 0 else ""
@@ -41,32 +62,38 @@ def _fmt_nus(x, n, m):
     return s
 
 
-def display_key(gid):
-    """A sort key giving a stable, readable order of games (numbers first, by value)."""
-    v = _core._NUS[gid]
+def display_key(gid: int) -> DisplayKey:
+    """A sort key giving a stable, readable order of games (numbers first, by value).
+
+    >>> from cgt import ops
+    >>> ids = [cgt.star.id, cgt.pm(1).id, cgt.number(-1).id, cgt.up.id]
+    >>> [format_game(g) for g in sorted(ids, key=display_key)]
+    ['-1', '*', '^', '+-1']
+    """
+    v = ops.nus(gid)
     if v is not None:
         return (0, v[0], v[1], v[2], "")
-    return (1, 0, _core.birthday(gid), 0, format_game(gid))
+    return (1, 0, ops.birthday(gid), 0, format_game(gid))
 
 
-def _parts(gid):
+def _parts(gid: int) -> tuple[str, int]:
     """``(text, bars)``: the game's text without outer braces, and its bar count (0 for atoms)."""
     cached = _STR.get(gid)
     if cached is not None:
         return cached
-    v = _core._NUS[gid]
+    v = ops.nus(gid)
     if v is not None:
         r = (_fmt_nus(*v), 0)
     else:
-        lo, ro = _core._LEFT[gid], _core._RIGHT[gid]
-        if len(lo) == 1 and len(ro) == 1 and _core.neg(lo[0]) == ro[0]:
+        lo, ro = ops.left_options(gid), ops.right_options(gid)
+        if len(lo) == 1 and len(ro) == 1 and ops.neg(lo[0]) == ro[0]:
             body, k = _parts(lo[0])
             r = ("+-" + (body if k == 0 else "{" + body + "}"), 0)
         else:
             sides = []
             inner = 0
-            for opts in (lo, ro):
-                opts = sorted(opts, key=display_key)
+            for side in (lo, ro):
+                opts = sorted(side, key=display_key)
                 if len(opts) == 1:
                     body, k = _parts(opts[0])
                     inner = max(inner, k)
@@ -79,29 +106,33 @@ def _parts(gid):
                     sides.append(",".join(texts))
             k = inner + 1
             r = (sides[0] + "|" * k + sides[1], k)
-    if len(_STR) > _core.CACHE_LIMIT:
+    if len(_STR) > _STR_LIMIT:
         _STR.clear()
     _STR[gid] = r
     return r
 
 
-def format_game(gid):
-    """CGSuite plain-text notation of the game with this id."""
+def format_game(gid: int) -> str:
+    """CGSuite plain-text notation of the game with this id (what ``str(g)`` gives).
+
+    >>> format_game(cgt.parse("{3|{2|1}}").id), format_game(cgt.ops.nus_id(1, 2, 1))
+    ('{3||2|1}', '1^^*')
+    """
     body, k = _parts(gid)
     return body if k == 0 else "{" + body + "}"
 
 
 # ---------------------------------------------------------------- LaTeX
 
-def _latex_number(x):
+def _latex_number(x: Fraction) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     sign = "-" if x < 0 else ""
     return f"{sign}\\frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
 
 
-def _latex(gid):
-    v = _core._NUS[gid]
+def _latex(gid: int) -> tuple[str, int]:
+    v = ops.nus(gid)
     if v is not None:
         x, n, m = v
         if x == 0 and n == 0 and m == 0:
@@ -114,14 +145,14 @@ def _latex(gid):
         if m:
             s += "\\ast" if m == 1 else f"\\ast{m}"
         return s, 0
-    lo, ro = _core._LEFT[gid], _core._RIGHT[gid]
-    if len(lo) == 1 and len(ro) == 1 and _core.neg(lo[0]) == ro[0]:
+    lo, ro = ops.left_options(gid), ops.right_options(gid)
+    if len(lo) == 1 and len(ro) == 1 and ops.neg(lo[0]) == ro[0]:
         body, k = _latex(lo[0])
         return "\\pm " + (body if k == 0 else "\\{" + body + "\\}"), 0
     sides = []
     inner = 0
-    for opts in (lo, ro):
-        opts = sorted(opts, key=display_key)
+    for side in (lo, ro):
+        opts = sorted(side, key=display_key)
         if len(opts) == 1:
             body, k = _latex(opts[0])
             inner = max(inner, k)
@@ -136,8 +167,12 @@ def _latex(gid):
     return sides[0] + " " + "\\mid" * k + " " + sides[1], k
 
 
-def latex_game(gid):
-    """LaTeX for the game with this id (without surrounding ``$``)."""
+def latex_game(gid: int) -> str:
+    """LaTeX for the game with this id (without surrounding ``$``).
+
+    >>> print(latex_game(cgt.parse("{1|-1/2}").id))
+    \\{1 \\mid -\\frac{1}{2}\\}
+    """
     body, k = _latex(gid)
     return body if k == 0 else "\\{" + body + "\\}"
 
@@ -159,21 +194,21 @@ _TOKEN = re.compile(r"""
 class _Tok:
     __slots__ = ("kind", "text", "pos")
 
-    def __init__(self, kind, text, pos):
+    def __init__(self, kind: str, text: str, pos: int) -> None:
         self.kind, self.text, self.pos = kind, text, pos
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{self.kind}:{self.text!r}@{self.pos}"
 
 
-def _tokenize(text):
-    toks = []
+def _tokenize(text: str) -> list[_Tok]:
+    toks: list[_Tok] = []
     pos = 0
     while pos < len(text):
         mt = _TOKEN.match(text, pos)
         if mt is None:
             raise GameParseError(f"unexpected character {text[pos]!r}", text, pos)
-        kind = mt.lastgroup
+        kind = mt.lastgroup or ""
         s = mt.group()
         if kind == "name" and set(s) == {"v"}:
             kind = "down"
@@ -194,25 +229,25 @@ def _tokenize(text):
 
 
 class _Parser:
-    def __init__(self, text):
+    def __init__(self, text: str) -> None:
         self.text = text
         self.toks = _tokenize(text)
         self.i = 0
 
     # helpers
-    def peek(self, k=0):
+    def peek(self, k: int = 0) -> _Tok:
         return self.toks[min(self.i + k, len(self.toks) - 1)]
 
-    def take(self):
+    def take(self) -> _Tok:
         t = self.toks[self.i]
         self.i += 1
         return t
 
-    def error(self, msg, tok=None):
+    def error(self, msg: str, tok: _Tok | None = None) -> NoReturn:
         tok = tok or self.peek()
         raise GameParseError(msg, self.text, tok.pos)
 
-    def expect(self, kind):
+    def expect(self, kind: str) -> _Tok:
         t = self.peek()
         if t.kind != kind:
             what = "end of input" if t.kind == "end" else repr(t.text)
@@ -220,7 +255,7 @@ class _Parser:
         return self.take()
 
     # grammar
-    def parse(self):
+    def parse(self) -> int:
         if self.peek().kind == "end":
             raise GameParseError("empty game notation", self.text, 0)
         g = self.expr()
@@ -228,30 +263,30 @@ class _Parser:
             self.error(f"unexpected {self.peek().text!r}")
         return g
 
-    def expr(self):
+    def expr(self) -> int:
         g = self.term()
         while True:
             k = self.peek().kind
             if k == "+":
                 self.take()
-                g = _core.add(g, self.term())
+                g = ops.add(g, self.term())
             elif k == "-":
                 self.take()
-                g = _core.add(g, _core.neg(self.term()))
+                g = ops.add(g, ops.neg(self.term()))
             elif k == "pm":
                 self.take()
-                g = _core.add(g, _pm(self.term()))
+                g = ops.add(g, _pm(self.term()))
             else:
                 return g
 
-    def term(self):
+    def term(self) -> int:
         t = self.peek()
         if t.kind == "-":
             if self.peek(1).kind == "num":
                 self.take()
                 return self.nus_literal(negative=True)
             self.take()
-            return _core.neg(self.term())
+            return ops.neg(self.term())
         if t.kind == "+":
             self.take()
             return self.term()
@@ -260,7 +295,7 @@ class _Parser:
             return _pm(self.term())
         return self.primary()
 
-    def primary(self):
+    def primary(self) -> int:
         t = self.peek()
         if t.kind in ("num", "up", "down", "*"):
             return self.nus_literal()
@@ -301,7 +336,7 @@ class _Parser:
         what = "end of input" if t.kind == "end" else repr(t.text)
         self.error(f"expected a game but found {what}", t)
 
-    def nus_literal(self, negative=False):
+    def nus_literal(self, negative: bool = False) -> int:
         start = self.peek()
         x = Fraction(0)
         n = 0
@@ -328,8 +363,8 @@ class _Parser:
                 self.expect(">" if bracket == "<" else "]")
                 g = _up_power(k) if bracket == "<" else _up_power_sum(k)
                 if sign < 0:
-                    g = _core.neg(g)
-                return self._nus_tail(_core.add(_core.nus_id(x), g))
+                    g = ops.neg(g)
+                return self._nus_tail(ops.add(ops.nus_id(x), g))
             if self.peek().kind == "num":
                 if count != 1:
                     self.error("write ^n or ^^.., not both", t)
@@ -344,24 +379,24 @@ class _Parser:
             seen = True
         if not seen:
             self.error("expected a number, ups or a star", start)
-        return _core.nus_id(x, n, m)
+        return ops.nus_id(x, n, m)
 
-    def _nus_tail(self, g):
+    def _nus_tail(self, g: int) -> int:
         if self.peek().kind == "*":
             self.take()
             m = 1
             if self.peek().kind == "num":
                 m = self.integer()
-            g = _core.add(g, _core.nus_id(0, 0, m))
+            g = ops.add(g, ops.nus_id(0, 0, m))
         return g
 
-    def integer(self):
+    def integer(self) -> int:
         t = self.expect("num")
         if not t.text.isdigit():
             self.error(f"expected a whole number, found {t.text!r}", t)
         return int(t.text)
 
-    def number(self):
+    def number(self) -> Fraction:
         t = self.expect("num")
         x = Fraction(t.text)
         if self.peek().kind == "/" and self.peek(1).kind == "num":
@@ -380,7 +415,7 @@ class _Parser:
                 f"its denominator {den} is not a power of 2")
         return x
 
-    def braces(self, start, end, open_tok):
+    def braces(self, start: int, end: int, open_tok: _Tok) -> int:
         """Parse the tokens ``start:end`` as the inside of ``{...}``."""
         toks = self.toks[start:end]
         depth = 0
@@ -405,16 +440,16 @@ class _Parser:
         cut = where[0]
         left = self.side(start, start + cut, toks[cut])
         right = self.side(start + cut + 1, end, toks[cut])
-        return _core.canonical(left, right)
+        return ops.canonical(left, right)
 
-    def side(self, start, end, bar_tok):
+    def side(self, start: int, end: int, bar_tok: _Tok) -> list[int]:
         """Parse a comma-separated list of options (tokens ``start:end``).
 
         A side whose text has bars of its own (outside braces) is one option
         written without its braces, as in the right side of ``{3||2|1}``;
         commas in it belong to that option: ``{0||0,v*|vv}`` is ``{0|{0,v*|vv}}``.
         """
-        opts = []
+        opts: list[int] = []
         if start == end:
             return opts
         depth = 0
@@ -429,22 +464,22 @@ class _Parser:
         elem_start = start
         has_bar = False
         for idx in range(start, end + 1):
-            t = self.toks[idx] if idx < end else None
-            if t is not None and t.kind in ("{", "("):
+            u = self.toks[idx] if idx < end else None
+            if u is not None and u.kind in ("{", "("):
                 depth += 1
-            elif t is not None and t.kind in ("}", ")"):
+            elif u is not None and u.kind in ("}", ")"):
                 depth -= 1
-            elif t is not None and t.kind == "bars" and depth == 0:
+            elif u is not None and u.kind == "bars" and depth == 0:
                 has_bar = True
-            if t is None or (t.kind == "," and depth == 0):
+            if u is None or (u.kind == "," and depth == 0):
                 if idx == elem_start:
-                    self.error("empty option", t or bar_tok)
+                    self.error("empty option", u or bar_tok)
                 if has_bar:
                     opts.append(self.braces(elem_start, idx, self.toks[elem_start]))
                 else:
                     sub = _Parser.__new__(_Parser)
                     sub.text = self.text
-                    sub.toks = self.toks[elem_start:idx] + [_Tok("end", "", (t or bar_tok).pos)]
+                    sub.toks = self.toks[elem_start:idx] + [_Tok("end", "", (u or bar_tok).pos)]
                     sub.i = 0
                     g = sub.expr()
                     if sub.peek().kind != "end":
@@ -455,89 +490,66 @@ class _Parser:
         return opts
 
 
-def _pm(g):
-    return _core.canonical([g], [_core.neg(g)])
+def _pm(g: int) -> int:
+    return ops.canonical([g], [ops.neg(g)])
 
 
-def _up_powers(k):
+def _up_powers(k: int) -> list[int]:
     """``[^<1>, ..., ^<k>]``: the up-nth powers, ``^<1> = ^`` and ``^<n+1> = {0 | v[n]*}``,
     where ``v[n] = -(^<1> + ... + ^<n>)`` (Berlekamp, Conway & Guy, *Winning Ways*, ch. 9)."""
-    powers = [_core.nus_id(0, 1, 0)]
+    powers = [ops.nus_id(0, 1, 0)]
     total = powers[0]
     for _ in range(k - 1):
-        nxt = _core.canonical([_core.ZERO], [_core.add(_core.neg(total), _core.nus_id(0, 0, 1))])
+        nxt = ops.canonical([ops.ZERO], [ops.add(ops.neg(total), ops.nus_id(0, 0, 1))])
         powers.append(nxt)
-        total = _core.add(total, nxt)
+        total = ops.add(total, nxt)
     return powers
 
 
-def _up_power(k):
+def _up_power(k: int) -> int:
     """The up-nth power ``^<k>``."""
     return _up_powers(k)[-1]
 
 
-def _up_power_sum(k):
+def _up_power_sum(k: int) -> int:
     """``^[k] = ^<1> + ^<2> + ... + ^<k>``."""
-    g = _core.ZERO
+    g = ops.ZERO
     for p in _up_powers(k):
-        g = _core.add(g, p)
+        g = ops.add(g, p)
     return g
 
 
-def _tiny(g):
-    return _core.canonical([_core.ZERO], [_core.canonical([_core.ZERO], [_core.neg(g)])])
+def _tiny(g: int) -> int:
+    return ops.canonical([ops.ZERO], [ops.canonical([ops.ZERO], [ops.neg(g)])])
 
 
-def _miny(g):
-    return _core.neg(_tiny(g))
+def _miny(g: int) -> int:
+    return ops.neg(_tiny(g))
 
 
-_FUNCTIONS = {"tiny": _tiny, "miny": _miny, "pm": _pm}
+_FUNCTIONS: dict[str, Callable[[int], int]] = {"tiny": _tiny, "miny": _miny, "pm": _pm}
 
 
-def parse_id(text):
-    """Id of the game written ``text``."""
-    if not isinstance(text, str):
-        raise GameParseError(f"game notation must be a string, not {type(text).__name__} {text!r}")
-    return _Parser(text).parse()
-
-
-def parse(text):
-    """Read a game written in CGSuite's plain-text notation.
-
-    Parameters
-    ----------
-    text : str
-        For example ``"{1|0}"``, ``"^^*"``, ``"{3||2|1}"``, ``"+-1"``, ``"3/8"``,
-        ``"^^^+vvv*+*3"``, ``"Tiny(2)"``.
-
-    Returns
-    -------
-    Game
-        The canonical form.
+def parse_id(text: str) -> int:
+    """The id of the game written ``text`` in CGSuite's notation (see :func:`cgt.parse`).
 
     Raises
     ------
+    CGTTypeError
+        If ``text`` is not a string.
     GameParseError
-        If the text is malformed; the message gives the position of the fault.
+        If the text is malformed.
     NotDyadicError
-        If a number in it is not dyadic (``1/3``).
+        If a number in it is not dyadic.
 
     Examples
     --------
-    >>> cgt.parse("{0|^*5}")
-    cgt.parse('^^*4')
-    >>> cgt.parse("*3+*5"), cgt.parse("{0,*|0,*}"), cgt.parse("{3/4|7/8}")
-    (cgt.parse('*6'), cgt.parse('*2'), cgt.parse('13/16'))
-    >>> cgt.parse("{3 | {2 | 1}}")
-    cgt.parse('{3||2|1}')
-    >>> cgt.parse("{1|2")
-    Traceback (most recent call last):
-    ...
-    cgt.errors.GameParseError: unclosed '{' at position 0 in '{1|2'
-      {1|2
-      ^
+    >>> from cgt import ops
+    >>> parse_id("{0|*}") == cgt.up.id
+    True
+    >>> ops.nus(parse_id("^^*3 + 1/2"))
+    (Fraction(1, 2), 2, 3)
     """
-    from .game import _wrap
-    from ._deep import deep
-    return _wrap(deep(parse_id, text))
+    if not isinstance(text, str):
+        raise CGTTypeError(f"game notation must be a string, not {type(text).__name__}: {text!r}")
+    return _Parser(text).parse()

@@ -39,6 +39,9 @@ cgt.parse('^')
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Protocol
 
 from ._deep import deep
 
@@ -72,9 +75,9 @@ if _requested not in ("", *BACKENDS):
         f"KONANE_CGT_BACKEND={_requested!r} is not a backend: use one of {', '.join(BACKENDS)}")
 
 if _requested == "python":
-    from . import _core as _engine
+    from . import _pyengine as _engine
 else:
-    from . import _core as _engine
+    from . import _pyengine as _engine
 
 BACKEND: str = "python"
 """The name of the active backend: ``"python"`` or ``"native"``."""
@@ -82,17 +85,24 @@ BACKEND: str = "python"
 ZERO: int = _engine.ZERO
 """The id of the game 0 = ``{ | }``."""
 
-canonical = _engine.canonical
-add = _engine.add
-neg = _engine.neg
-leq = _engine.leq
-left_options = _engine.left_options
-right_options = _engine.right_options
-nus_id = _engine.nus_id
-nus = _engine.nus
-is_number = _engine.is_number
-number_value = _engine.number_value
-stops = _engine.stops
-birthday = _engine.birthday
-cache_info = _engine.cache_info
-clear_caches = _engine.clear_caches
+class _NusId(Protocol):
+    def __call__(self, x: Fraction | int, n: int = 0, m: int = 0) -> int: ...
+
+
+# The contract every backend meets (documented on the pure-Python reference
+# backend, cgt._pyengine); the names are the backend's own functions, so a call
+# costs no more than calling the backend directly.
+canonical: Callable[[Iterable[int], Iterable[int]], int] = _engine.canonical
+add: Callable[[int, int], int] = _engine.add
+neg: Callable[[int], int] = _engine.neg
+leq: Callable[[int, int], bool] = _engine.leq
+left_options: Callable[[int], tuple[int, ...]] = _engine.left_options
+right_options: Callable[[int], tuple[int, ...]] = _engine.right_options
+nus_id: _NusId = _engine.nus_id
+nus: Callable[[int], tuple[Fraction, int, int] | None] = _engine.nus
+is_number: Callable[[int], bool] = _engine.is_number
+number_value: Callable[[int], Fraction | None] = _engine.number_value
+stops: Callable[[int], tuple[Fraction, Fraction]] = _engine.stops
+birthday: Callable[[int], int] = _engine.birthday
+cache_info: Callable[[], dict[str, int]] = _engine.cache_info
+clear_caches: Callable[[], None] = _engine.clear_caches

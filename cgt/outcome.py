@@ -1,44 +1,69 @@
 """Players and outcome classes."""
 
+from __future__ import annotations
+
 import enum
+
+from .errors import CGTTypeError, NotAPlayerError
 
 __all__ = ["Player", "Outcome", "LEFT", "RIGHT"]
 
+_NAMES: dict[str, str] = {"left": "left", "l": "left", "right": "right", "r": "right"}
+
 
 class Player(enum.Enum):
-    """The two players of a partizan game. Left is Black (``x``), Right is White (``o``)."""
+    """The two players of a partizan game: Left and Right."""
 
     LEFT = "left"
     RIGHT = "right"
 
     @property
-    def opponent(self):
-        """The other player."""
+    def opponent(self) -> Player:
+        """The other player.
+
+        >>> cgt.LEFT.opponent
+        <Player.RIGHT: 'right'>
+        """
         return Player.RIGHT if self is Player.LEFT else Player.LEFT
 
     @classmethod
-    def coerce(cls, value):
+    def coerce(cls, value: Player | str) -> Player:
         """Turn ``value`` into a :class:`Player`.
 
-        Accepts a :class:`Player`, ``"left"``/``"right"`` (any case), ``"L"``/``"R"``,
-        and the Konane colours ``"x"`` (Black = Left) and ``"o"`` (White = Right).
+        Parameters
+        ----------
+        value : Player or str
+            A :class:`Player`, or ``"left"``/``"right"``/``"L"``/``"R"`` in any case.
 
-        >>> Player.coerce("x"), Player.coerce("Right")
+        Returns
+        -------
+        Player
+
+        Raises
+        ------
+        CGTTypeError
+            If ``value`` is neither a :class:`Player` nor a string.
+        NotAPlayerError
+            If the string names no player.
+
+        Examples
+        --------
+        >>> cgt.Player.coerce("L"), cgt.Player.coerce("Right")
         (<Player.LEFT: 'left'>, <Player.RIGHT: 'right'>)
+        >>> cgt.Player.coerce("x")
+        Traceback (most recent call last):
+        ...
+        cgt.errors.NotAPlayerError: unknown player 'x': use 'left' or 'right' ('L' or 'R'), or cgt.LEFT / cgt.RIGHT
         """
-        from .errors import NotAPlayerError
-
         if isinstance(value, cls):
             return value
-        key = getattr(value, "value", value)
-        if isinstance(key, str):
-            k = key.strip().lower()
-            if k in ("left", "l", "x", "black", "b"):
-                return cls.LEFT
-            if k in ("right", "r", "o", "white", "w"):
-                return cls.RIGHT
-        raise NotAPlayerError(
-            f"unknown player {value!r}: use 'left'/'right', 'x' (Black = Left) or 'o' (White = Right)")
+        if not isinstance(value, str):
+            raise CGTTypeError(f"a player is a cgt.Player or a string, not {type(value).__name__}: {value!r}")
+        name = _NAMES.get(value.strip().lower())
+        if name is None:
+            raise NotAPlayerError(
+                f"unknown player {value!r}: use 'left' or 'right' ('L' or 'R'), or cgt.LEFT / cgt.RIGHT")
+        return cls(name)
 
 
 LEFT = Player.LEFT
@@ -52,6 +77,9 @@ class Outcome(enum.Enum):
     ``N``: the next player (first player) wins, G || 0.
     ``L``: Left wins whoever starts, G > 0.
     ``R``: Right wins whoever starts, G < 0.
+
+    >>> [str(g.outcome) for g in (cgt.zero, cgt.star, cgt.up, cgt.down)]
+    ['P', 'N', 'L', 'R']
     """
 
     P = "P"
@@ -59,5 +87,5 @@ class Outcome(enum.Enum):
     L = "L"
     R = "R"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.value

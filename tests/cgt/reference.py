@@ -9,7 +9,7 @@ Nothing here shares code with :mod:`cgt`; it is used to confirm the engine's
 answers on small random trees.
 """
 
-from functools import lru_cache
+from functools import cache
 
 ZERO = ((), ())
 
@@ -18,7 +18,7 @@ def tree(lefts=(), rights=()):
     return (tuple(lefts), tuple(rights))
 
 
-@lru_cache(maxsize=None)
+@cache
 def le(g, h):
     return not any(le(h, gl) for gl in g[0]) and not any(le(hr, g) for hr in h[1])
 
@@ -27,12 +27,12 @@ def eq(g, h):
     return le(g, h) and le(h, g)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neg(g):
-    return (tuple(neg(r) for r in g[1]), tuple(neg(l) for l in g[0]))
+    return (tuple(neg(r) for r in g[1]), tuple(neg(x) for x in g[0]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def add(g, h):
     lefts = tuple(add(gl, h) for gl in g[0]) + tuple(add(g, hl) for hl in h[0])
     rights = tuple(add(gr, h) for gr in g[1]) + tuple(add(g, hr) for hr in h[1])

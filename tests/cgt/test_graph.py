@@ -31,5 +31,5 @@ def test_graph_matches_the_options(text):
 
 
 def test_graph_size_limit():
-    with pytest.raises(cgt.NotAGameError, match="more than 5 distinct subgames"):
+    with pytest.raises(cgt.CGTValueError, match="more than 5 distinct subgames"):
         game_graph(cgt.nimber(10), max_nodes=5)

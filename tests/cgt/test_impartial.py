@@ -21,7 +21,7 @@ def test_nim_value_cgsuite():
 def test_nim_value_of_a_partizan_value(text):
     g = cgt.parse(text)
     with pytest.raises(cgt.NotImpartialError) as exc:
-        g.nim_value
+        _ = g.nim_value
     assert isinstance(exc.value, ValueError) and str(g) in str(exc.value)
 
 

@@ -25,34 +25,55 @@ tables:
 Plotted as value against temperature, a left wall only has slopes ``-1`` and
 ``0`` and a right wall ``0`` and ``+1`` (the usual picture mirrors the value
 axis, so that Left's wall is drawn on the left).
+
+This module knows nothing of games: :func:`cgt.thermograph` (and
+:attr:`cgt.Game.thermograph`) compute the thermograph of a game, from the
+walls of its options, with :func:`walls_from_scaffolds`.
 """
 
+from __future__ import annotations
+
+import numbers
 from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from . import _core
-from ._deep import deep
+from .errors import CGTTypeError, CGTValueError, InvalidTemperatureError
 
-__all__ = ["Trajectory", "Thermograph", "thermograph"]
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["Trajectory", "Thermograph", "walls_from_scaffolds"]
+
+Num = int | Fraction | str | numbers.Rational
+"""What a coordinate may be given as: read exactly into a :class:`~fractions.Fraction`."""
+Piece = tuple[Fraction, Fraction]
+"""``(slope, intercept)`` of one linear piece."""
 
 _MINUS_ONE = Fraction(-1)
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
 
-def _frac(x):
+def _frac(x: object, what: str) -> Fraction:
+    """``x`` as an exact Fraction; the library's errors name ``what`` it was meant to be."""
     if isinstance(x, Fraction):
         return x
-    if isinstance(x, bool):
-        raise TypeError(f"{x!r} is not a number")
-    return Fraction(x)
+    if isinstance(x, bool) or not isinstance(x, (int, str, numbers.Rational)):
+        raise CGTTypeError(f"{what} must be an int, a Fraction or a string like '3/4', "
+                           f"not {type(x).__name__}: {x!r}")
+    try:
+        return Fraction(x)
+    except (ValueError, ZeroDivisionError):
+        raise CGTValueError(f"{what} must be a number, got {x!r}") from None
 
 
-def _fmt(x):
+def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-def _lit(x):
+def _lit(x: Fraction) -> str:
     """A literal that rebuilds ``x`` in a repr: an int, or a string like ``'3/4'``."""
     return str(x.numerator) if x.denominator == 1 else repr(_fmt(x))
 
@@ -79,7 +100,9 @@ class Trajectory:
 
     Raises
     ------
-    ValueError
+    CGTTypeError
+        If an argument is not a number or a sequence of numbers.
+    CGTValueError
         If the critical points are not increasing, not above ``-1``, or the
         number of slopes does not match.
 
@@ -87,7 +110,7 @@ class Trajectory:
     --------
     The left wall of ``{3||2*|1*}``: slope ``-1`` up to ``3/4``, then the mast.
 
-    >>> w = cgt.parse("{3||2*|1*}").thermograph().left_wall
+    >>> w = cgt.parse("{3||2*|1*}").thermograph.left_wall
     >>> w
     Trajectory(4, ['3/4'], [-1, 0])
     >>> w.value_at(0), w.value_at(1), w.mast_value
@@ -98,19 +121,27 @@ class Trajectory:
 
     __slots__ = ("_cps", "_slopes", "_icpts", "__weakref__")
 
-    def __init__(self, base, critical_points=(), slopes=(0,)):
-        cps = tuple(_frac(c) for c in critical_points)
-        sl = tuple(_frac(s) for s in slopes)
+    _cps: tuple[Fraction, ...]
+    _slopes: tuple[Fraction, ...]
+    _icpts: tuple[Fraction, ...]
+
+    def __init__(self, base: Num, critical_points: Iterable[Num] = (), slopes: Iterable[Num] = (0,)) -> None:
+        value = _frac(base, "the base value of a trajectory")
+        for name, seq in (("critical_points", critical_points), ("slopes", slopes)):
+            if isinstance(seq, (str, bytes)) or not isinstance(seq, Iterable):
+                raise CGTTypeError(f"{name} must be a sequence of numbers, not {type(seq).__name__}: {seq!r}")
+        cps = tuple(_frac(c, "a critical point") for c in critical_points)
+        sl = tuple(_frac(s, "a slope") for s in slopes)
         if len(sl) != len(cps) + 1:
-            raise ValueError(
-                f"a trajectory with {len(cps)} critical points needs {len(cps) + 1} slopes, got {len(sl)}")
-        for a, b in zip((_MINUS_ONE,) + cps, cps):
+            raise CGTValueError(
+                f"a trajectory with {len(cps)} critical points needs {len(cps) + 1} slopes, "
+                f"got {len(sl)}: {list(map(_fmt, sl))}")
+        for a, b in zip((_MINUS_ONE,) + cps, cps, strict=False):
             if not a < b:
-                raise ValueError(
+                raise CGTValueError(
                     f"critical points must increase strictly and lie above -1, got {list(map(_fmt, cps))}")
-        value = _frac(base)
         t = _MINUS_ONE
-        pieces = []
+        pieces: list[Piece] = []
         for i, s in enumerate(sl):
             pieces.append((s, value - s * t))
             if i < len(cps):
@@ -119,10 +150,11 @@ class Trajectory:
         self._set(list(cps), pieces)
 
     # ---------------------------------------------------------------- internals
-    def _set(self, cps, pieces):
+    def _set(self, cps: Sequence[Fraction], pieces: Sequence[Piece]) -> Trajectory:
         """Store (critical points, [(slope, intercept)]) after merging equal pieces."""
-        out_cps, out_pieces = [], [pieces[0]]
-        for c, p in zip(cps, pieces[1:]):
+        out_cps: list[Fraction] = []
+        out_pieces = [pieces[0]]
+        for c, p in zip(cps, pieces[1:], strict=True):
             if p == out_pieces[-1]:
                 continue
             out_cps.append(c)
@@ -133,130 +165,130 @@ class Trajectory:
         return self
 
     @classmethod
-    def _raw(cls, cps, pieces):
+    def _raw(cls, cps: Sequence[Fraction], pieces: Sequence[Piece]) -> Trajectory:
         t = object.__new__(cls)
         return t._set(cps, pieces)
 
-    def _piece(self, i):
+    def _piece(self, i: int) -> Piece:
         return self._slopes[i], self._icpts[i]
 
-    def _index_above(self, t):
+    def _index_above(self, t: Fraction) -> int:
         """Index of the piece just above temperature ``t``."""
         return bisect_right(self._cps, t)
 
     # ---------------------------------------------------------------- constructors
     @classmethod
-    def constant(cls, value):
+    def constant(cls, value: Num) -> Trajectory:
         """The constant trajectory (a vertical mast when drawn).
 
-        >>> Trajectory.constant(2).value_at(5)
+        >>> cgt.Trajectory.constant(2).value_at(5)
         Fraction(2, 1)
         """
-        v = _frac(value)
+        v = _frac(value, "the value of a constant trajectory")
         return cls._raw([], [(_ZERO, v)])
 
     # ---------------------------------------------------------------- queries
     @property
-    def critical_points(self):
+    def critical_points(self) -> tuple[Fraction, ...]:
         """The temperatures where the slope changes, increasing (a tuple of Fractions).
 
-        >>> cgt.parse("{2|-1}").thermograph().right_wall.critical_points
+        >>> cgt.parse("{2|-1}").thermograph.right_wall.critical_points
         (Fraction(3, 2),)
         """
         return self._cps
 
     @property
-    def slopes(self):
+    def slopes(self) -> tuple[Fraction, ...]:
         """The slopes of the pieces, bottom piece first (a tuple of Fractions).
 
-        >>> cgt.parse("{2|-1}").thermograph().right_wall.slopes
+        >>> cgt.parse("{2|-1}").thermograph.right_wall.slopes
         (Fraction(1, 1), Fraction(0, 1))
         """
         return self._slopes
 
     @property
-    def base_value(self):
+    def base_value(self) -> Fraction:
         """The value at ``t = -1``.
 
-        >>> cgt.parse("{2|-1}").thermograph().left_wall.base_value
+        >>> cgt.parse("{2|-1}").thermograph.left_wall.base_value
         Fraction(3, 1)
         """
         return self._slopes[0] * _MINUS_ONE + self._icpts[0]
 
     @property
-    def mast_value(self):
+    def mast_value(self) -> Fraction:
         """The value above the highest critical point, if the top piece is vertical.
 
-        Raises :class:`ValueError` if the top piece is slanted (which never happens
-        for the walls of a thermograph).
+        Raises :class:`cgt.CGTValueError` if the top piece is slanted (which never
+        happens for the walls of a thermograph).
 
-        >>> cgt.pm(1).thermograph().left_wall.mast_value
+        >>> cgt.pm(1).thermograph.left_wall.mast_value
         Fraction(0, 1)
         """
         if self._slopes[-1] != 0:
-            raise ValueError(f"{self!r} has no vertical mast: its top slope is {_fmt(self._slopes[-1])}")
+            raise CGTValueError(f"{self!r} has no vertical mast: its top slope is {_fmt(self._slopes[-1])}")
         return self._icpts[-1]
 
     @property
-    def top_slope(self):
+    def top_slope(self) -> Fraction:
         """The slope above the highest critical point.
 
-        >>> Trajectory(0, [2], [1, 0]).top_slope
+        >>> cgt.Trajectory(0, [2], [1, 0]).top_slope
         Fraction(0, 1)
         """
         return self._slopes[-1]
 
-    def value_at(self, t):
+    def value_at(self, t: Num) -> Fraction:
         """The value at temperature ``t`` (``t >= -1``).
 
-        >>> w = cgt.parse("{2|-1}").thermograph().left_wall
+        >>> w = cgt.parse("{2|-1}").thermograph.left_wall
         >>> w.value_at(-1), w.value_at(1), w(Fraction(3, 2)), w(10)
         (Fraction(3, 1), Fraction(1, 1), Fraction(1, 2), Fraction(1, 2))
         """
-        t = _frac(t)
-        if t < _MINUS_ONE:
-            raise ValueError(f"trajectories are defined for t >= -1, got {_fmt(t)}")
-        i = bisect_right(self._cps, t)
-        return self._slopes[i] * t + self._icpts[i]
+        u = _frac(t, "a temperature")
+        if u < _MINUS_ONE:
+            raise InvalidTemperatureError(f"trajectories are defined for t >= -1, got {t!r}")
+        i = bisect_right(self._cps, u)
+        return self._slopes[i] * u + self._icpts[i]
 
     __call__ = value_at
 
-    def slope_above(self, t):
+    def slope_above(self, t: Num) -> Fraction:
         """The slope just above temperature ``t``.
 
-        >>> w = Trajectory(4, ["3/4"], [-1, 0])
+        >>> w = cgt.Trajectory(4, ["3/4"], [-1, 0])
         >>> w.slope_above(0), w.slope_above("3/4")
         (Fraction(-1, 1), Fraction(0, 1))
         """
-        return self._slopes[self._index_above(_frac(t))]
+        return self._slopes[self._index_above(_frac(t, "a temperature"))]
 
-    def slope_below(self, t):
+    def slope_below(self, t: Num) -> Fraction:
         """The slope just below temperature ``t`` (``t > -1``).
 
-        >>> Trajectory(4, ["3/4"], [-1, 0]).slope_below("3/4")
+        >>> cgt.Trajectory(4, ["3/4"], [-1, 0]).slope_below("3/4")
         Fraction(-1, 1)
         """
-        t = _frac(t)
-        i = bisect_right(self._cps, t)
-        if i > 0 and self._cps[i - 1] == t:
+        u = _frac(t, "a temperature")
+        i = bisect_right(self._cps, u)
+        if i > 0 and self._cps[i - 1] == u:
             i -= 1
         return self._slopes[i]
 
-    def points(self):
+    def points(self) -> list[tuple[Fraction, Fraction]]:
         """The vertices ``(t, value)``: the base point ``t = -1`` and each critical point.
 
-        >>> cgt.parse("{2|-1}").thermograph().right_wall.points()
+        >>> cgt.parse("{2|-1}").thermograph.right_wall.points()
         [(Fraction(-1, 1), Fraction(-2, 1)), (Fraction(3, 2), Fraction(1, 2))]
         """
         return [(t, self.value_at(t)) for t in (_MINUS_ONE,) + self._cps]
 
-    def segments(self):
+    def segments(self) -> list[tuple[Fraction, Fraction, Fraction | None, Fraction | None, Fraction]]:
         """The pieces as ``(t0, v0, t1, v1, slope)``; the top piece has ``t1 = v1 = None``.
 
-        >>> [s[-1] for s in cgt.star.thermograph().left_wall.segments()]
+        >>> [s[-1] for s in cgt.star.thermograph.left_wall.segments()]
         [Fraction(-1, 1), Fraction(0, 1)]
         """
-        out = []
+        out: list[tuple[Fraction, Fraction, Fraction | None, Fraction | None, Fraction]] = []
         bounds = (_MINUS_ONE,) + self._cps
         for i, t0 in enumerate(bounds):
             s, c = self._piece(i)
@@ -268,83 +300,92 @@ class Trajectory:
         return out
 
     # ---------------------------------------------------------------- arithmetic
-    def tilt(self, slope):
+    def tilt(self, slope: Num) -> Trajectory:
         """Add ``slope * t``: the trajectory ``t -> self(t) + slope * t``.
 
-        >>> Trajectory.constant(1).tilt(-1).value_at(2)
+        >>> cgt.Trajectory.constant(1).tilt(-1).value_at(2)
         Fraction(-1, 1)
         """
-        s = _frac(slope)
-        return Trajectory._raw(list(self._cps), [(a + s, c) for a, c in zip(self._slopes, self._icpts)])
+        s = _frac(slope, "a slope")
+        return Trajectory._raw(list(self._cps),
+                               [(a + s, c) for a, c in zip(self._slopes, self._icpts, strict=True)])
 
-    def translate(self, value):
+    def translate(self, value: Num) -> Trajectory:
         """Add the constant ``value``.
 
-        >>> Trajectory.constant(1).translate("1/2").value_at(0)
+        >>> cgt.Trajectory.constant(1).translate("1/2").value_at(0)
         Fraction(3, 2)
         """
-        v = _frac(value)
-        return Trajectory._raw(list(self._cps), [(a, c + v) for a, c in zip(self._slopes, self._icpts)])
+        v = _frac(value, "a translation")
+        return Trajectory._raw(list(self._cps),
+                               [(a, c + v) for a, c in zip(self._slopes, self._icpts, strict=True)])
 
-    def __neg__(self):
-        return Trajectory._raw(list(self._cps), [(-a, -c) for a, c in zip(self._slopes, self._icpts)])
+    def __neg__(self) -> Trajectory:
+        return Trajectory._raw(list(self._cps), [(-a, -c) for a, c in zip(self._slopes, self._icpts, strict=True)])
 
-    def maximum(self, other):
+    def maximum(self, other: Trajectory) -> Trajectory:
         """The pointwise maximum of two trajectories.
 
-        >>> a = Trajectory.constant(0).tilt(1)           # t
-        >>> b = Trajectory.constant(0)                   # 0
+        >>> a = cgt.Trajectory.constant(0).tilt(1)           # t
+        >>> b = cgt.Trajectory.constant(0)                   # 0
         >>> a.maximum(b).critical_points, a.maximum(b).slopes
         ((Fraction(0, 1),), (Fraction(0, 1), Fraction(1, 1)))
         """
-        return _combine(self, other, True)
+        return _combine(self, _trajectory(other), True)
 
-    def minimum(self, other):
+    def minimum(self, other: Trajectory) -> Trajectory:
         """The pointwise minimum of two trajectories.
 
-        >>> a = Trajectory.constant(0).tilt(1)
-        >>> a.minimum(Trajectory.constant(0)).value_at(-1), a.minimum(Trajectory.constant(0)).value_at(3)
+        >>> a = cgt.Trajectory.constant(0).tilt(1)
+        >>> a.minimum(cgt.Trajectory.constant(0)).value_at(-1), a.minimum(cgt.Trajectory.constant(0)).value_at(3)
         (Fraction(-1, 1), Fraction(0, 1))
         """
-        return _combine(self, other, False)
+        return _combine(self, _trajectory(other), False)
 
     # ---------------------------------------------------------------- dunder
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trajectory):
             return NotImplemented
         return (self._cps == other._cps and self._slopes == other._slopes
                 and self._icpts == other._icpts)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self._cps, self._slopes, self._icpts))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         cps = ", ".join(_lit(c) for c in self._cps)
         sl = ", ".join(_lit(s) for s in self._slopes)
         return f"Trajectory({_lit(self.base_value)}, [{cps}], [{sl}])"
 
-    def __str__(self):
+    def __str__(self) -> str:
         pts = " -- ".join(f"({_fmt(t)}, {_fmt(v)})" for t, v in self.points())
         return f"{pts} -- slope {_fmt(self._slopes[-1])} to infinity"
 
 
-def _combine(a, b, take_max):
+def _trajectory(x: object) -> Trajectory:
+    if not isinstance(x, Trajectory):
+        raise CGTTypeError(f"expected a Trajectory, not {type(x).__name__}: {x!r}")
+    return x
+
+
+def _combine(a: Trajectory, b: Trajectory, take_max: bool) -> Trajectory:
     """Pointwise max (``take_max``) or min of two trajectories, exactly."""
     cuts = sorted(set(a._cps) | set(b._cps))
     bounds = [_MINUS_ONE] + cuts
-    starts = []
-    pieces = []
+    starts: list[Fraction] = []
+    pieces: list[Piece] = []
     for k, lo in enumerate(bounds):
         hi = bounds[k + 1] if k + 1 < len(bounds) else None
         pa = a._piece(a._index_above(lo))
         pb = b._piece(b._index_above(lo))
-        subs = [lo]
+        subs: list[Fraction | None] = [lo]
         if pa[0] != pb[0]:
             x = (pb[1] - pa[1]) / (pa[0] - pb[0])
             if lo < x and (hi is None or x < hi):
                 subs.append(x)
         subs.append(hi)
-        for u, w in zip(subs, subs[1:]):
+        for u, w in zip(subs, subs[1:], strict=False):
+            assert u is not None            # only the last bound is open
             mid = u + 1 if w is None else (u + w) / 2
             va = pa[0] * mid + pa[1]
             vb = pb[0] * mid + pb[1]
@@ -360,7 +401,7 @@ def _combine(a, b, take_max):
 class Thermograph:
     """The thermograph of a game: its left and right walls and the mast.
 
-    Build one with :meth:`cgt.Game.thermograph` (or :func:`thermograph`).
+    Get one with :attr:`cgt.Game.thermograph` (or :func:`cgt.thermograph`).
     The walls are :class:`Trajectory` objects on ``t >= -1``; the mast is the
     vertical line at :attr:`mast` above :attr:`temperature`.
 
@@ -370,45 +411,57 @@ class Thermograph:
         The walls; the right wall must never exceed the left one, and both must
         end in the same vertical mast.
 
+    Raises
+    ------
+    CGTTypeError
+        If a wall is not a :class:`Trajectory`.
+    CGTValueError
+        If the walls do not make a thermograph.
+
     Examples
     --------
-    >>> th = cgt.parse("{3||2*|1*}").thermograph()
+    >>> th = cgt.parse("{3||2*|1*}").thermograph
     >>> th.temperature, th.mast
     (Fraction(3, 4), Fraction(9, 4))
     >>> th.value_at(0)
     (Fraction(3, 1), Fraction(2, 1))
     >>> th
     Thermograph(Trajectory(4, ['3/4'], [-1, 0]), Trajectory(1, [0, '1/2', '3/4'], [1, 0, 1, 0]))
-    >>> cgt.number(5).thermograph().temperature, cgt.number("3/8").thermograph().temperature
+    >>> cgt.number(5).thermograph.temperature, cgt.number("3/8").thermograph.temperature
     (Fraction(-1, 1), Fraction(-1, 8))
     """
 
     __slots__ = ("left_wall", "right_wall", "__weakref__")
 
-    def __init__(self, left_wall, right_wall):
-        if not isinstance(left_wall, Trajectory) or not isinstance(right_wall, Trajectory):
-            raise TypeError("a Thermograph is made of two Trajectory walls")
+    left_wall: Trajectory
+    right_wall: Trajectory
+
+    def __init__(self, left_wall: Trajectory, right_wall: Trajectory) -> None:
+        for name, wall in (("left_wall", left_wall), ("right_wall", right_wall)):
+            if not isinstance(wall, Trajectory):
+                raise CGTTypeError(f"{name} must be a Trajectory, not {type(wall).__name__}: {wall!r}")
         if left_wall.top_slope != 0 or right_wall.top_slope != 0 or \
                 left_wall._icpts[-1] != right_wall._icpts[-1]:
-            raise ValueError(f"the walls {left_wall!r} and {right_wall!r} do not end in one vertical mast")
+            raise CGTValueError(f"the walls {left_wall!r} and {right_wall!r} do not end in one vertical mast")
         for t in (_MINUS_ONE,) + left_wall._cps + right_wall._cps:
             if right_wall.value_at(t) > left_wall.value_at(t):
-                raise ValueError(f"the right wall exceeds the left wall at t = {_fmt(t)}")
+                raise CGTValueError(f"the right wall {right_wall!r} exceeds the left wall {left_wall!r} "
+                                    f"at t = {_fmt(t)}")
         self.left_wall = left_wall
         self.right_wall = right_wall
 
     @classmethod
-    def _trusted(cls, left_wall, right_wall):
+    def _trusted(cls, left_wall: Trajectory, right_wall: Trajectory) -> Thermograph:
         th = object.__new__(cls)
         th.left_wall = left_wall
         th.right_wall = right_wall
         return th
 
     @property
-    def temperature(self):
+    def temperature(self) -> Fraction:
         """The temperature: the highest critical point of either wall (``-1`` for a bare mast).
 
-        >>> cgt.pm(1).thermograph().temperature, cgt.up.thermograph().temperature
+        >>> cgt.pm(1).thermograph.temperature, cgt.up.thermograph.temperature
         (Fraction(1, 1), Fraction(0, 1))
         """
         lt = self.left_wall._cps[-1] if self.left_wall._cps else _MINUS_ONE
@@ -416,10 +469,10 @@ class Thermograph:
         return max(lt, rt)
 
     @property
-    def mast(self):
+    def mast(self) -> Fraction:
         """The value of the mast (the mean of the game).
 
-        >>> cgt.parse("{2|-1}").thermograph().mast
+        >>> cgt.parse("{2|-1}").thermograph.mast
         Fraction(1, 2)
         """
         return self.left_wall._icpts[-1]
@@ -427,67 +480,67 @@ class Thermograph:
     mean = mast
 
     @property
-    def critical_temperatures(self):
+    def critical_temperatures(self) -> tuple[Fraction, ...]:
         """All critical points of both walls, increasing.
 
-        >>> cgt.parse("{3||2*|1*}").thermograph().critical_temperatures
+        >>> cgt.parse("{3||2*|1*}").thermograph.critical_temperatures
         (Fraction(0, 1), Fraction(1, 2), Fraction(3, 4))
         """
         return tuple(sorted(set(self.left_wall._cps) | set(self.right_wall._cps)))
 
-    def value_at(self, t):
+    def value_at(self, t: Num) -> tuple[Fraction, Fraction]:
         """``(left wall, right wall)`` at temperature ``t``: the stops of G cooled by t.
 
-        >>> cgt.parse("{2|-1}").thermograph().value_at("1/2")
+        >>> cgt.parse("{2|-1}").thermograph.value_at("1/2")
         (Fraction(3, 2), Fraction(-1, 2))
         """
         return self.left_wall.value_at(t), self.right_wall.value_at(t)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Thermograph):
             return NotImplemented
         return self.left_wall == other.left_wall and self.right_wall == other.right_wall
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.left_wall, self.right_wall))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Thermograph({self.left_wall!r}, {self.right_wall!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return (f"thermograph: temperature {_fmt(self.temperature)}, mast {_fmt(self.mast)}\n"
                 f"  left wall:  {self.left_wall}\n  right wall: {self.right_wall}")
 
     # ---------------------------------------------------------------- drawing
-    def _top(self):
+    def _top(self) -> Fraction:
         t = self.temperature
         return max(t, _ZERO) + max(_ONE, (t + 1) / 4)
 
-    def _polyline(self, wall, top):
+    def _polyline(self, wall: Trajectory, top: Fraction) -> list[tuple[Fraction, Fraction]]:
         pts = [(t, v) for t, v in wall.points() if t <= top]
         pts.append((top, wall.value_at(top)))
         return pts
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str | None:
         """An SVG drawing (standard library only); value axis reversed as usual."""
         try:
             return _svg(self)
         except Exception:  # a display hook must never raise
             return None
 
-    def to_svg(self, width=360, height=300):
+    def to_svg(self, width: int = 360, height: int = 300) -> str:
         """The thermograph as an SVG document (a string), drawn with the standard library.
 
         Larger values are drawn to the left (Left's side), temperature upwards;
         the left wall is blue, the right wall red, the mast black.
 
-        >>> svg = cgt.pm(1).thermograph().to_svg()
+        >>> svg = cgt.pm(1).thermograph.to_svg()
         >>> svg.startswith("<svg") and "polyline" in svg
         True
         """
         return _svg(self, width, height)
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax: Axes | None = None, **kwargs: Any) -> Axes:
         """Draw the thermograph with matplotlib (imported only here).
 
         Parameters
@@ -503,7 +556,7 @@ class Thermograph:
 
         Examples
         --------
-        >>> ax = cgt.parse("{3||2*|1*}").thermograph().plot()   # doctest: +SKIP
+        >>> ax = cgt.parse("{3||2*|1*}").thermograph.plot()   # doctest: +SKIP
         >>> bool(ax.xaxis_inverted())                             # doctest: +SKIP
         True
         """
@@ -527,7 +580,7 @@ class Thermograph:
         return ax
 
 
-def _svg(th, width=360, height=300):
+def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:
     import xml.etree.ElementTree as ET
 
     top = th._top()
@@ -541,10 +594,10 @@ def _svg(th, width=360, height=300):
     pad = 30
     bottom = _MINUS_ONE
 
-    def x(v):   # larger values on the left
+    def x(v: Fraction) -> float:   # larger values on the left
         return pad + float((vmax - v) / (vmax - vmin)) * (width - 2 * pad)
 
-    def y(t):
+    def y(t: Fraction) -> float:
         return height - pad - float((t - bottom) / (top - bottom)) * (height - 2 * pad)
 
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
@@ -554,71 +607,28 @@ def _svg(th, width=360, height=300):
     # temperature axis t = 0 and t = -1
     for t, style in ((_ZERO, "#999"), (_MINUS_ONE, "#ccc")):
         ET.SubElement(svg, "line", x1=str(pad), x2=str(width - pad), y1=f"{y(t):.2f}", y2=f"{y(t):.2f}",
-                      stroke=style, **{"stroke-width": "1"})
+                      stroke=style, attrib={"stroke-width": "1"})
         lab = ET.SubElement(svg, "text", x=str(width - pad + 4), y=f"{y(t) + 4:.2f}",
-                            **{"font-size": "10", "font-family": "sans-serif", "fill": "#666"})
+                            attrib={"font-size": "10", "font-family": "sans-serif", "fill": "#666"})
         lab.text = f"t={_fmt(t)}"
-    for wall, colour in ((lw, "#1f77b4"), (rw, "#d62728")):
-        ET.SubElement(svg, "polyline", fill="none", stroke=colour, points=" ".join(
-            f"{x(v):.2f},{y(t):.2f}" for t, v in wall), **{"stroke-width": "2"})
+    for wall, color in ((lw, "#1f77b4"), (rw, "#d62728")):
+        ET.SubElement(svg, "polyline", fill="none", stroke=color, points=" ".join(
+            f"{x(v):.2f},{y(t):.2f}" for t, v in wall), attrib={"stroke-width": "2"})
     mast_x = f"{x(th.mast):.2f}"
     ET.SubElement(svg, "line", x1=mast_x, x2=mast_x, y1=f"{y(th.temperature):.2f}", y2=f"{y(top):.2f}",
-                  stroke="black", **{"stroke-width": "2"})
+                  stroke="black", attrib={"stroke-width": "2"})
     for v in sorted({vmin, vmax, th.mast}):
         lab = ET.SubElement(svg, "text", x=f"{x(v):.2f}", y=str(height - pad + 16),
-                            **{"font-size": "10", "font-family": "sans-serif", "text-anchor": "middle"})
+                            attrib={"font-size": "10", "font-family": "sans-serif", "text-anchor": "middle"})
         lab.text = _fmt(v)
-    cap = ET.SubElement(svg, "text", x=str(pad), y="16", **{"font-size": "11", "font-family": "sans-serif"})
+    cap = ET.SubElement(svg, "text", x=str(pad), y="16", attrib={"font-size": "11", "font-family": "sans-serif"})
     cap.text = f"temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}"
     return ET.tostring(svg, encoding="unicode")
 
 
-# ---------------------------------------------------------------- computing thermographs
+# ---------------------------------------------------------------- walls from scaffolds
 
-_THERMO = {}
-_THERMO_LIMIT = 500_000
-_NUS_BASIC = {(0, 1), (1, 0), (-1, 0)}     # x*, x^, xv: computed from their options
-
-
-def _thermograph_id(g):
-    r = _THERMO.get(g)
-    if r is not None:
-        return r
-    v = _core._NUS[g]
-    if v is not None and v[0].denominator == 1 and v[1] == 0 and v[2] == 0:
-        w = Trajectory.constant(v[0])
-        r = Thermograph._trusted(w, w)
-    elif v is not None and (v[1] != 0 or v[2] != 0) and (v[1], v[2]) not in _NUS_BASIC:
-        # x + ^n*m has the thermograph of x*, x^ or xv (CGSuite does the same;
-        # checked against the recursive computation in the tests).
-        x, n, m = v
-        if n == 0 or (abs(n) == 1 and m == 1):
-            r = _thermograph_id(_core.nus_id(x, 0, 1))
-        else:
-            r = _thermograph_id(_core.nus_id(x, 1 if n > 0 else -1, 0))
-    else:
-        r = _from_options(g)
-    if len(_THERMO) > _THERMO_LIMIT:
-        _THERMO.clear()
-    _THERMO[g] = r
-    return r
-
-
-def _from_options(g):
-    """The thermograph of ``g`` built from its options' thermographs (the scaffold)."""
-    ls = None
-    for gl in _core.left(g):
-        w = _thermograph_id(gl).right_wall
-        ls = w if ls is None else ls.maximum(w)
-    rs = None
-    for gr in _core.right(g):
-        w = _thermograph_id(gr).left_wall
-        rs = w if rs is None else rs.minimum(w)
-    # A canonical game that is not an integer has options on both sides.
-    return _intersect(ls.tilt(-1), rs.tilt(1))
-
-
-def _truncate(traj, tau, v):
+def _truncate(traj: Trajectory, tau: Fraction, v: Fraction) -> Trajectory:
     """``traj`` up to ``tau``, then constant ``v`` (``traj(tau) == v``)."""
     cps = [c for c in traj._cps if c < tau]
     pieces = [traj._piece(i) for i in range(len(cps) + 1)]
@@ -630,9 +640,22 @@ def _truncate(traj, tau, v):
     return Trajectory._raw(cps, pieces)
 
 
-def _intersect(ls, rs):
-    """Walls from the scaffolds: follow them while LS >= RS, then a vertical mast.
+def walls_from_scaffolds(ls: Trajectory, rs: Trajectory) -> Thermograph:
+    """The thermograph whose walls follow the scaffolds ``ls`` and ``rs`` while ``ls >= rs``, then a mast.
 
+    For a game G that is not an integer, the scaffolds are ``ls(t) = max RW(G^L)(t) - t``
+    and ``rs(t) = min LW(G^R)(t) + t`` over its options.
+
+    Examples
+    --------
+    The scaffolds of ``{2 | -1}`` are ``2 - t`` and ``-1 + t``; they meet at ``t = 3/2``.
+
+    >>> th = walls_from_scaffolds(cgt.Trajectory.constant(2).tilt(-1), cgt.Trajectory.constant(-1).tilt(1))
+    >>> th == cgt.parse("{2|-1}").thermograph
+    True
+
+    Notes
+    -----
     For walls of short games ``LS - RS`` never increases, so the region where
     ``LS >= RS`` is one interval ``[-1, tau]`` (CGSuite's "hill"); above ``tau``
     the walls are the mast at ``LS(tau)``.
@@ -644,59 +667,22 @@ def _intersect(ls, rs):
         v = a if a > 0 else b if b < 0 else _ZERO
         w = Trajectory.constant(v)
         return Thermograph._trusted(w, w)
-    cuts = sorted(set(ls._cps) | set(rs._cps))
-    tau = None
+    cuts: list[Fraction | None] = [*sorted(set(ls._cps) | set(rs._cps)), None]
+    tau: Fraction | None = None
     prev = _MINUS_ONE
-    for c in cuts + [None]:
+    for c in cuts:
         i, j = ls._index_above(prev), rs._index_above(prev)
         ds = ls._slopes[i] - rs._slopes[j]
         dc = ls._icpts[i] - rs._icpts[j]
         # D(t) = ds * t + dc on [prev, c]; D(prev) >= 0
         d_end = None if c is None else ds * c + dc
-        if c is None or d_end < 0:
+        if c is None or d_end is None or d_end < 0:
             if ds >= 0:
                 raise ArithmeticError("thermograph scaffolds never cross")  # not for short games
             tau = -dc / ds
             break
         prev = c
+    assert tau is not None                  # the loop ends with c = None at the latest
     v = ls.value_at(tau)
     return Thermograph._trusted(_truncate(ls, tau, v), _truncate(rs, tau, v))
 
-
-def thermograph(g):
-    """The exact :class:`Thermograph` of a game.
-
-    Parameters
-    ----------
-    g : Game or number or str
-        Anything :func:`cgt.as_game` accepts.
-
-    Returns
-    -------
-    Thermograph
-
-    Examples
-    --------
-    >>> th = thermograph("{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}")
-    >>> th.temperature, th.mast
-    (Fraction(21, 16), Fraction(-5, 16))
-    >>> thermograph(cgt.pm(1) + cgt.pm(2)).temperature
-    Fraction(2, 1)
-
-    Notes
-    -----
-    Computed recursively from the options' walls and memoised by canonical
-    form (CGSuite's ``CanonicalShortGameOps.thermograph``); the work is
-    linear in the number of distinct followers times the size of their walls.
-    """
-    from .game import as_game
-
-    return deep(_thermograph_id, as_game(g)._id)
-
-
-def clear_cache():
-    """Forget the memoised thermographs.
-
-    >>> clear_cache()
-    """
-    _THERMO.clear()

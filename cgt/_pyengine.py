@@ -1,9 +1,10 @@
-"""The canonical-form engine, on integer ids.
+"""The pure-Python reference backend of :mod:`cgt.ops`: canonical games on integer ids.
 
 Every canonical short game is stored once in module-level tables and is
 identified by a small integer (its *id*).  Two games are equal exactly when
-their ids are equal.  This module is private: the public face is
-:class:`cgt.Game`.
+their ids are equal.  This module is private: use it through :mod:`cgt.ops`
+(ids) or :class:`cgt.Game` (objects).  It is the specification other backends
+are tested against.
 
 Tables
 ------
@@ -30,40 +31,55 @@ stops kept as exact floats (:func:`_stop_keys`) that refutes most comparisons
 before any recursion and orders the options so that dominated ones meet their
 dominator first.  No function here makes reference cycles, so a caller may
 pause the cyclic garbage collector during a long computation.
+
+The functions take ids of this table and do not check them (they are the fast
+path); :class:`cgt.Game` is the checked one.
 """
 
-from fractions import Fraction
+from __future__ import annotations
 
-_LEFT = []
-_RIGHT = []
-_NUS = []
-_INDEX = {}      # (left ids, right ids) -> id, for games built from options
-_NUS_INDEX = {}  # (x, n, m) -> id
+from collections.abc import Collection, Iterable
+from fractions import Fraction
+from typing import Any
+
+Nus = tuple[Fraction, int, int]
+"""``(x, n, m)``: the value ``x + ^n + *m``."""
+Options = tuple[int, ...]
+"""A sorted tuple of distinct ids."""
+StopKey = tuple[float | Fraction, float | Fraction, int]
+"""``(left stop, right stop, id)``, the stops as exact floats where they can be."""
+
+_LEFT: list[Options | None] = []
+_RIGHT: list[Options | None] = []
+_NUS: list[Nus | None] = []
+_INDEX: dict[tuple[Options, Options], int] = {}      # (left ids, right ids) -> id, for games built from options
+_NUS_INDEX: dict[tuple[int, int, int, int], int] = {}  # (numerator, denominator, n, m) -> id
 
 # Operation caches, keyed by ids.  Bounded: each is cleared when it grows past
 # its limit (a lossy cache, like CGSuite's), and all can be cleared by hand.
 CACHE_LIMIT = 2_000_000
-_ADD = {}        # smaller id << 32 | larger id -> id of the sum
-_NEG = {}
-_LEQ = {}        # g << 32 | h -> bool
-_BIRTHDAY = {}
-_STOPS = {}
-_CANON = {}      # (sorted left ids, sorted right ids) -> id
-_UNDOMINATED_L = {}  # sorted Left option ids -> the undominated ones (the same tuple if all)
-_UNDOMINATED_R = {}  # the same for Right options
-_BYPASSED = {}   # (undominated left ids, right ids), not canonical -> id
-_STOP_KEYS = {}   # id -> (left stop, right stop, id), stops as exact floats (or Fractions)
+_ADD: dict[int, int] = {}        # smaller id << 32 | larger id -> id of the sum
+_NEG: dict[int, int] = {}
+_LEQ: dict[int, bool] = {}       # g << 32 | h -> bool
+_BIRTHDAY: dict[int, int] = {}
+_STOPS: dict[int, tuple[Fraction, Fraction]] = {}
+_CANON: dict[tuple[Options, Options], int] = {}      # (sorted left ids, sorted right ids) -> id
+_UNDOMINATED_L: dict[Options, Options] = {}  # sorted Left option ids -> the undominated ones (the same tuple if all)
+_UNDOMINATED_R: dict[Options, Options] = {}  # the same for Right options
+_BYPASSED: dict[tuple[Options, Options], int] = {}   # (undominated left ids, right ids), not canonical -> id
+_STOP_KEYS: dict[int, StopKey] = {}   # id -> (left stop, right stop, id), stops as exact floats (or Fractions)
 
 ZERO_F = Fraction(0)
 
 
-def _new_id(left, right, nus, nus_key=None):
+def _new_id(left: Options | None, right: Options | None, nus: Nus | None,
+            nus_key: tuple[int, int, int, int] | None = None) -> int:
     gid = len(_NUS)
     try:
         _LEFT.append(left)
         _RIGHT.append(right)
         _NUS.append(nus)
-        if left is not None:
+        if left is not None and right is not None:
             _INDEX[(left, right)] = gid
         if nus_key is not None:
             _NUS_INDEX[nus_key] = gid
@@ -71,7 +87,7 @@ def _new_id(left, right, nus, nus_key=None):
         # Interrupted (Ctrl-C) half-way: undo, so the tables stay aligned and each
         # value keeps a single id.
         del _LEFT[gid:], _RIGHT[gid:], _NUS[gid:]
-        if left is not None and _INDEX.get((left, right)) == gid:
+        if left is not None and right is not None and _INDEX.get((left, right)) == gid:
             del _INDEX[(left, right)]
         if nus_key is not None and _NUS_INDEX.get(nus_key) == gid:
             del _NUS_INDEX[nus_key]
@@ -79,9 +95,36 @@ def _new_id(left, right, nus, nus_key=None):
     return gid
 
 
-def nus_id(x, n=0, m=0):
-    """Id of ``x + ^n + *m`` (x a dyadic Fraction or int).
+def nus_id(x: Fraction | int, n: int = 0, m: int = 0) -> int:
+    """The id of the number-up-star value ``x + n.^ + *m``.
 
+    Parameters
+    ----------
+    x : Fraction or int
+        A dyadic rational (not checked).
+    n : int, default 0
+        The multiple of up (negative for downs).
+    m : int, default 0
+        The nimber, ``m >= 0``.
+
+    Returns
+    -------
+    int
+        The id; the options are made only when asked for, so ``nus_id(10**6)``
+        is cheap.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.nus_id(0) == ops.ZERO
+    True
+    >>> ops.nus(ops.nus_id(Fraction(3, 4), -2, 1))
+    (Fraction(3, 4), -2, 1)
+    >>> cgt.Game.from_id(ops.nus_id(1, 1, 1))
+    cgt.parse('1^*')
+
+    Notes
+    -----
     The index is keyed on plain ints ``(numerator, denominator, n, m)``:
     hashing and comparing Fractions would dominate the cost of small sums.
     """
@@ -95,9 +138,11 @@ def nus_id(x, n=0, m=0):
     return gid
 
 
-def _ensure_options(g):
+def _ensure_options(g: int) -> None:
     """Build the option tuples of a number-up-star value on first use."""
-    x, n, m = _NUS[g]
+    x, n, m = _NUS[g]  # type: ignore[misc]  # only called for number-up-star ids
+    left: Options
+    right: Options
     if n == 0 and m == 0:
         if x.denominator == 1:
             if x > 0:
@@ -124,38 +169,86 @@ def _ensure_options(g):
     _INDEX.setdefault((left, right), g)
 
 
-def left(g):
+def left_options(g: int) -> Options:
+    """The ids of the canonical Left options of ``g``, a sorted tuple.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> up = cgt.up.id
+    >>> ops.left_options(up) == (ops.ZERO,)
+    True
+    >>> ops.left_options(ops.ZERO), len(ops.left_options(cgt.nimber(3).id))
+    ((), 3)
+    """
     opts = _LEFT[g]
     if opts is None:
         _ensure_options(g)
         opts = _LEFT[g]
-    return opts
+    return opts  # type: ignore[return-value]  # _ensure_options has built them
 
 
-def right(g):
+def right_options(g: int) -> Options:
+    """The ids of the canonical Right options of ``g``, a sorted tuple.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.right_options(cgt.up.id) == (cgt.star.id,)
+    True
+    >>> ops.right_options(ops.nus_id(5))
+    ()
+    """
     opts = _RIGHT[g]
     if opts is None:
         _ensure_options(g)
         opts = _RIGHT[g]
-    return opts
+    return opts  # type: ignore[return-value]  # _ensure_options has built them
 
 
-left_options = left
-right_options = right
+left = left_options
+right = right_options
 
 
-def nus(g):
-    """``(x, n, m)`` when the game ``g`` equals ``x + ^n + *m``, else ``None``."""
+def nus(g: int) -> Nus | None:
+    """``(x, n, m)`` when the game ``g`` equals ``x + ^n + *m``, else ``None``.
+
+    ``x`` is a :class:`~fractions.Fraction`, ``n`` the multiple of up, ``m``
+    the nimber.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.nus(cgt.parse("1/2v*3").id)
+    (Fraction(1, 2), -1, 3)
+    >>> ops.nus(cgt.pm(1).id) is None
+    True
+    """
     return _NUS[g]
 
 
-def is_number(g):
+def is_number(g: int) -> bool:
+    """True if the game ``g`` equals a (dyadic) number.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.is_number(ops.nus_id(Fraction(3, 8))), ops.is_number(cgt.star.id)
+    (True, False)
+    """
     v = _NUS[g]
     return v is not None and v[1] == 0 and v[2] == 0
 
 
-def number_value(g):
-    """The Fraction of a number id, or None."""
+def number_value(g: int) -> Fraction | None:
+    """The :class:`~fractions.Fraction` equal to the game ``g``, or ``None`` if it is not a number.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.number_value(cgt.parse("{1|2}").id), ops.number_value(cgt.up.id)
+    (Fraction(3, 2), None)
+    """
     v = _NUS[g]
     if v is not None and v[1] == 0 and v[2] == 0:
         return v[0]
@@ -164,15 +257,15 @@ def number_value(g):
 
 # ---------------------------------------------------------------- numbers
 
-def simplest_between(lo, hi):
+def simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
     """The simplest dyadic strictly between ``lo`` and ``hi``.
 
     ``None`` stands for no bound.  Conway's simplicity rule: an integer if one
     fits (the one closest to 0), else the dyadic with the smallest denominator.
     """
-    if lo is None and hi is None:
-        return ZERO_F
     if lo is None:
+        if hi is None:
+            return ZERO_F
         if hi > 0:
             return ZERO_F
         return Fraction(-(-hi // 1) - 1)       # ceil(hi) - 1
@@ -198,7 +291,18 @@ def simplest_between(lo, hi):
 
 # ---------------------------------------------------------------- negation
 
-def neg(g):
+def neg(g: int) -> int:
+    """The id of ``-g``: Left and Right swapped.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.neg(cgt.up.id) == cgt.down.id, ops.neg(ops.ZERO) == ops.ZERO
+    (True, True)
+    >>> g = cgt.parse("{3||2|1}").id
+    >>> ops.neg(ops.neg(g)) == g
+    True
+    """
     r = _NEG.get(g)
     if r is not None:
         return r
@@ -207,8 +311,10 @@ def neg(g):
         x, n, m = v
         r = nus_id(-x, -n, m)
     else:
-        lo = tuple(sorted(neg(h) for h in _RIGHT[g]))
-        ro = tuple(sorted(neg(h) for h in _LEFT[g]))
+        gr: Any = _RIGHT[g]             # built: only number-up-star values wait for their options
+        gl: Any = _LEFT[g]
+        lo = tuple(sorted(neg(h) for h in gr))
+        ro = tuple(sorted(neg(h) for h in gl))
         r = _INDEX.get((lo, ro))
         if r is None:
             r = _new_id(lo, ro, None)
@@ -221,7 +327,7 @@ def neg(g):
 
 # ---------------------------------------------------------------- order
 
-def _nus_leq(a, b):
+def _nus_leq(a: Nus, b: Nus) -> bool:
     """Closed-form ``a <= b`` for two number-up-star values."""
     x, n, m = a
     y, k, j = b
@@ -239,8 +345,20 @@ def _nus_leq(a, b):
     return False
 
 
-def leq(g, h):
-    """``g <= h`` in the partial order of games (ids)."""
+def leq(g: int, h: int) -> bool:
+    """``g <= h`` in the partial order of games.
+
+    Two games can be incomparable: ``*`` is neither ``<= 0`` nor ``>= 0``.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> up, star = cgt.up.id, cgt.star.id
+    >>> ops.leq(ops.ZERO, up), ops.leq(up, ops.ZERO)
+    (True, False)
+    >>> ops.leq(star, ops.ZERO), ops.leq(ops.ZERO, star)
+    (False, False)
+    """
     if g == h:
         return True
     a = _NUS[g]
@@ -258,7 +376,7 @@ def leq(g, h):
     return r
 
 
-def _leq_general(g, h, a, b):
+def _leq_general(g: int, h: int, a: Nus | None, b: Nus | None) -> bool:
     # Stops are monotone: g <= h implies LS(g) <= LS(h) and RS(g) <= RS(h).
     # (This also covers CGSuite's bound RS(g) > LS(h) => g > h, as LS(h) >= RS(h).)
     # The same test screens the options before each recursive comparison.
@@ -281,7 +399,7 @@ def _leq_general(g, h, a, b):
     return True
 
 
-def _stop_keys(g):
+def _stop_keys(g: int) -> StopKey:
     """``(left stop, right stop, g)``, the stops as exact floats where they are (every
     dyadic with a short enough numerator and denominator), else as Fractions; cached.
 
@@ -297,28 +415,45 @@ def _stop_keys(g):
             try:
                 f = float(x)                # correctly rounded, maybe inexact
             except OverflowError:
-                f = None
-            r = (f, f, g) if f == x else (x, x, g)
+                r = (x, x, g)
+            else:
+                r = (f, f, g) if f == x else (x, x, g)
         else:
+            gl: Any = _LEFT[g]              # built: only number-up-star values wait for their options
+            gr: Any = _RIGHT[g]
             # LS(G) = max RS(G^L), RS(G) = min LS(G^R) for a G that is not a number
-            r = (max(_stop_keys(gl)[1] for gl in _LEFT[g]),
-                 min(_stop_keys(gr)[0] for gr in _RIGHT[g]), g)
+            r = (max(_stop_keys(o)[1] for o in gl),
+                 min(_stop_keys(o)[0] for o in gr), g)
         if len(_STOP_KEYS) > CACHE_LIMIT:
             _STOP_KEYS.clear()
         _STOP_KEYS[g] = r
     return r
 
 
-def stops(g):
-    """``(left stop, right stop)`` as Fractions."""
+def stops(g: int) -> tuple[Fraction, Fraction]:
+    """``(left stop, right stop)`` of the game ``g``, as Fractions.
+
+    The left (right) stop is the number where alternating play ends when Left
+    (Right) moves first (Siegel II.3).
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.stops(cgt.parse("{3||2*|1*}").id)
+    (Fraction(3, 1), Fraction(2, 1))
+    >>> ops.stops(ops.nus_id(Fraction(1, 2), 1, 1))
+    (Fraction(1, 2), Fraction(1, 2))
+    """
     v = _NUS[g]
     if v is not None:
         return (v[0], v[0])
     r = _STOPS.get(g)
     if r is not None:
         return r
-    ls = max(stops(gl)[1] for gl in _LEFT[g])
-    rs = min(stops(gr)[0] for gr in _RIGHT[g])
+    gl: Any = _LEFT[g]                  # built: only number-up-star values wait for their options
+    gr: Any = _RIGHT[g]
+    ls = max(stops(o)[1] for o in gl)
+    rs = min(stops(o)[0] for o in gr)
     r = (ls, rs)
     _STOPS[g] = r
     return r
@@ -326,7 +461,7 @@ def stops(g):
 
 # ---------------------------------------------------------------- canonical form
 
-def _mex(values):
+def _mex(values: Iterable[int]) -> int:
     s = set(values)
     k = 0
     while k in s:
@@ -334,9 +469,31 @@ def _mex(values):
     return k
 
 
-def canonical(lefts, rights):
-    """Id of the canonical form of ``{lefts | rights}`` (iterables of ids).
+def canonical(lefts: Iterable[int], rights: Iterable[int]) -> int:
+    """The id of the canonical form of ``{lefts | rights}``.
 
+    Parameters
+    ----------
+    lefts, rights : iterable of int
+        Ids of the Left and Right options, in any order, repeats allowed.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> star = ops.canonical([ops.ZERO], [ops.ZERO])
+    >>> ops.nus(star)
+    (Fraction(0, 1), 0, 1)
+    >>> ops.canonical([ops.ZERO, star], [ops.ZERO, star]) == ops.nus_id(0, 0, 2)    # {0,*|0,*} = *2
+    True
+    >>> ops.canonical([], []) == ops.ZERO
+    True
+
+    Notes
+    -----
     Caches keyed by sorted tuples of ids stand in front of the recipe: whole
     option sets (``_CANON``), the undominated options of one side
     (``_UNDOMINATED_L``, ``_UNDOMINATED_R``: sides recur far more often than
@@ -356,11 +513,11 @@ def canonical(lefts, rights):
     return r
 
 
-def _canonical(ls, rs):
+def _canonical(ls: Options, rs: Options) -> int:
     """The canonical form of ``{ls | rs}`` (sorted tuples of distinct ids)."""
     nus = _NUS
-    lv = [nus[i] for i in ls]
-    rv = [nus[i] for i in rs]
+    lv: list[Any] = [nus[i] for i in ls]      # Nus | None; all Nus in the branch below
+    rv: list[Any] = [nus[i] for i in rs]
     if None not in lv and None not in rv:
         # Only numbers: the simplest number between, or a hot switch {max L | min R}.
         if all(v[1] == 0 and v[2] == 0 for v in lv) and all(v[1] == 0 and v[2] == 0 for v in rv):
@@ -389,22 +546,22 @@ def _canonical(ls, rs):
     return r
 
 
-def _undominated_side(opts, is_left, cache):
+def _undominated_side(opts: Options, is_left: bool, cache: dict[Options, Options]) -> Options:
     """:func:`_undominated` of a sorted tuple of ids, as a sorted tuple (``opts``
     itself when nothing is dominated), memoised in ``cache``."""
     if len(opts) < 2:
         return opts
     r = cache.get(opts)
     if r is None:
-        r = _undominated(opts, is_left)
-        r = opts if len(r) == len(opts) else tuple(sorted(r))
+        u = _undominated(opts, is_left)
+        r = opts if len(u) == len(opts) else tuple(sorted(u))
         if len(cache) > CACHE_LIMIT:
             cache.clear()
         cache[opts] = r
     return r
 
 
-def _undominated(opts, is_left):
+def _undominated(opts: Collection[int], is_left: bool) -> list[int]:
     """The options of ``opts`` that no other one dominates (Left: the maximal ones
     under ``<=``, Right: the minimal ones).
 
@@ -421,7 +578,7 @@ def _undominated(opts, is_left):
     keys = _STOP_KEYS
     order = [keys.get(g) or _stop_keys(g) for g in opts]     # (left stop, right stop, id)
     order.sort(reverse=is_left)
-    keep = []                           # (left stop, right stop, id), undominated so far
+    keep: list[StopKey] = []            # (left stop, right stop, id), undominated so far
     number_seen = False
     for t in order:
         a_ls, a_rs, a = t
@@ -430,7 +587,7 @@ def _undominated(opts, is_left):
             if number_seen:             # a number worse than one taken before
                 continue
             number_seen = True
-        for b_ls, b_rs, b in keep:
+        for _, b_rs, b in keep:
             # Left: is a <= b (b_ls >= a_ls by the order)?  Right: is b <= a?
             if (a_rs <= b_rs and leq(a, b)) if is_left else (b_rs <= a_rs and leq(b, a)):
                 break
@@ -443,7 +600,7 @@ def _undominated(opts, is_left):
     return [t[2] for t in keep]
 
 
-def _x_le_G(x, GL, GR, memo_x, memo_y):
+def _x_le_G(x: int, GL: Options, GR: Options, memo_x: dict[int, bool], memo_y: dict[int, bool]) -> bool:
     """``x <= G`` for the game ``G = {GL | GR}`` under construction (not interned):
     no ``G^R <= x`` and no ``x^L >= G``.  Plain functions with the memos passed in
     (closures would make reference cycles for the garbage collector)."""
@@ -463,7 +620,7 @@ def _x_le_G(x, GL, GR, memo_x, memo_y):
     return r
 
 
-def _G_le_y(y, GL, GR, memo_x, memo_y):
+def _G_le_y(y: int, GL: Options, GR: Options, memo_x: dict[int, bool], memo_y: dict[int, bool]) -> bool:
     """``G <= y`` for the game ``G = {GL | GR}`` under construction: no
     ``y <= G^L`` and no ``y^R <= G``."""
     r = memo_y.get(y)
@@ -482,16 +639,16 @@ def _G_le_y(y, GL, GR, memo_x, memo_y):
     return r
 
 
-def _bypass(L, R):
+def _bypass(L: Options, R: Options) -> tuple[list[int], list[int]]:
     """Bypass reversible options until none is left; then prune dominated ones."""
     GL, GR = tuple(L), tuple(R)     # the value G = {GL | GR} is fixed throughout
-    memo_x = {}
-    memo_y = {}
+    memo_x: dict[int, bool] = {}
+    memo_y: dict[int, bool] = {}
 
     changed = False
-    newL = []
+    newL: list[int] = []
     work = list(L)
-    seen = set()
+    seen: set[int] = set()
     while work:
         a = work.pop()
         if a in seen:
@@ -504,7 +661,7 @@ def _bypass(L, R):
                 break
         else:
             newL.append(a)
-    newR = []
+    newR: list[int] = []
     work = list(R)
     seen = set()
     while work:
@@ -525,7 +682,7 @@ def _bypass(L, R):
     return newL, newR
 
 
-def _intern(lo, ro):
+def _intern(lo: Options, ro: Options) -> int:
     """Id of the game with these canonical option tuples (sorted)."""
     key = (lo, ro)
     gid = _INDEX.get(key)
@@ -542,9 +699,9 @@ def _intern(lo, ro):
     return _new_id(lo, ro, None)
 
 
-def _recognise(lo, ro):
+def _recognise(lo: Options, ro: Options) -> Nus | None:
     """``(x, n, m)`` if the canonical options ``{lo | ro}`` form a number-up-star value."""
-    nus = _NUS
+    nus: list[Any] = _NUS               # Nus | None; checked before each use
     nl, nr = len(lo), len(ro)
     if nl == 0 and nr == 0:
         return (ZERO_F, 0, 0)
@@ -594,7 +751,21 @@ def _recognise(lo, ro):
 
 # ---------------------------------------------------------------- sums
 
-def add(g, h):
+def add(g: int, h: int) -> int:
+    """The id of the sum ``g + h``.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> star = cgt.star.id
+    >>> ops.add(star, star) == ops.ZERO
+    True
+    >>> g = cgt.parse("{1|0}").id
+    >>> ops.number_value(ops.add(g, g))
+    Fraction(1, 1)
+    >>> ops.add(g, ops.neg(g)) == ops.ZERO
+    True
+    """
     if g > h:
         g, h = h, g
     key = g << 32 | h
@@ -613,8 +784,8 @@ def add(g, h):
     else:
         g_num = a is not None and a[1] == 0 and a[2] == 0
         h_num = b is not None and b[1] == 0 and b[2] == 0
-        lo = []
-        ro = []
+        lo: list[int] = []
+        ro: list[int] = []
         # Number translation: never move in a number summand.
         if not g_num:
             lo.extend(add(gl, h) for gl in left(g))
@@ -631,12 +802,11 @@ def add(g, h):
 
 # ---------------------------------------------------------------- birthday
 
-def _nus_birthday(x, n, m):
+def _nus_birthday(x: Fraction, n: int, m: int) -> int:
     if x.denominator == 1:
         bx = abs(x.numerator)
     else:
-        bx = abs(x) // 1 + x.denominator.bit_length()   # floor|x| + 1 + k for x = p/2^k
-        bx = int(bx)
+        bx = int(abs(x) // 1 + x.denominator.bit_length())   # floor|x| + 1 + k for x = p/2^k
     n = abs(n)
     if n == 0:
         bi = m
@@ -649,25 +819,54 @@ def _nus_birthday(x, n, m):
     return bx + bi
 
 
-def birthday(g):
+def birthday(g: int) -> int:
+    """The birthday of the game ``g``: the height of its canonical game tree.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.birthday(ops.ZERO), ops.birthday(cgt.up.id), ops.birthday(ops.nus_id(10**6))
+    (0, 2, 1000000)
+    >>> ops.birthday(cgt.parse("{3||2|1}").id)
+    4
+    """
     v = _NUS[g]
     if v is not None:
         return _nus_birthday(*v)
     r = _BIRTHDAY.get(g)
     if r is None:
-        r = 1 + max(birthday(o) for o in _LEFT[g] + _RIGHT[g])
+        opts: Any = _LEFT[g] + _RIGHT[g]  # type: ignore[operator]  # built: not a number-up-star
+        r = 1 + max(birthday(o) for o in opts)
         _BIRTHDAY[g] = r
     return r
 
 
-def clear_caches():
-    """Empty the operation caches (not the table of canonical forms)."""
+def clear_caches() -> None:
+    """Empty the engine's operation caches (not the table of canonical forms).
+
+    Ids stay valid.  :func:`cgt.clear_caches` also empties the caches of
+    notation and analysis.
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> ops.clear_caches(); ops.cache_info()["add"]
+    0
+    """
     for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _STOP_KEYS, _UNDOMINATED_L, _UNDOMINATED_R, _BYPASSED):
         c.clear()
 
 
-def cache_info():
-    """Sizes of the table and of each operation cache."""
+def cache_info() -> dict[str, int]:
+    """Sizes of the table (``"games"``) and of each operation cache, and the cache limit (``"limit"``).
+
+    Examples
+    --------
+    >>> from cgt import ops
+    >>> info = ops.cache_info()
+    >>> info["games"] > 0, sorted(info)[:4]
+    (True, ['add', 'birthday', 'bypassed', 'canonical'])
+    """
     return {
         "games": len(_NUS),
         "add": len(_ADD),
@@ -683,3 +882,4 @@ def cache_info():
 
 
 ZERO = nus_id(0)
+"""The id of the game 0 = ``{ | }``."""
