@@ -44,12 +44,12 @@ def _copy_notebooks() -> None:
 
 _copy_notebooks()
 
-import cgt  # noqa: E402
+from importlib.metadata import version as _dist_version  # noqa: E402
 
 project = "konane-cgt"
 author = "konane-cgt developers"
 copyright = "konane-cgt developers"
-release = version = cgt.__version__
+release = version = _dist_version("konane-cgt")
 
 extensions = [
     "myst_nb",

@@ -3,7 +3,6 @@
 import copy
 import pickle
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +12,6 @@ import cgt
 import konane
 import konane.svg
 from konane import BLACK, WHITE, Board, BoardParseError, InvalidMoveError
-from konane.squares import file_name, parse_file
 
 from .conftest import raised_in
 
@@ -280,13 +278,6 @@ def test_every_square_round_trips_beyond_z():
     assert b.square_name(29, 26) == "aa1" and b.square_name(0, 59) == "bh30"
 
 
-def test_file_names():
-    assert [file_name(c) for c in range(28)][-3:] == ["z", "aa", "ab"]
-    for c in range(2000):
-        assert parse_file(file_name(c)) == c
-    assert len({file_name(c) for c in range(2000)}) == 2000
-
-
 @given(st.integers(1, 60), st.integers(1, 800), st.data())
 def test_square_round_trip_property(rows, cols, data):
     r = data.draw(st.integers(0, rows - 1))
@@ -468,54 +459,6 @@ def test_normalized_is_symmetry_and_translation_invariant(b, k):
     norm, _ = b.normalized()
     swapped_norm, _ = b.color_swapped().normalized()
     assert swapped_norm == norm
-
-
-# --------------------------------------------------------------------------
-# SVG
-# --------------------------------------------------------------------------
-
-
-def test_svg_board():
-    b = Board("x.o./#ox.")
-    pic = konane.svg.board(b, size=30)
-    assert isinstance(pic, str) and isinstance(pic, konane.svg.SvgWrapper)
-    assert pic._repr_svg_() is pic and pic._repr_html_() is pic
-    root = ET.fromstring(pic)
-    ns = "{http://www.w3.org/2000/svg}"
-    assert len(root.findall(f"{ns}rect")) == 7  # one per on-board cell
-    stones = [c for c in root.findall(f"{ns}circle") if "stone" in c.get("class")]
-    assert len(stones) == 4
-    texts = [t.text for t in root.findall(f"{ns}text")]
-    assert texts == ["a", "b", "c", "d", "2", "1"]
-
-
-def test_svg_options():
-    b = Board.start(4)
-    pic = konane.svg.board(b, coordinates=False, highlight=["a1", (0, 0)])
-    assert "<text" not in pic
-    assert pic.count('fill="#6fb36f"') == 2
-    opened = b.play_removal("b2").play_removal("b3")
-    move = opened.legal_moves("x")[0]
-    pic = konane.svg.board(opened.play(move), lastmove=str(move))
-    ET.fromstring(pic)
-    assert "arrow" in pic and pic.count('fill="#f2d04b"') == 2
-    with pytest.raises(InvalidMoveError):
-        konane.svg.board(b, lastmove="z9")
-    with pytest.raises(konane.KonaneValueError):
-        konane.svg.board(b, size=0)
-    with pytest.raises(konane.BoardTypeError):
-        konane.svg.board("x.o")
-
-
-def test_repr_svg_never_raises(monkeypatch):
-    b = Board("x.o")
-    assert b._repr_svg_().startswith("<svg")
-
-    def boom(*args, **kwargs):
-        raise RuntimeError("broken renderer")
-
-    monkeypatch.setattr(konane.svg, "board", boom)
-    assert b._repr_svg_() is None
 
 
 def test_diagram():
