@@ -70,7 +70,7 @@ def clear_caches() -> None:
     """Empty every cache of :mod:`cgt`: the engine's, the notation's and the analysis'.
 
     The table of canonical forms is kept (live games and ids refer to it), so
-    ids stay valid; only memoised results (sums, comparisons, thermographs,
+    ids stay valid; only memoized results (sums, comparisons, thermographs,
     atomic weights, texts, ...) are forgotten.  This is the one way to clear
     caches: :func:`cgt.ops.clear_caches` is the engine's part of it.
 
@@ -87,7 +87,7 @@ def cache_info() -> dict[str, int]:
 
     The keys of :func:`cgt.ops.cache_info` (``"games"``, the table; ``"add"``,
     ``"leq"``, ... the engine's caches; ``"limit"``), plus ``"notation"`` (the
-    memoised texts), ``"thermographs"`` and ``"analysis"`` (the other memoised
+    memoized texts), ``"thermographs"`` and ``"analysis"`` (the other memoized
     analysis results, all together).
 
     >>> info = cgt.cache_info(); info["games"] > 0 and "leq" in info and "thermographs" in info

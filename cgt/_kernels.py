@@ -5,7 +5,7 @@ Every function here takes and returns ids of :mod:`cgt.ops` (or plain values:
 Fractions, bools, :class:`~cgt.thermography.Thermograph`), works through
 :mod:`cgt.ops` only, and knows nothing of :class:`cgt.Game`.  They check
 nothing: :mod:`cgt.analysis` and :class:`cgt.Game` validate the user's input
-and call these.  Results are memoised by id in bounded dictionaries, emptied
+and call these.  Results are memoized by id in bounded dictionaries, emptied
 by :func:`cgt.clear_caches` (through :func:`_clear_caches`).
 
 The definitions follow CGSuite (``CanonicalShortGameOps.java`` in
@@ -47,7 +47,7 @@ _NUS_BASIC = {(0, 1), (1, 0), (-1, 0)}     # x*, x^, xv: thermographs computed f
 
 
 def _clear_caches() -> None:
-    """Forget every memoised result (called by :func:`cgt.clear_caches`)."""
+    """Forget every memoized result (called by :func:`cgt.clear_caches`)."""
     for c in _CACHES:
         c.clear()
 
@@ -73,7 +73,7 @@ def is_integer(g: int) -> bool:
 # ====================================================================== thermographs
 
 def thermograph(g: int) -> Thermograph:
-    """The thermograph of ``g``, from its options' walls, memoised."""
+    """The thermograph of ``g``, from its options' walls, memoized."""
     r = _THERMO.get(g)
     if r is not None:
         return r

@@ -21,7 +21,7 @@ Tables
 Canonical form follows the textbook recipe (Siegel, *Combinatorial Game
 Theory*, II.2): remove dominated options and bypass reversible ones.  The
 reversibility test compares with the game under construction without interning
-it (as CGSuite does).  A result equal to a number-up-star value is recognised
+it (as CGSuite does).  A result equal to a number-up-star value is recognized
 from the shape of its canonical options, so each value has one id.
 
 Speed comes from caches keyed by ids (whole option sets, each side's
@@ -262,6 +262,9 @@ def simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
 
     ``None`` stands for no bound.  Conway's simplicity rule: an integer if one
     fits (the one closest to 0), else the dyadic with the smallest denominator.
+
+    >>> simplest_between(Fraction(1, 2), Fraction(1)), simplest_between(None, Fraction(-3, 2))
+    (Fraction(3, 4), Fraction(-2, 1))
     """
     if lo is None:
         if hi is None:
@@ -548,7 +551,7 @@ def _canonical(ls: Options, rs: Options) -> int:
 
 def _undominated_side(opts: Options, is_left: bool, cache: dict[Options, Options]) -> Options:
     """:func:`_undominated` of a sorted tuple of ids, as a sorted tuple (``opts``
-    itself when nothing is dominated), memoised in ``cache``."""
+    itself when nothing is dominated), memoized in ``cache``."""
     if len(opts) < 2:
         return opts
     r = cache.get(opts)
@@ -688,7 +691,7 @@ def _intern(lo: Options, ro: Options) -> int:
     gid = _INDEX.get(key)
     if gid is not None:
         return gid
-    nus = _recognise(lo, ro)
+    nus = _recognize(lo, ro)
     if nus is not None:
         gid = nus_id(*nus)
         if _LEFT[gid] is None:
@@ -699,7 +702,7 @@ def _intern(lo: Options, ro: Options) -> int:
     return _new_id(lo, ro, None)
 
 
-def _recognise(lo: Options, ro: Options) -> Nus | None:
+def _recognize(lo: Options, ro: Options) -> Nus | None:
     """``(x, n, m)`` if the canonical options ``{lo | ro}`` form a number-up-star value."""
     nus: list[Any] = _NUS               # Nus | None; checked before each use
     nl, nr = len(lo), len(ro)

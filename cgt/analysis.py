@@ -126,7 +126,7 @@ def thermograph(g: GameLike) -> Thermograph:
 
     Notes
     -----
-    Computed recursively from the options' walls and memoised by canonical
+    Computed recursively from the options' walls and memoized by canonical
     form (CGSuite's ``CanonicalShortGameOps.thermograph``); the work is
     linear in the number of distinct followers times the size of their walls.
     """

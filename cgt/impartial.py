@@ -4,7 +4,7 @@ An impartial game (both players have the same moves everywhere) equals a
 nimber ``*n`` (Sprague-Grundy); ``n`` is its *nim value* or *Grundy value*.
 For a ruleset given by a move function, :func:`grundy` computes the nim value
 of a position as the mex (minimum excluded value) of the nim values of its
-options, memoised, with an explicit stack (so long chains of moves do not hit
+options, memoized, with an explicit stack (so long chains of moves do not hit
 Python's recursion limit).
 
 >>> def take_1_or_2(n):          # subtraction game S(1, 2)
@@ -75,7 +75,7 @@ def mex(values: Iterable[int]) -> int:
 
 
 class GrundySolver:
-    """Memoised Grundy values for an impartial ruleset.
+    """Memoized Grundy values for an impartial ruleset.
 
     Parameters
     ----------
@@ -183,7 +183,7 @@ class GrundySolver:
         return nimber(self.grundy(position))
 
     def clear(self) -> None:
-        """Forget all memoised values.
+        """Forget all memoized values.
 
         >>> s = GrundySolver(lambda n: range(n)); s.grundy(3); s.clear(); s.cache
         3

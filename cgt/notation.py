@@ -36,12 +36,12 @@ _STR_LIMIT: int = ops.cache_info()["limit"]
 
 
 def _clear_caches() -> None:
-    """Forget the memoised texts (called by :func:`cgt.clear_caches`)."""
+    """Forget the memoized texts (called by :func:`cgt.clear_caches`)."""
     _STR.clear()
 
 
 def _cache_size() -> int:
-    """The number of memoised texts (reported by :func:`cgt.cache_info`)."""
+    """The number of memoized texts (reported by :func:`cgt.cache_info`)."""
     return len(_STR)
 
 

@@ -12,7 +12,11 @@ _NAMES: dict[str, str] = {"left": "left", "l": "left", "right": "right", "r": "r
 
 
 class Player(enum.Enum):
-    """The two players of a partizan game: Left and Right."""
+    """The two players of a partizan game: Left and Right.
+
+    >>> cgt.Player("left") is cgt.LEFT, cgt.Player.coerce("R")
+    (True, <Player.RIGHT: 'right'>)
+    """
 
     LEFT = "left"
     RIGHT = "right"

@@ -208,6 +208,10 @@ class ConfusionInterval(NamedTuple):
     belongs to the interval (``low_closed``, ``high_closed``) depends on the
     infinitesimal part at that stop.  A number is confused with no number: its
     interval is empty (``low == high``, both ends open).
+
+    >>> ci = cgt.parse("{2*|1}").confusion_interval
+    >>> str(ci), ci.low, ci.high_closed, 1 in ci, 2 in ci
+    ('[1, 2)', Fraction(1, 1), False, True, False)
     """
 
     low: Fraction
@@ -373,8 +377,13 @@ class Game:
 
     # ------------------------------------------------------------ arithmetic
     def __add__(self, other: GameLike) -> Game:
-        if type(other) is Game:
-            return _wrap(deep(_add, self._id, other._id))
+        if type(other) is Game:                 # the common case, with the fewest layers
+            try:
+                r = _add(self._id, other._id)
+            except RecursionError:
+                r = deep(_add, self._id, other._id)
+            g = _OBJECTS.get(r)
+            return g if g is not None else _wrap(r)
         o = _coerce(other)
         if o is None:
             return NotImplemented
