@@ -1,0 +1,445 @@
+//! The PyO3 layer: `cgt._native`.
+//!
+//! It only converts arguments and results, maps engine errors to the exception classes of
+//! `cgt.errors`, and installs the interrupt hook that checks for signals (Ctrl-C) during
+//! long work.  The semantics are those of `cgt/_core.py`, the reference backend.
+
+use crate::engine::{Dyadic, Engine, Error, Id, Nus};
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyInt, PyTuple};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{LazyLock, Mutex, MutexGuard, TryLockError};
+
+/// The one table of canonical forms of this process.
+static ENGINE: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
+    let mut e = Engine::new();
+    e.set_hook(Some(Box::new(check_signals)));
+    Mutex::new(e)
+});
+
+/// The thread (a number of our own) that holds the engine, 0 if none.
+static OWNER: AtomicU64 = AtomicU64::new(0);
+static NEXT_THREAD: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    static THREAD: u64 = NEXT_THREAD.fetch_add(1, Ordering::Relaxed);
+    /// The exception raised by a signal handler during engine work (KeyboardInterrupt).
+    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
+static ERRORS: GILOnceCell<Py<PyModule>> = GILOnceCell::new();
+static FRACTION: GILOnceCell<PyObject> = GILOnceCell::new();
+
+/// The interrupt hook: run Python's signal handlers; stop if one raised.
+fn check_signals() -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(e) => {
+            PENDING.with(|p| *p.borrow_mut() = Some(e));
+            true
+        }
+    })
+}
+
+fn errors(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+    ERRORS
+        .get_or_try_init(py, || Ok::<_, PyErr>(py.import("cgt.errors")?.unbind()))
+        .map(|m| m.bind(py))
+}
+
+/// An instance of the first class of `names` that `cgt.errors` has (the class tree of
+/// `cgt.errors` may grow: the more specific names come first), else of `builtin`.
+fn cgt_error(py: Python<'_>, names: &[&str], builtin: fn(String) -> PyErr, msg: String) -> PyErr {
+    let make = || -> PyResult<Option<PyErr>> {
+        let m = errors(py)?;
+        for name in names {
+            if let Ok(cls) = m.getattr(*name) {
+                return Ok(Some(PyErr::from_value(cls.call1((msg.clone(),))?)));
+            }
+        }
+        Ok(None)
+    };
+    match make() {
+        Ok(Some(e)) => e,
+        _ => builtin(msg),
+    }
+}
+
+fn type_error(py: Python<'_>, msg: String) -> PyErr {
+    cgt_error(py, &["CGTTypeError", "NotAGameError"], PyTypeError::new_err, msg)
+}
+
+fn value_error(py: Python<'_>, msg: String) -> PyErr {
+    cgt_error(py, &["CGTValueError", "NotAGameError"], PyValueError::new_err, msg)
+}
+
+fn to_pyerr(py: Python<'_>, e: Error) -> PyErr {
+    match e {
+        Error::InvalidId(g) => cgt_error(
+            py,
+            &["InvalidIdError"],
+            PyValueError::new_err,
+            format!("{g} is not the id of a game in this process's table"),
+        ),
+        Error::Overflow(msg) => cgt_error(
+            py,
+            &["CGTOverflowError", "CGTValueError", "NotAGameError"],
+            PyOverflowError::new_err,
+            msg,
+        ),
+        Error::Interrupted => PENDING
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| PyKeyboardInterrupt::new_err("interrupted")),
+    }
+}
+
+fn lock_engine(py: Python<'_>) -> PyResult<MutexGuard<'static, Engine>> {
+    let me = THREAD.with(|t| *t);
+    loop {
+        match ENGINE.try_lock() {
+            Ok(g) => return Ok(g),
+            Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => {
+                if OWNER.load(Ordering::Acquire) == me {
+                    return Err(cgt_error(
+                        py,
+                        &["CGTError"],
+                        PyRuntimeError::new_err,
+                        "the native engine was called again while it was working (from a signal handler?)".into(),
+                    ));
+                }
+                // another thread holds it (it is running a signal handler): let it finish
+                py.allow_threads(std::thread::yield_now);
+            }
+        }
+    }
+}
+
+/// Run `f` on the engine, mapping its errors.
+fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
+    let mut guard = lock_engine(py)?;
+    OWNER.store(THREAD.with(|t| *t), Ordering::Release);
+    let r = f(&mut guard);
+    OWNER.store(0, Ordering::Release);
+    drop(guard);
+    r.map_err(|e| to_pyerr(py, e))
+}
+
+/// An id as the Python caller wrote it: an int (checked against the table later).
+fn raw_id(ob: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if !ob.is_instance_of::<PyInt>() {
+        return Err(type_error(
+            ob.py(),
+            format!("a game id must be an int, not {}", ob.get_type().name()?),
+        ));
+    }
+    // negative or huge: no game has it
+    ob.extract::<u64>().map_err(|_| {
+        let r = ob.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+        cgt_error(
+            ob.py(),
+            &["InvalidIdError"],
+            PyValueError::new_err,
+            format!("{r} is not the id of a game in this process's table"),
+        )
+    })
+}
+
+fn check(e: &Engine, ids: &[u64]) -> crate::engine::Result<Vec<Id>> {
+    ids.iter().map(|&g| e.check(g)).collect()
+}
+
+fn raw_ids(ob: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let mut v = Vec::new();
+    for item in ob.try_iter()? {
+        v.push(raw_id(&item?)?);
+    }
+    Ok(v)
+}
+
+fn fraction<'py>(py: Python<'py>, x: &Dyadic) -> PyResult<Bound<'py, PyAny>> {
+    let cls = FRACTION.get_or_try_init(py, || -> PyResult<PyObject> {
+        Ok(py.import("fractions")?.getattr("Fraction")?.unbind())
+    })?;
+    match x {
+        Dyadic::Small(n, e) => cls.bind(py).call1((*n, 1i64 << e)),
+        Dyadic::Big(b) => cls.bind(py).call1((b.0.clone(), BigInt::one() << b.1)),
+    }
+}
+
+fn not_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyErr {
+    let r = x.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+    cgt_error(
+        py,
+        &["NotDyadicError"],
+        PyValueError::new_err,
+        format!("{r} is not a dyadic rational"),
+    )
+}
+
+/// A Python int or dyadic `Fraction` as a [`Dyadic`].
+fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+    let cls = FRACTION.get_or_try_init(py, || -> PyResult<PyObject> {
+        Ok(py.import("fractions")?.getattr("Fraction")?.unbind())
+    })?;
+    if x.is_instance(cls.bind(py))? {
+        let num: BigInt = x.getattr("numerator")?.extract()?;
+        let den: BigInt = x.getattr("denominator")?.extract()?;
+        return Dyadic::from_ratio(num, &den).ok_or_else(|| not_dyadic(py, x));
+    }
+    if x.is_instance_of::<PyInt>() {
+        if let Ok(n) = x.extract::<i64>() {
+            return Ok(Dyadic::int(n));
+        }
+        let n: BigInt = x.extract()?;
+        return Ok(Dyadic::from_parts(n, 0));
+    }
+    Err(type_error(
+        py,
+        format!(
+            "a number must be an int or a dyadic Fraction, not {}",
+            x.get_type().name()?
+        ),
+    ))
+}
+
+fn nus_tuple<'py>(py: Python<'py>, v: &Nus) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(
+        py,
+        [
+            fraction(py, &v.x)?,
+            v.n.into_pyobject(py)?.into_any(),
+            v.m.into_pyobject(py)?.into_any(),
+        ],
+    )
+}
+
+/// Id of the canonical form of `{left_ids | right_ids}` (iterables of ids).
+#[pyfunction]
+fn canonical(py: Python<'_>, left_ids: &Bound<'_, PyAny>, right_ids: &Bound<'_, PyAny>) -> PyResult<Id> {
+    let l = raw_ids(left_ids)?;
+    let r = raw_ids(right_ids)?;
+    with_engine(py, |e| {
+        let l = check(e, &l)?;
+        let r = check(e, &r)?;
+        e.canonical(&l, &r)
+    })
+}
+
+/// Id of `g + h`.
+#[pyfunction]
+fn add(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<Id> {
+    let (g, h) = (raw_id(g)?, raw_id(h)?);
+    with_engine(py, |e| {
+        let (g, h) = (e.check(g)?, e.check(h)?);
+        e.add(g, h)
+    })
+}
+
+/// Id of `-g`.
+#[pyfunction]
+fn neg(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<Id> {
+    let g = raw_id(g)?;
+    with_engine(py, |e| {
+        let g = e.check(g)?;
+        e.neg(g)
+    })
+}
+
+/// `g <= h` in the partial order of games.
+#[pyfunction]
+fn leq(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let (g, h) = (raw_id(g)?, raw_id(h)?);
+    with_engine(py, |e| {
+        let (g, h) = (e.check(g)?, e.check(h)?);
+        e.leq(g, h)
+    })
+}
+
+/// The Left options of `g`: a tuple of ids, sorted ascending.
+#[pyfunction]
+fn left_options<'py>(py: Python<'py>, g: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    let g = raw_id(g)?;
+    let v = with_engine(py, |e| {
+        let g = e.check(g)?;
+        e.left_options(g)
+    })?;
+    PyTuple::new(py, v)
+}
+
+/// The Right options of `g`: a tuple of ids, sorted ascending.
+#[pyfunction]
+fn right_options<'py>(py: Python<'py>, g: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    let g = raw_id(g)?;
+    let v = with_engine(py, |e| {
+        let g = e.check(g)?;
+        e.right_options(g)
+    })?;
+    PyTuple::new(py, v)
+}
+
+/// Id of `x + ^n + *m` (x an int or a dyadic Fraction).
+#[pyfunction]
+#[pyo3(signature = (x, n=None, m=None))]
+fn nus_id(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    n: Option<&Bound<'_, PyAny>>,
+    m: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Id> {
+    let x = to_dyadic(py, x)?;
+    let n = match n {
+        None => 0,
+        Some(n) => {
+            if !n.is_instance_of::<PyInt>() {
+                return Err(type_error(
+                    py,
+                    format!("an up multiple must be an int, not {}", n.get_type().name()?),
+                ));
+            }
+            n.extract::<i64>().map_err(|_| {
+                to_pyerr(
+                    py,
+                    Error::Overflow(format!("the up multiple {n} is beyond the native engine's 64 bits")),
+                )
+            })?
+        }
+    };
+    let m = match m {
+        None => 0,
+        Some(m) => {
+            if !m.is_instance_of::<PyInt>() {
+                return Err(type_error(
+                    py,
+                    format!("a nimber must be an int, not {}", m.get_type().name()?),
+                ));
+            }
+            let big: BigInt = m.extract()?;
+            if big.sign() == num_bigint::Sign::Minus {
+                return Err(value_error(
+                    py,
+                    format!("*{m} is not a nimber: nimbers are not negative"),
+                ));
+            }
+            big.to_u64().ok_or_else(|| {
+                to_pyerr(
+                    py,
+                    Error::Overflow(format!("the nimber *{m} is beyond the native engine's 64 bits")),
+                )
+            })?
+        }
+    };
+    with_engine(py, |e| e.nus_id(Nus::new(x, n, m)))
+}
+
+/// `(x, n, m)` when `g` equals `x + ^n + *m` (x a Fraction), else None.
+#[pyfunction]
+fn nus(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let g = raw_id(g)?;
+    let v = with_engine(py, |e| {
+        let g = e.check(g)?;
+        Ok(e.nus(g).cloned())
+    })?;
+    match v {
+        None => Ok(py.None()),
+        Some(v) => Ok(nus_tuple(py, &v)?.into_any().unbind()),
+    }
+}
+
+/// Whether `g` is a number.
+#[pyfunction]
+fn is_number(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let g = raw_id(g)?;
+    with_engine(py, |e| {
+        let g = e.check(g)?;
+        Ok(e.is_number(g))
+    })
+}
+
+/// The Fraction of a number id, or None.
+#[pyfunction]
+fn number_value(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let g = raw_id(g)?;
+    let v = with_engine(py, |e| {
+        let g = e.check(g)?;
+        Ok(e.number_value(g).cloned())
+    })?;
+    match v {
+        None => Ok(py.None()),
+        Some(x) => Ok(fraction(py, &x)?.unbind()),
+    }
+}
+
+/// `(left stop, right stop)` as Fractions.
+#[pyfunction]
+fn stops<'py>(py: Python<'py>, g: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    let g = raw_id(g)?;
+    let (l, r) = with_engine(py, |e| {
+        let g = e.check(g)?;
+        e.stops(g)
+    })?;
+    PyTuple::new(py, [fraction(py, &l)?, fraction(py, &r)?])
+}
+
+/// The birthday of `g`.
+#[pyfunction]
+fn birthday(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<BigInt> {
+    let g = raw_id(g)?;
+    with_engine(py, |e| {
+        let g = e.check(g)?;
+        e.birthday(g)
+    })
+}
+
+/// Sizes of the table and of each operation cache, the cache limit and the bytes held.
+#[pyfunction]
+fn cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let c = with_engine(py, |e| Ok(e.cache_info()))?;
+    let d = PyDict::new(py);
+    d.set_item("games", c.games)?;
+    d.set_item("add", c.add)?;
+    d.set_item("neg", c.neg)?;
+    d.set_item("leq", c.leq)?;
+    d.set_item("birthday", c.birthday)?;
+    d.set_item("stops", c.stops)?;
+    d.set_item("canonical", c.canonical)?;
+    d.set_item("undominated", c.undominated)?;
+    d.set_item("bypassed", c.bypassed)?;
+    d.set_item("limit", c.limit)?;
+    d.set_item("bytes", c.bytes)?;
+    Ok(d)
+}
+
+/// Empty the operation caches (not the table of canonical forms).
+#[pyfunction]
+fn clear_caches(py: Python<'_>) -> PyResult<()> {
+    with_engine(py, |e| {
+        e.clear_caches();
+        Ok(())
+    })
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ZERO", Engine::ZERO)?;
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(add, m)?)?;
+    m.add_function(wrap_pyfunction!(neg, m)?)?;
+    m.add_function(wrap_pyfunction!(leq, m)?)?;
+    m.add_function(wrap_pyfunction!(left_options, m)?)?;
+    m.add_function(wrap_pyfunction!(right_options, m)?)?;
+    m.add_function(wrap_pyfunction!(nus_id, m)?)?;
+    m.add_function(wrap_pyfunction!(nus, m)?)?;
+    m.add_function(wrap_pyfunction!(is_number, m)?)?;
+    m.add_function(wrap_pyfunction!(number_value, m)?)?;
+    m.add_function(wrap_pyfunction!(stops, m)?)?;
+    m.add_function(wrap_pyfunction!(birthday, m)?)?;
+    m.add_function(wrap_pyfunction!(cache_info, m)?)?;
+    m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
+    Ok(())
+}

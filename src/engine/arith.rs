@@ -1,0 +1,151 @@
+//! Sums, negation and birthday.
+
+use super::table::{bounded_insert, up_overflow, Engine};
+use super::{grow, Id, Nus, Result};
+use num_bigint::BigInt;
+use num_traits::{One, Signed};
+
+/// Birthday of `x + ^n + *m` in closed form.
+pub fn nus_birthday(v: &Nus) -> BigInt {
+    let x = &v.x;
+    let bx: BigInt = if x.is_integer() {
+        x.to_bigint_floor().abs()
+    } else {
+        // floor|x| + 1 + k for x = p / 2^k
+        x.abs().to_bigint_floor() + BigInt::from(x.exp()) + BigInt::one()
+    };
+    let n = u128::from(v.n.unsigned_abs());
+    let m = u128::from(v.m);
+    let bi = if n == 0 {
+        m
+    } else if m == 0 {
+        n + 1
+    } else if n % 2 == 1 && m != 1 {
+        n + (m ^ 1)
+    } else {
+        n + m
+    };
+    bx + BigInt::from(bi)
+}
+
+impl Engine {
+    /// The id of `g + h`.
+    pub fn add(&mut self, g: Id, h: Id) -> Result<Id> {
+        let (g, h) = if g > h { (h, g) } else { (g, h) };
+        let key = u64::from(g) << 32 | u64::from(h);
+        if let Some(&r) = self.add_cache.get(&key) {
+            return Ok(r);
+        }
+        let r = grow(|| self.add_general(g, h))?;
+        bounded_insert(&mut self.add_cache, key, r, self.limit);
+        Ok(r)
+    }
+
+    fn add_general(&mut self, g: Id, h: Id) -> Result<Id> {
+        self.tick()?;
+        let a = self.nus[g as usize].clone();
+        let b = self.nus[h as usize].clone();
+        match (&a, &b) {
+            (Some(a), Some(b)) => {
+                let n = a.n.checked_add(b.n).ok_or_else(up_overflow)?;
+                return self.nus_id(Nus::new(a.x.add(&b.x), n, a.m ^ b.m));
+            }
+            (Some(a), _) if a.is_zero() => return Ok(h),
+            (_, Some(b)) if b.is_zero() => return Ok(g),
+            _ => {}
+        }
+        let g_num = a.as_ref().is_some_and(Nus::is_number);
+        let h_num = b.as_ref().is_some_and(Nus::is_number);
+        let mut lo = Vec::new();
+        let mut ro = Vec::new();
+        // Number translation: never move in a number summand.
+        if !g_num {
+            let (s, nl, nr) = self.rec(g)?;
+            for i in s..s + nl + nr {
+                let o = self.arena[i];
+                let t = self.add(o, h)?;
+                if i < s + nl {
+                    lo.push(t);
+                } else {
+                    ro.push(t);
+                }
+            }
+        }
+        if !h_num {
+            let (s, nl, nr) = self.rec(h)?;
+            for i in s..s + nl + nr {
+                let o = self.arena[i];
+                let t = self.add(g, o)?;
+                if i < s + nl {
+                    lo.push(t);
+                } else {
+                    ro.push(t);
+                }
+            }
+        }
+        self.canonical(&lo, &ro)
+    }
+
+    /// The id of `-g`.
+    pub fn neg(&mut self, g: Id) -> Result<Id> {
+        if let Some(&r) = self.neg_cache.get(&g) {
+            return Ok(r);
+        }
+        let r = grow(|| self.neg_general(g))?;
+        bounded_insert(&mut self.neg_cache, g, r, self.limit);
+        bounded_insert(&mut self.neg_cache, r, g, self.limit);
+        Ok(r)
+    }
+
+    fn neg_general(&mut self, g: Id) -> Result<Id> {
+        self.tick()?;
+        if let Some(v) = &self.nus[g as usize] {
+            let n = v.n.checked_neg().ok_or_else(up_overflow)?;
+            let w = Nus::new(v.x.neg(), n, v.m);
+            return self.nus_id(w);
+        }
+        let (s, nl, nr) = self.rec(g)?;
+        let mut lo = Vec::with_capacity(nr);
+        let mut ro = Vec::with_capacity(nl);
+        for i in s..s + nl + nr {
+            let o = self.arena[i];
+            let t = self.neg(o)?;
+            if i < s + nl {
+                ro.push(t);
+            } else {
+                lo.push(t);
+            }
+        }
+        lo.sort_unstable();
+        ro.sort_unstable();
+        match self.index_get(&lo, &ro) {
+            Some(r) => Ok(r),
+            None => self.new_game(&lo, &ro),
+        }
+    }
+
+    /// The birthday of `g`.
+    pub fn birthday(&mut self, g: Id) -> Result<BigInt> {
+        if let Some(v) = &self.nus[g as usize] {
+            return Ok(nus_birthday(v));
+        }
+        if let Some(b) = self.birthday_cache.get(&g) {
+            return Ok(b.clone());
+        }
+        let r = grow(|| -> Result<BigInt> {
+            self.tick()?;
+            let (s, nl, nr) = self.rec(g)?;
+            let mut best = BigInt::from(0);
+            for i in s..s + nl + nr {
+                let o = self.arena[i];
+                let b = self.birthday(o)?;
+                if b > best {
+                    best = b;
+                }
+            }
+            Ok(best + 1)
+        })?;
+        bounded_insert(&mut self.birthday_cache, g, r.clone(), self.limit);
+        Ok(r)
+    }
+}

@@ -1,0 +1,108 @@
+//! The canonical-form engine of short partizan games, in plain Rust.
+//!
+//! Every canonical game is stored once in an [`Engine`]'s table and is named by a small
+//! integer id ([`Id`]); two games are equal exactly when their ids are.  The design follows
+//! CGSuite's `CanonicalShortGameOps` and the pure-Python reference engine of the package
+//! (`cgt/_core.py`), which is the specification this module is tested against:
+//!
+//! * options are stored as sorted id slices in one arena, and an open hash index maps a pair
+//!   of option slices to its id;
+//! * number-up-star values `x + ^n + *m` ([`Nus`]) get closed-form sums, negation,
+//!   comparison, stops and birthday, and their options are only built on demand, so
+//!   `nus_id(10^6)` makes one record, not a million;
+//! * canonicalisation removes dominated options and bypasses reversible ones, testing
+//!   reversibility against the game under construction without interning it, and
+//!   recognises results that are number-up-star values, so that each value has one id;
+//! * sums, negation, comparison, birthday, canonical forms and the undominated options of a
+//!   side are memoised in bounded caches keyed by ids (each is emptied when it outgrows
+//!   [`CACHE_LIMIT`]), and comparisons are screened by the stops first.
+//!
+//! Numbers are exact at any size ([`Dyadic`]); up multiples and nimbers are 64-bit and any
+//! overflow is an [`Error`], never a wrap.  Recursion over deep game trees grows the stack
+//! on demand, and long work calls an interrupt hook now and then ([`Engine::set_hook`]):
+//! only finished results are ever interned or cached, so an interrupted call leaves the
+//! table consistent.
+
+mod arith;
+mod canonical;
+pub mod dyadic;
+mod order;
+mod table;
+
+pub use dyadic::Dyadic;
+pub use table::{CacheInfo, Engine, CACHE_LIMIT, MAX_NIMBER_OPTIONS};
+
+use std::fmt;
+
+/// The id of a canonical game in an [`Engine`]'s table.
+pub type Id = u32;
+
+/// A number-up-star value `x + ^n + *m`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Nus {
+    /// The number part.
+    pub x: Dyadic,
+    /// The multiple of up (negative for down).
+    pub n: i64,
+    /// The nimber.
+    pub m: u64,
+}
+
+impl Nus {
+    pub fn new(x: Dyadic, n: i64, m: u64) -> Nus {
+        Nus { x, n, m }
+    }
+
+    /// The number `x`.
+    pub fn number(x: Dyadic) -> Nus {
+        Nus { x, n: 0, m: 0 }
+    }
+
+    pub fn is_number(&self) -> bool {
+        self.n == 0 && self.m == 0
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.is_number() && self.x.is_zero()
+    }
+}
+
+/// Why an engine call failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The integer is not the id of a game in the table.
+    InvalidId(u64),
+    /// A value is out of the engine's range (an up multiple beyond 64 bits, a nimber with
+    /// too many options to build, a table beyond 2^32 games).
+    Overflow(String),
+    /// The interrupt hook asked to stop.
+    Interrupted,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidId(g) => write!(f, "{g} is not the id of a game in this process's table"),
+            Error::Overflow(msg) => f.write_str(msg),
+            Error::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result of an engine call.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Red zone and segment size for growing the stack in deep recursion.
+pub(crate) const STACK_RED_ZONE: usize = 128 * 1024;
+pub(crate) const STACK_SEGMENT: usize = 16 * 1024 * 1024;
+
+/// Run `f`, on a fresh stack segment if the current one is nearly used up.
+#[inline]
+pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, f)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+//! The order of games: `<=`, stops, and the undominated options of a side.
+
+use super::dyadic::Dyadic;
+use super::table::{bounded_insert, Engine};
+use super::{grow, Id, Nus, Result};
+
+/// Closed-form `a <= b` for two number-up-star values.
+pub fn nus_leq(a: &Nus, b: &Nus) -> bool {
+    if a.x != b.x {
+        return a.x < b.x;
+    }
+    let d = i128::from(b.n) - i128::from(a.n);
+    let s = a.m ^ b.m;
+    match d {
+        d if d >= 2 => true,
+        1 => s != 1,
+        0 => s == 0,
+        _ => false,
+    }
+}
+
+/// Stops of a game as a pair (left stop, right stop).
+pub type Stops = (Dyadic, Dyadic);
+
+impl Engine {
+    /// `g <= h` in the partial order of games.
+    pub fn leq(&mut self, g: Id, h: Id) -> Result<bool> {
+        if g == h {
+            return Ok(true);
+        }
+        if let (Some(a), Some(b)) = (&self.nus[g as usize], &self.nus[h as usize]) {
+            return Ok(nus_leq(a, b));
+        }
+        let key = u64::from(g) << 32 | u64::from(h);
+        if let Some(&r) = self.leq_cache.get(&key) {
+            return Ok(r);
+        }
+        let r = grow(|| self.leq_general(g, h))?;
+        bounded_insert(&mut self.leq_cache, key, r, self.limit);
+        Ok(r)
+    }
+
+    fn leq_general(&mut self, g: Id, h: Id) -> Result<bool> {
+        self.tick()?;
+        // Stops are monotone: g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h).  The same
+        // test screens each option before the recursive comparison.
+        let (gl_s, gr_s) = self.stop_pair(g)?;
+        let (hl_s, hr_s) = self.stop_pair(h)?;
+        if gl_s > hl_s || gr_s > hr_s {
+            return Ok(false);
+        }
+        // Number avoidance: against a number, only the other game's options count.
+        if !self.is_number(h) {
+            let (s, nl, nr) = self.rec(h)?;
+            for i in s + nl..s + nl + nr {
+                let hr = self.arena[i];
+                let (a, b) = self.stop_pair(hr)?;
+                if a <= gl_s && b <= gr_s && self.leq(hr, g)? {
+                    return Ok(false);
+                }
+            }
+        }
+        if !self.is_number(g) {
+            let (s, nl, _) = self.rec(g)?;
+            for i in s..s + nl {
+                let gl = self.arena[i];
+                let (a, b) = self.stop_pair(gl)?;
+                if hl_s <= a && hr_s <= b && self.leq(h, gl)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// `(left stop, right stop)` of `g`.
+    pub fn stops(&mut self, g: Id) -> Result<Stops> {
+        self.stop_pair(g)
+    }
+
+    pub(crate) fn stop_pair(&mut self, g: Id) -> Result<Stops> {
+        if let Some(v) = &self.nus[g as usize] {
+            return Ok((v.x.clone(), v.x.clone()));
+        }
+        if let Some(s) = &self.stops[g as usize] {
+            return Ok(s.clone());
+        }
+        grow(|| self.stop_pair_general(g))
+    }
+
+    fn stop_pair_general(&mut self, g: Id) -> Result<Stops> {
+        self.tick()?;
+        // LS(G) = max RS(G^L), RS(G) = min LS(G^R) for a G that is not a number
+        // (both sides are non-empty: a canonical game with an empty side is an integer).
+        let (s, nl, nr) = self.rec(g)?;
+        let mut ls: Option<Dyadic> = None;
+        for i in s..s + nl {
+            let o = self.arena[i];
+            let (_, r) = self.stop_pair(o)?;
+            if ls.as_ref().is_none_or(|m| r > *m) {
+                ls = Some(r);
+            }
+        }
+        let mut rs: Option<Dyadic> = None;
+        for i in s + nl..s + nl + nr {
+            let o = self.arena[i];
+            let (l, _) = self.stop_pair(o)?;
+            if rs.as_ref().is_none_or(|m| l < *m) {
+                rs = Some(l);
+            }
+        }
+        let r = (ls.unwrap_or_default(), rs.unwrap_or_default());
+        self.stops[g as usize] = Some(r.clone());
+        self.stops_known += 1;
+        Ok(r)
+    }
+
+    /// The undominated options of a sorted side (the side itself when none is dominated),
+    /// memoised.
+    pub(crate) fn undominated_side(&mut self, opts: &[Id], is_left: bool) -> Result<Box<[Id]>> {
+        if opts.len() < 2 {
+            return Ok(opts.into());
+        }
+        let cache = if is_left { &self.undom_l } else { &self.undom_r };
+        if let Some(r) = cache.get(opts) {
+            return Ok(r.clone());
+        }
+        let mut r = self.undominated(opts, is_left)?;
+        let r: Box<[Id]> = if r.len() == opts.len() {
+            opts.into()
+        } else {
+            r.sort_unstable();
+            r.into()
+        };
+        let limit = self.limit;
+        let cache = if is_left { &mut self.undom_l } else { &mut self.undom_r };
+        bounded_insert(cache, opts.into(), r.clone(), limit);
+        Ok(r)
+    }
+
+    /// The options of `opts` (distinct ids) that no other one dominates: Left keeps the
+    /// maximal ones, Right the minimal ones.
+    ///
+    /// Distinct ids are distinct values, so domination is a strict order and one pass that
+    /// keeps the undominated options seen so far finds them all.  The options are taken
+    /// best stops first, so an option can only dominate one taken before it when their
+    /// stops are equal.  Of the numbers, only the first one taken (the best) can survive.
+    pub(crate) fn undominated(&mut self, opts: &[Id], is_left: bool) -> Result<Vec<Id>> {
+        if opts.len() < 2 {
+            return Ok(opts.to_vec());
+        }
+        let mut order: Vec<(Dyadic, Dyadic, Id)> = Vec::with_capacity(opts.len());
+        for &g in opts {
+            let (a, b) = self.stop_pair(g)?;
+            order.push((a, b, g));
+        }
+        order.sort_unstable();
+        if is_left {
+            order.reverse();
+        }
+        let mut keep: Vec<(Dyadic, Dyadic, Id)> = Vec::with_capacity(order.len());
+        let mut number_seen = false;
+        for t in order {
+            let a = t.2;
+            if self.is_number(a) {
+                if number_seen {
+                    continue;
+                }
+                number_seen = true;
+            }
+            let mut dominated = false;
+            for u in &keep {
+                let b = u.2;
+                let d = if is_left {
+                    t.1 <= u.1 && self.leq(a, b)?
+                } else {
+                    u.1 <= t.1 && self.leq(b, a)?
+                };
+                if d {
+                    dominated = true;
+                    break;
+                }
+            }
+            if dominated {
+                continue;
+            }
+            if keep.last().is_some_and(|u| u.0 == t.0 && u.1 == t.1) {
+                // equal stops: a may dominate some of those taken before it
+                let mut kept = Vec::with_capacity(keep.len());
+                for u in keep {
+                    let drop = u.0 == t.0 && u.1 == t.1 && if is_left { self.leq(u.2, a)? } else { self.leq(a, u.2)? };
+                    if !drop {
+                        kept.push(u);
+                    }
+                }
+                keep = kept;
+            }
+            keep.push(t);
+        }
+        Ok(keep.into_iter().map(|t| t.2).collect())
+    }
+}

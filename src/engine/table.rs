@@ -1,0 +1,514 @@
+//! The table of canonical forms: records, the option arena, the indexes and the caches.
+
+use super::dyadic::Dyadic;
+use super::{Error, Id, Nus, Result};
+use hashbrown::HashTable;
+use num_bigint::BigInt;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
+use std::mem::size_of;
+
+/// Each operation cache is emptied when it grows past this many entries.
+pub const CACHE_LIMIT: usize = 2_000_000;
+
+/// The most options a nimber's option list may have when it is built on demand (the
+/// options of `*m` are `*0 ... *(m-1)`); asking for more is an [`Error::Overflow`].
+pub const MAX_NIMBER_OPTIONS: u64 = 1 << 20;
+
+/// How many engine steps pass between two calls of the interrupt hook.
+const TICK_MASK: u64 = (1 << 12) - 1;
+
+const NOT_BUILT: u64 = u64::MAX;
+
+/// Where the options of one game lie in the arena.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rec {
+    pub start: u64,
+    pub nl: u32,
+    pub nr: u32,
+}
+
+/// A callback that returns `true` to interrupt the computation in progress.
+pub type Hook = Box<dyn FnMut() -> bool + Send>;
+
+/// Sizes of the table and of the caches (see [`Engine::cache_info`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CacheInfo {
+    pub games: usize,
+    pub add: usize,
+    pub neg: usize,
+    pub leq: usize,
+    pub birthday: usize,
+    pub stops: usize,
+    pub canonical: usize,
+    pub undominated: usize,
+    pub bypassed: usize,
+    pub limit: usize,
+    /// Approximate heap bytes held by the table and the caches.
+    pub bytes: usize,
+}
+
+/// One table of canonical short games with its caches.
+pub struct Engine {
+    pub(crate) arena: Vec<Id>,
+    pub(crate) recs: Vec<Rec>,
+    pub(crate) nus: Vec<Option<Nus>>,
+    index: HashTable<Id>,
+    nus_index: FxHashMap<Nus, Id>,
+    /// Stops of games that are not number-up-star values (those are computed in closed form).
+    pub(crate) stops: Vec<Option<(Dyadic, Dyadic)>>,
+    pub(crate) stops_known: usize,
+    pub(crate) add_cache: FxHashMap<u64, Id>,
+    pub(crate) neg_cache: FxHashMap<Id, Id>,
+    pub(crate) leq_cache: FxHashMap<u64, bool>,
+    pub(crate) birthday_cache: FxHashMap<Id, BigInt>,
+    pub(crate) canon_cache: FxHashMap<Box<[Id]>, Id>,
+    pub(crate) undom_l: FxHashMap<Box<[Id]>, Box<[Id]>>,
+    pub(crate) undom_r: FxHashMap<Box<[Id]>, Box<[Id]>>,
+    pub(crate) bypassed: FxHashMap<Box<[Id]>, Id>,
+    hook: Option<Hook>,
+    steps: u64,
+    pub(crate) limit: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+fn hash_opts(l: &[Id], r: &[Id]) -> u64 {
+    let mut h = FxHasher::default();
+    l.hash(&mut h);
+    r.hash(&mut h);
+    h.finish()
+}
+
+fn slices<'a>(arena: &'a [Id], rec: &Rec) -> (&'a [Id], &'a [Id]) {
+    let s = rec.start as usize;
+    let m = s + rec.nl as usize;
+    (&arena[s..m], &arena[m..m + rec.nr as usize])
+}
+
+/// `[len(l), l..., r...]`: one flat key for a pair of option lists.
+pub(crate) fn pair_key(l: &[Id], r: &[Id]) -> Box<[Id]> {
+    let mut k = Vec::with_capacity(1 + l.len() + r.len());
+    k.push(l.len() as Id);
+    k.extend_from_slice(l);
+    k.extend_from_slice(r);
+    k.into_boxed_slice()
+}
+
+pub(crate) fn bounded_insert<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, k: K, v: V, limit: usize) {
+    if map.len() >= limit {
+        map.clear();
+    }
+    map.insert(k, v);
+}
+
+impl Engine {
+    /// A table holding only 0 (id 0).
+    pub fn new() -> Engine {
+        let mut e = Engine {
+            arena: Vec::new(),
+            recs: Vec::new(),
+            nus: Vec::new(),
+            index: HashTable::new(),
+            nus_index: FxHashMap::default(),
+            stops: Vec::new(),
+            stops_known: 0,
+            add_cache: FxHashMap::default(),
+            neg_cache: FxHashMap::default(),
+            leq_cache: FxHashMap::default(),
+            birthday_cache: FxHashMap::default(),
+            canon_cache: FxHashMap::default(),
+            undom_l: FxHashMap::default(),
+            undom_r: FxHashMap::default(),
+            bypassed: FxHashMap::default(),
+            hook: None,
+            steps: 0,
+            limit: CACHE_LIMIT,
+        };
+        let zero = e.nus_id(Nus::default()).expect("an empty table has room for 0");
+        debug_assert_eq!(zero, Engine::ZERO);
+        e
+    }
+
+    /// The id of 0.
+    pub const ZERO: Id = 0;
+
+    /// Install (or remove) the interrupt hook, called every few thousand steps of work.
+    pub fn set_hook(&mut self, hook: Option<Hook>) {
+        self.hook = hook;
+    }
+
+    /// Set the size at which each operation cache is emptied (for tests).
+    pub fn set_cache_limit(&mut self, limit: usize) {
+        self.limit = limit.max(1);
+    }
+
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<()> {
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps & TICK_MASK == 0 {
+            if let Some(h) = self.hook.as_mut() {
+                if h() {
+                    return Err(Error::Interrupted);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of games in the table.
+    pub fn len(&self) -> usize {
+        self.recs.len()
+    }
+
+    /// Never true: the table always holds 0.
+    pub fn is_empty(&self) -> bool {
+        self.recs.is_empty()
+    }
+
+    /// `g` as an id of this table, or [`Error::InvalidId`].
+    pub fn check(&self, g: u64) -> Result<Id> {
+        if g < self.recs.len() as u64 {
+            Ok(g as Id)
+        } else {
+            Err(Error::InvalidId(g))
+        }
+    }
+
+    fn push(&mut self, rec: Rec, nus: Option<Nus>) -> Result<Id> {
+        let gid = self.recs.len();
+        if gid >= Id::MAX as usize {
+            return Err(Error::Overflow("the table of games is full (2^32 games)".into()));
+        }
+        self.recs.push(rec);
+        self.nus.push(nus);
+        self.stops.push(None);
+        Ok(gid as Id)
+    }
+
+    /// Append option lists to the arena; the record that points at them.
+    fn store(&mut self, l: &[Id], r: &[Id]) -> Rec {
+        let start = self.arena.len() as u64;
+        self.arena.extend_from_slice(l);
+        self.arena.extend_from_slice(r);
+        Rec {
+            start,
+            nl: l.len() as u32,
+            nr: r.len() as u32,
+        }
+    }
+
+    fn index_insert(&mut self, gid: Id) {
+        let (arena, recs) = (&self.arena, &self.recs);
+        let (l, r) = slices(arena, &recs[gid as usize]);
+        let h = hash_opts(l, r);
+        self.index.insert_unique(h, gid, |&id| {
+            let (l, r) = slices(arena, &recs[id as usize]);
+            hash_opts(l, r)
+        });
+    }
+
+    /// The id of the game whose canonical options are exactly `l` and `r` (sorted), if any.
+    pub(crate) fn index_get(&self, l: &[Id], r: &[Id]) -> Option<Id> {
+        let (arena, recs) = (&self.arena, &self.recs);
+        self.index
+            .find(hash_opts(l, r), |&id| {
+                let (a, b) = slices(arena, &recs[id as usize]);
+                a == l && b == r
+            })
+            .copied()
+    }
+
+    /// A new game with these canonical options (sorted), not a number-up-star value.
+    pub(crate) fn new_game(&mut self, l: &[Id], r: &[Id]) -> Result<Id> {
+        let rec = self.store(l, r);
+        let gid = self.push(rec, None)?;
+        self.index_insert(gid);
+        Ok(gid)
+    }
+
+    /// The id of the number-up-star value `v` (made if new; its options come on demand).
+    pub fn nus_id(&mut self, v: Nus) -> Result<Id> {
+        if let Some(&g) = self.nus_index.get(&v) {
+            return Ok(g);
+        }
+        let gid = self.push(
+            Rec {
+                start: NOT_BUILT,
+                nl: 0,
+                nr: 0,
+            },
+            Some(v.clone()),
+        )?;
+        self.nus_index.insert(v, gid);
+        Ok(gid)
+    }
+
+    /// The id of the number `x`.
+    pub fn number_id(&mut self, x: Dyadic) -> Result<Id> {
+        self.nus_id(Nus::number(x))
+    }
+
+    /// `(start, nl, nr)` of the options of `g`, building them first for a number-up-star value.
+    #[inline]
+    pub(crate) fn rec(&mut self, g: Id) -> Result<(usize, usize, usize)> {
+        let r = self.recs[g as usize];
+        if r.start == NOT_BUILT {
+            self.ensure_options(g)?;
+            let r = self.recs[g as usize];
+            return Ok((r.start as usize, r.nl as usize, r.nr as usize));
+        }
+        Ok((r.start as usize, r.nl as usize, r.nr as usize))
+    }
+
+    /// The Left options of `g` (sorted ids).
+    pub fn left_options(&mut self, g: Id) -> Result<Vec<Id>> {
+        let (s, nl, _) = self.rec(g)?;
+        Ok(self.arena[s..s + nl].to_vec())
+    }
+
+    /// The Right options of `g` (sorted ids).
+    pub fn right_options(&mut self, g: Id) -> Result<Vec<Id>> {
+        let (s, nl, nr) = self.rec(g)?;
+        Ok(self.arena[s + nl..s + nl + nr].to_vec())
+    }
+
+    /// `x + ^n + *m` if `g` is a number-up-star value.
+    pub fn nus(&self, g: Id) -> Option<&Nus> {
+        self.nus[g as usize].as_ref()
+    }
+
+    pub fn is_number(&self, g: Id) -> bool {
+        matches!(&self.nus[g as usize], Some(v) if v.is_number())
+    }
+
+    /// The value of `g` if it is a number.
+    pub fn number_value(&self, g: Id) -> Option<&Dyadic> {
+        match &self.nus[g as usize] {
+            Some(v) if v.is_number() => Some(&v.x),
+            _ => None,
+        }
+    }
+
+    /// Build the canonical options of a number-up-star value.
+    fn ensure_options(&mut self, g: Id) -> Result<()> {
+        let Nus { x, n, m } = self.nus[g as usize]
+            .clone()
+            .expect("only number-up-star values lack options");
+        let num = |e: &mut Engine, x: Dyadic| e.number_id(x);
+        let (l, r): (Vec<Id>, Vec<Id>) = if n == 0 && m == 0 {
+            if x.is_integer() {
+                match x.signum() {
+                    std::cmp::Ordering::Greater => (vec![num(self, x.sub(&Dyadic::int(1)))?], vec![]),
+                    std::cmp::Ordering::Less => (vec![], vec![num(self, x.add(&Dyadic::int(1)))?]),
+                    std::cmp::Ordering::Equal => (vec![], vec![]),
+                }
+            } else {
+                let e = x.unit();
+                (vec![num(self, x.sub(&e))?], vec![num(self, x.add(&e))?])
+            }
+        } else if n == 0 {
+            if m > MAX_NIMBER_OPTIONS {
+                return Err(Error::Overflow(format!(
+                    "the options of *{m} are too many to build (the native engine builds at most {MAX_NIMBER_OPTIONS})"
+                )));
+            }
+            let mut o = Vec::with_capacity(m as usize);
+            for j in 0..m {
+                o.push(self.nus_id(Nus::new(x.clone(), 0, j))?);
+            }
+            o.sort_unstable();
+            (o.clone(), o)
+        } else if n == 1 && m == 1 {
+            let a = num(self, x.clone())?;
+            let b = self.nus_id(Nus::new(x, 0, 1))?;
+            (sorted2(a, b), vec![a])
+        } else if n == -1 && m == 1 {
+            let a = num(self, x.clone())?;
+            let b = self.nus_id(Nus::new(x, 0, 1))?;
+            (vec![a], sorted2(a, b))
+        } else if n > 0 {
+            let a = num(self, x.clone())?;
+            let b = self.nus_id(Nus::new(x, n - 1, m ^ 1))?;
+            (vec![a], vec![b])
+        } else {
+            let a = num(self, x.clone())?;
+            let b = self.nus_id(Nus::new(x, n + 1, m ^ 1))?;
+            (vec![b], vec![a])
+        };
+        let rec = self.store(&l, &r);
+        self.recs[g as usize] = rec;
+        if self.index_get(&l, &r).is_none() {
+            self.index_insert(g);
+        }
+        Ok(())
+    }
+
+    /// The id of the game with these canonical options (sorted), recognising
+    /// number-up-star values so that each value has one id.
+    pub(crate) fn intern(&mut self, l: &[Id], r: &[Id]) -> Result<Id> {
+        if let Some(g) = self.index_get(l, r) {
+            return Ok(g);
+        }
+        if let Some(v) = self.recognise(l, r)? {
+            let g = self.nus_id(v)?;
+            if self.recs[g as usize].start == NOT_BUILT {
+                let rec = self.store(l, r);
+                self.recs[g as usize] = rec;
+                self.index_insert(g);
+            }
+            return Ok(g);
+        }
+        self.new_game(l, r)
+    }
+
+    /// `Some(v)` if the canonical options `{l | r}` form the number-up-star value `v`.
+    fn recognise(&self, l: &[Id], r: &[Id]) -> Result<Option<Nus>> {
+        let (nl, nr) = (l.len(), r.len());
+        let nus = |i: Id| self.nus[i as usize].as_ref();
+        if nl == 0 && nr == 0 {
+            return Ok(Some(Nus::default()));
+        }
+        if nl + nr == 1 {
+            let v = if nl == 1 { nus(l[0]) } else { nus(r[0]) };
+            let Some(v) = v else { return Ok(None) };
+            if !v.is_number() || !v.x.is_integer() {
+                return Ok(None);
+            }
+            let s = v.x.signum();
+            if nl == 1 && s != std::cmp::Ordering::Less {
+                return Ok(Some(Nus::number(v.x.add(&Dyadic::int(1)))));
+            }
+            if nr == 1 && s != std::cmp::Ordering::Greater {
+                return Ok(Some(Nus::number(v.x.sub(&Dyadic::int(1)))));
+            }
+            return Ok(None);
+        }
+        if l.iter().chain(r).any(|&i| nus(i).is_none()) {
+            return Ok(None);
+        }
+        let v = |i: Id| self.nus[i as usize].as_ref().expect("checked above");
+        if nl == 1 && nr == 1 {
+            let (a, b) = (v(l[0]), v(r[0]));
+            if a.is_number() && b.is_number() {
+                return Ok(match a.x.cmp(&b.x) {
+                    std::cmp::Ordering::Less => Some(Nus::number(a.x.add(&b.x).half())),
+                    std::cmp::Ordering::Equal => Some(Nus::new(a.x.clone(), 0, 1)),
+                    std::cmp::Ordering::Greater => None,
+                });
+            }
+            if b.x == a.x && a.is_number() && b.n >= 0 {
+                let n = b.n.checked_add(1).ok_or_else(up_overflow)?;
+                return Ok(Some(Nus::new(a.x.clone(), n, b.m ^ 1)));
+            }
+            if a.x == b.x && b.is_number() && a.n <= 0 {
+                let n = a.n.checked_sub(1).ok_or_else(up_overflow)?;
+                return Ok(Some(Nus::new(b.x.clone(), n, a.m ^ 1)));
+            }
+            return Ok(None);
+        }
+        if nl == 2 && nr == 1 {
+            let x = v(r[0]);
+            return Ok(if x.is_number() && is_x_and_xstar(x, v(l[0]), v(l[1])) {
+                Some(Nus::new(x.x.clone(), 1, 1))
+            } else {
+                None
+            });
+        }
+        if nl == 1 && nr == 2 {
+            let x = v(l[0]);
+            return Ok(if x.is_number() && is_x_and_xstar(x, v(r[0]), v(r[1])) {
+                Some(Nus::new(x.x.clone(), -1, 1))
+            } else {
+                None
+            });
+        }
+        if l == r {
+            let x = &v(l[0]).x;
+            if l.iter().all(|&i| {
+                let w = v(i);
+                w.x == *x && w.n == 0 && w.m < nl as u64
+            }) {
+                return Ok(Some(Nus::new(x.clone(), 0, nl as u64)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Empty the operation caches (not the table).
+    pub fn clear_caches(&mut self) {
+        self.add_cache.clear();
+        self.neg_cache.clear();
+        self.leq_cache.clear();
+        self.birthday_cache.clear();
+        self.canon_cache.clear();
+        self.undom_l.clear();
+        self.undom_r.clear();
+        self.bypassed.clear();
+        self.stops.iter_mut().for_each(|s| *s = None);
+        self.stops_known = 0;
+    }
+
+    /// Sizes of the table and caches, and the approximate bytes they hold.
+    pub fn cache_info(&self) -> CacheInfo {
+        fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
+            m.capacity() * (size_of::<K>() + size_of::<V>() + 1)
+        }
+        fn slices_bytes<V>(m: &FxHashMap<Box<[Id]>, V>) -> usize {
+            m.keys().map(|k| k.len() * size_of::<Id>()).sum()
+        }
+        let undominated_bytes: usize = [&self.undom_l, &self.undom_r]
+            .iter()
+            .map(|m| map(m) + slices_bytes(m) + m.values().map(|v| v.len() * size_of::<Id>()).sum::<usize>())
+            .sum();
+        let bytes = self.arena.capacity() * size_of::<Id>()
+            + self.recs.capacity() * size_of::<Rec>()
+            + self.nus.capacity() * size_of::<Option<Nus>>()
+            + self.stops.capacity() * size_of::<Option<(Dyadic, Dyadic)>>()
+            + self.index.capacity() * (size_of::<Id>() + 1)
+            + map(&self.nus_index)
+            + map(&self.add_cache)
+            + map(&self.neg_cache)
+            + map(&self.leq_cache)
+            + map(&self.birthday_cache)
+            + map(&self.canon_cache)
+            + slices_bytes(&self.canon_cache)
+            + undominated_bytes
+            + map(&self.bypassed)
+            + slices_bytes(&self.bypassed);
+        CacheInfo {
+            games: self.recs.len(),
+            add: self.add_cache.len(),
+            neg: self.neg_cache.len(),
+            leq: self.leq_cache.len(),
+            birthday: self.birthday_cache.len(),
+            stops: self.stops_known,
+            canonical: self.canon_cache.len(),
+            undominated: self.undom_l.len() + self.undom_r.len(),
+            bypassed: self.bypassed.len(),
+            limit: self.limit,
+            bytes,
+        }
+    }
+}
+
+fn sorted2(a: Id, b: Id) -> Vec<Id> {
+    if a < b {
+        vec![a, b]
+    } else {
+        vec![b, a]
+    }
+}
+
+fn is_x_and_xstar(x: &Nus, a: &Nus, b: &Nus) -> bool {
+    let is_star = |w: &Nus| w.x == x.x && w.n == 0 && w.m == 1;
+    (a == x && is_star(b)) || (b == x && is_star(a))
+}
+
+pub(crate) fn up_overflow() -> Error {
+    Error::Overflow("a multiple of up beyond 64 bits is out of the native engine's range".into())
+}

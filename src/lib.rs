@@ -1,0 +1,8 @@
+//! Native core of `konane-cgt`: the canonical-form engine of short partizan games.
+//!
+//! [`engine`] is plain Rust (no Python types); `bindings` is the thin PyO3 layer that
+//! makes it the extension module `cgt._native`, one of the backends behind `cgt.ops`.
+
+pub mod engine;
+
+mod bindings;
