@@ -34,6 +34,7 @@ walls of its options, with :func:`walls_from_scaffolds`.
 from __future__ import annotations
 
 import numbers
+import xml.etree.ElementTree as ET
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -581,8 +582,6 @@ class Thermograph:
 
 
 def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:
-    import xml.etree.ElementTree as ET
-
     top = th._top()
     lw = th._polyline(th.left_wall, top)
     rw = th._polyline(th.right_wall, top)
