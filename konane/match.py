@@ -410,8 +410,10 @@ class Match:
             return f"the opening needs a removal by {who} (a single square like 'd4'), not a capture"
         if move.source[1] >= board.cols or board[move.source] != turn.value:
             return f"{who} must remove one of its own stones"
-        names = lambda cells: ", ".join(board.square_name(rc) for rc in sorted(  # noqa: E731
-            cells, key=lambda rc: (rc[1], -rc[0])))
+
+        def names(cells: list[tuple[int, int]]) -> str:
+            return ", ".join(board.square_name(rc) for rc in sorted(cells, key=lambda rc: (rc[1], -rc[0])))
+
         if self._moves:
             return (f"{who} must remove one of its own stones orthogonally adjacent to "
                     f"the hole at {self._moves[0].source_name}")
