@@ -181,8 +181,8 @@ zero: Game = _wrap(ops.ZERO)
 one: Game = number(1)
 """The game 1."""
 star: Game = nimber(1)
-"""The game ``*`` = {0 | 0}."""
+"""The game ``* = {0 | 0}``."""
 up: Game = up_multiple(1)
-"""The game ``^`` = {0 | *}."""
+"""The game ``^ = {0 | *}``."""
 down: Game = up_multiple(-1)
-"""The game ``v`` = {* | 0}."""
+"""The game ``v = {* | 0}``."""
