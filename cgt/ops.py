@@ -74,16 +74,34 @@ if _requested not in ("", *BACKENDS):
     raise BackendError(
         f"KONANE_CGT_BACKEND={_requested!r} is not a backend: use one of {', '.join(BACKENDS)}")
 
+BACKEND: str
+"""The name of the active backend: ``"python"`` or ``"native"``."""
+
 if _requested == "python":
     from . import _pyengine as _engine
-else:
-    from . import _pyengine as _engine
 
-BACKEND: str = "python"
-"""The name of the active backend: ``"python"`` or ``"native"``."""
+    BACKEND = "python"
+else:
+    try:
+        from . import _native as _engine  # type: ignore[no-redef]
+    except ImportError as exc:
+        if _requested == "native":
+            from .errors import BackendError
+
+            raise BackendError(
+                "KONANE_CGT_BACKEND='native', but the native engine cgt._native is not built "
+                f"({exc}): install the package with a Rust toolchain on the PATH "
+                "(pip install -e . builds it), or unset KONANE_CGT_BACKEND to use the Python engine"
+            ) from exc
+        from . import _pyengine as _engine
+
+        BACKEND = "python"
+    else:
+        BACKEND = "native"
 
 ZERO: int = _engine.ZERO
 """The id of the game 0 = ``{ | }``."""
+
 
 class _NusId(Protocol):
     def __call__(self, x: Fraction | int, n: int = 0, m: int = 0) -> int: ...
