@@ -24,15 +24,17 @@ The modules, from the bottom up (each imports only those above it in this list):
 
 from __future__ import annotations
 
-from . import _kernels, analysis, errors, graph, impartial, notation, ops, outcome, thermography, values
+from . import _kernels, analysis, errors, families, graph, impartial, notation, ops, outcome, thermography, values
 from .analysis import thermograph
 from .errors import (
     BackendError,
     CGTError,
     CGTTypeError,
     CGTValueError,
+    ClosedFormError,
     GameParseError,
     InvalidIdError,
+    InvalidIndexError,
     InvalidTemperatureError,
     NotAGameError,
     NotANumberError,
@@ -41,6 +43,7 @@ from .errors import (
     NotDyadicError,
     NotImpartialError,
 )
+from .families import ClosedForm, find_closed_form
 from .impartial import GrundySolver, grundy, mex
 from .outcome import LEFT, RIGHT, Outcome, Player
 from .shortgame import ConfusionInterval, Game, as_game, parse, to_dyadic
@@ -53,10 +56,11 @@ __all__ = [
     "Player", "Outcome", "LEFT", "RIGHT",
     "CGTError", "CGTTypeError", "CGTValueError", "GameParseError", "NotDyadicError", "NotANumberError",
     "NotAGameError", "NotAtomicError", "NotAPlayerError", "InvalidTemperatureError", "NotImpartialError",
-    "InvalidIdError", "BackendError",
+    "InvalidIdError", "BackendError", "ClosedFormError", "InvalidIndexError",
     "clear_caches", "cache_info",
     "Thermograph", "Trajectory", "ConfusionInterval", "thermograph", "grundy", "GrundySolver", "mex",
-    "analysis", "errors", "graph", "impartial", "notation", "ops", "outcome", "thermography", "values",
+    "find_closed_form", "ClosedForm",
+    "analysis", "errors", "families", "graph", "impartial", "notation", "ops", "outcome", "thermography", "values",
     "backend",
 ]
 
@@ -80,6 +84,7 @@ def clear_caches() -> None:
     ops.clear_caches()
     notation._clear_caches()
     _kernels._clear_caches()
+    families._clear_caches()
 
 
 def cache_info() -> dict[str, int]:

@@ -13,6 +13,7 @@ The tree::
     CGTError
     +-- CGTTypeError (TypeError)
     |   +-- NotAGameError
+|   +-- InvalidIndexError
     +-- CGTValueError (ValueError)
     |   +-- GameParseError
     |   +-- NotDyadicError
@@ -22,6 +23,7 @@ The tree::
     |   +-- NotImpartialError
     |   +-- InvalidTemperatureError
     |   +-- InvalidIdError
+|   +-- ClosedFormError
     +-- BackendError (ImportError)
 
 Examples
@@ -49,6 +51,8 @@ __all__ = [
     "NotImpartialError",
     "InvalidIdError",
     "BackendError",
+    "ClosedFormError",
+    "InvalidIndexError",
 ]
 
 
@@ -118,3 +122,30 @@ class InvalidIdError(CGTValueError):
 
 class BackendError(CGTError, ImportError):
     """The engine backend asked for (``KONANE_CGT_BACKEND``) is unknown or not built."""
+
+
+class ClosedFormError(CGTValueError):
+    """A closed form cannot answer: an index outside its domain, or no way to compute values.
+
+    Examples
+    --------
+    >>> from cgt.families import find_closed_form
+    >>> conj = find_closed_form({n: cgt.number(n) for n in range(3, 9)})
+    >>> conj(1)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.ClosedFormError: n = 1 is outside the domain of this closed form (n >= 3)
+    """
+
+
+class InvalidIndexError(CGTTypeError):
+    """An index is not an ``int`` (or a tuple of as many ``int`` as the family has parameters).
+
+    Examples
+    --------
+    >>> from cgt.families import find_closed_form
+    >>> find_closed_form({0.5: cgt.zero})
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidIndexError: index 0.5 is not an int or a tuple of ints
+    """

@@ -85,8 +85,9 @@ from typing import Any, TypeAlias
 
 import sympy
 
-import cgt
-from cgt.errors import CGTError
+from .errors import ClosedFormError, InvalidIndexError
+from .shortgame import Game, as_game
+from .values import game, up_multiple
 
 __all__ = [
     "ClosedForm",
@@ -102,50 +103,13 @@ __all__ = [
     "Index",
 ]
 
-# The public constructors of :mod:`cgt`, looked up when called (not at import time), so
-# that the package's ``__init__`` may import this module wherever it likes.
-
-def _game(left: Sequence[cgt.Game], right: Sequence[cgt.Game]) -> cgt.Game:
-    return cgt.game(left, right)
-
-
-def _up_multiple(ups: int, nim: int = 0, number: Fraction = Fraction(0)) -> cgt.Game:
-    return cgt.up_multiple(ups, nim, number)
-
-
-def _as_game(value: Any) -> cgt.Game:
-    return cgt.as_game(value)
+_game = game
+_up_multiple = up_multiple
+_as_game = as_game
 
 
 Index: TypeAlias = int | tuple[int, ...]
 """An index of a family: an ``int``, or a tuple of ``int`` for several parameters."""
-
-
-class ClosedFormError(CGTError, ValueError):
-    """A closed form cannot answer: an index outside its domain, or no way to compute values.
-
-    Examples
-    --------
-    >>> from cgt.families import find_closed_form
-    >>> conj = find_closed_form({n: cgt.number(n) for n in range(3, 9)})
-    >>> conj(1)
-    Traceback (most recent call last):
-    ...
-    cgt.families.ClosedFormError: n = 1 is outside the domain of this closed form (n >= 3)
-    """
-
-
-class InvalidIndexError(CGTError, TypeError):
-    """An index is not an ``int`` (or a tuple of as many ``int`` as the family has parameters).
-
-    Examples
-    --------
-    >>> from cgt.families import find_closed_form
-    >>> find_closed_form({0.5: cgt.zero})
-    Traceback (most recent call last):
-    ...
-    cgt.families.InvalidIndexError: index 0.5 is not an int or a tuple of ints
-    """
 
 
 # ---------------------------------------------------------------- templates
@@ -184,7 +148,7 @@ class Slot:
         """The number ``x`` at ``index`` (a tuple with one int per parameter)."""
         return self.constant + sum((c * v for c, v in zip(self.coefficients, index, strict=True)), Fraction(0))
 
-    def evaluate(self, index: tuple[int, ...]) -> cgt.Game:
+    def evaluate(self, index: tuple[int, ...]) -> Game:
         """The game ``x + ^ups + *nim`` at ``index``.
 
         Raises
@@ -210,7 +174,7 @@ class Node:
     left: tuple[Template, ...]
     right: tuple[Template, ...]
 
-    def evaluate(self, index: tuple[int, ...]) -> cgt.Game:
+    def evaluate(self, index: tuple[int, ...]) -> Game:
         """The canonical game ``{left | right}`` at ``index``."""
         return _game([t.evaluate(index) for t in self.left], [t.evaluate(index) for t in self.right])
 
@@ -222,14 +186,19 @@ Template: TypeAlias = Slot | Node
 # The skeleton of a game: ("#", ups, nim) for a slot, ("{", left skeletons, right skeletons)
 # for a node; the slot numbers are listed separately in depth-first order.
 _Skeleton = tuple[Any, ...]
-_OBSERVED: dict[cgt.Game, tuple[str, _Skeleton, tuple[Fraction, ...]]] = {}
+_OBSERVED: dict[Game, tuple[str, _Skeleton, tuple[Fraction, ...]]] = {}
+
+
+def _clear_caches() -> None:
+    """Forget the observed shapes (part of :func:`cgt.clear_caches`)."""
+    _OBSERVED.clear()
 
 
 def _infinitesimal(ups: int, nim: int) -> str:
     return "" if ups == 0 and nim == 0 else str(_up_multiple(ups, nim))
 
 
-def _observe(g: cgt.Game) -> tuple[str, _Skeleton, tuple[Fraction, ...]]:
+def _observe(g: Game) -> tuple[str, _Skeleton, tuple[Fraction, ...]]:
     """(shape string, skeleton, slot numbers) of a canonical game."""
     found = _OBSERVED.get(g)
     if found is not None:
@@ -253,7 +222,7 @@ def _observe(g: cgt.Game) -> tuple[str, _Skeleton, tuple[Fraction, ...]]:
     return result
 
 
-def shape(g: cgt.Game) -> str:
+def shape(g: Game) -> str:
     """The shape of a canonical game: its template with ``#`` for each number.
 
     Parameters
@@ -330,7 +299,7 @@ def _latex_linear(coefficients: Sequence[Fraction], constant: Fraction, symbols:
     return str(sympy.latex(expr))
 
 
-def _latex_game(g: cgt.Game) -> str:
+def _latex_game(g: Game) -> str:
     """The LaTeX of a game without the ``$\\displaystyle ... $`` wrapper (``str`` as a fallback)."""
     hook: Callable[[], object] = g._repr_latex_
     text = hook()
@@ -415,7 +384,7 @@ class CheckResult:
     """
 
     checked: tuple[Index, ...]
-    disagreements: dict[Index, tuple[cgt.Game, cgt.Game]]
+    disagreements: dict[Index, tuple[Game, Game]]
     undetermined: tuple[Index, ...]
 
     @property
@@ -483,8 +452,8 @@ class ClosedForm:
     """
 
     def __init__(self, names: tuple[str, ...], periods: tuple[int, ...], starts: tuple[int, ...],
-                 cases: tuple[Case, ...], exceptions: dict[Index, cgt.Game], fitted: tuple[Index, ...],
-                 source: Callable[[Index], cgt.Game] | None = None) -> None:
+                 cases: tuple[Case, ...], exceptions: dict[Index, Game], fitted: tuple[Index, ...],
+                 source: Callable[[Index], Game] | None = None) -> None:
         self.names = names
         self.symbols: tuple[Any, ...] = tuple(sympy.Symbol(n, integer=True) for n in names)
         self.periods = periods
@@ -550,7 +519,7 @@ class ClosedForm:
             raise ClosedFormError(f"{self._describe(idx)} is before the start of the periodic part")
         return self._by_residue[tuple(v % p for v, p in zip(idx, self.periods, strict=True))].template
 
-    def __call__(self, *index: Any) -> cgt.Game:
+    def __call__(self, *index: Any) -> Game:
         """The game the closed form predicts at an index.
 
         Raises
@@ -621,7 +590,7 @@ class ClosedForm:
                 idx = self._index((i,))
                 items.append((idx, _as_game(source(self._public(idx)))))
         checked: list[Index] = []
-        disagreements: dict[Index, tuple[cgt.Game, cgt.Game]] = {}
+        disagreements: dict[Index, tuple[Game, Game]] = {}
         undetermined: list[Index] = []
         for idx, actual in items:
             public = self._public(idx)
@@ -914,7 +883,7 @@ def find_closed_form(values: Mapping[Any, Any] | Sequence[Any], *, min_support: 
     if not items:
         return None
     arity: int | None = None
-    data: dict[tuple[int, ...], cgt.Game] = {}
+    data: dict[tuple[int, ...], Game] = {}
     for i, g in items:
         idx = _normalise(i, arity)
         arity = len(idx)
@@ -965,7 +934,7 @@ def find_closed_form(values: Mapping[Any, Any] | Sequence[Any], *, min_support: 
                     for s, q, r, st in zip(symbols, periods, residues, starts, strict=True)))
                 cases.append(Case(residues, template, condition, len(members)))
             else:
-                exceptions: dict[Index, cgt.Game] = {
+                exceptions: dict[Index, Game] = {
                     (p[0] if arity == 1 else p): data[p]
                     for p in points if not all(v >= s for v, s in zip(p, starts, strict=True))}
                 fitted = tuple(p[0] if arity == 1 else p for p in points)
