@@ -277,8 +277,9 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
 def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[list[list[int]], int, int]:
     """:func:`_partition` on a board that is not one line: groups and reaches."""
     s = stride
-    lx = black & neighbours(white, s)                     # stones with an enemy next to them
-    lo = white & neighbours(black, s)
+    # neighbours(white, s) and neighbours(black, s), inlined (once per split test)
+    lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
+    lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
     dead_x = black ^ lx
     dead_o = white ^ lo
     if not lx:
@@ -317,8 +318,8 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             g = comps[i]
             ux, uo = g[2], g[3]
             occ = ux | uo
-            nux = neighbours(ux, s)
-            nuo = neighbours(uo, s)
+            nux = (ux << 1) | (ux >> 1) | (ux << s) | (ux >> s)     # neighbours(), inlined
+            nuo = (uo << 1) | (uo >> 1) | (uo << s) | (uo >> s)
             hx = dead_x & (occ | nuo)
             ho = dead_o & (occ | nux)
             if hx or ho:
@@ -386,8 +387,9 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             parent = list(range(n))
             merged = False
             occs = [g[2] | g[3] for g in groups]
-            nrx = [neighbours(g[2], s) for g in groups]
-            nro = [neighbours(g[3], s) for g in groups]
+            # neighbours() of each reach, inlined (per group and round)
+            nrx = [(g[2] << 1) | (g[2] >> 1) | (g[2] << s) | (g[2] >> s) for g in groups]
+            nro = [(g[3] << 1) | (g[3] >> 1) | (g[3] << s) | (g[3] >> s) for g in groups]
             for i in range(n):
                 oi, xi, yi = occs[i], nrx[i], nro[i]
                 for j in range(i + 1, n):
