@@ -16,6 +16,7 @@ working for callers that do not care about the kind of mistake.
 ``RulesTypeError``        ``rules`` is not a :class:`konane.Rules`
 ``CacheTypeError``        ``cache`` is not a cache or a file path
 ``CensusTypeError``       a census size or position code is not an int
+``FamilyTypeError``       a family's function or index is not what it should be
 ``KonaneValueError``      an argument of the right type, but a bad value (base)
 ``BoardParseError``       a board picture, board size or saved match is bad
 ``InvalidMoveError``      a move or square is not valid *notation*
@@ -25,6 +26,7 @@ working for callers that do not care about the kind of mistake.
 ``RulesError``            a rule variant that does not exist
 ``CacheFileError``        a file that is not a value cache of this library
 ``CensusError``           a census too big, or a position not in the census
+``FamilyError``           a member of a :class:`konane.families.Family` cannot be built
 ========================  ====================================================
 
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
@@ -50,6 +52,7 @@ __all__ = [
     "RulesTypeError",
     "CacheTypeError",
     "CensusTypeError",
+    "FamilyTypeError",
     "KonaneValueError",
     "BoardParseError",
     "InvalidMoveError",
@@ -59,6 +62,7 @@ __all__ = [
     "RulesError",
     "CacheFileError",
     "CensusError",
+    "FamilyError",
 ]
 
 
@@ -264,6 +268,38 @@ class CensusError(KonaneValueError):
     Traceback (most recent call last):
     ...
     konane.errors.CensusError: census(5, 5): a 5x5 board has 25 cells, 2**25 positions; at most 24 cells ...
+    """
+
+
+class FamilyError(KonaneValueError):
+    """A member of a family cannot be built: its picture cannot be read.
+
+    The :class:`konane.BoardParseError` is chained as the cause.
+
+    Examples
+    --------
+    >>> from konane.families import Family
+    >>> Family(lambda n: "x" * n + "q").board(2)
+    Traceback (most recent call last):
+    ...
+    konane.errors.FamilyError: the picture for n = 2 cannot be read: unknown character 'q' ...
+    """
+
+
+class FamilyTypeError(KonaneTypeError):
+    """A family's function returned something other than a board, or an index is malformed.
+
+    Examples
+    --------
+    >>> from konane.families import Family
+    >>> Family(lambda n: 3).board(1)
+    Traceback (most recent call last):
+    ...
+    konane.errors.FamilyTypeError: the function returned 3 for n = 1: expected a konane.Board or a picture
+    >>> Family(lambda a, b: "x" * a + "o" * b).board(1)
+    Traceback (most recent call last):
+    ...
+    konane.errors.FamilyTypeError: index 1 has 1 parameter(s), expected 2 (a, b)
     """
 
 

@@ -32,43 +32,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import cgt
-import konane
 from cgt.families import ClosedForm, Index, find_closed_form
-from konane.errors import BoardParseError, KonaneError
+from konane.board import Board
+from konane.errors import BoardParseError, FamilyError, FamilyTypeError, KonaneError
+from konane.values import value
 
-__all__ = ["Family", "FamilyError", "FamilyTypeError"]
-
-
-class FamilyError(KonaneError, ValueError):
-    """A member of a family cannot be built: its picture cannot be read.
-
-    The :class:`konane.BoardParseError` is chained as the cause.
-
-    Examples
-    --------
-    >>> from konane.families import Family
-    >>> Family(lambda n: "x" * n + "q").board(2)
-    Traceback (most recent call last):
-    ...
-    konane.families.FamilyError: the picture for n = 2 cannot be read: unknown character 'q' ...
-    """
-
-
-class FamilyTypeError(KonaneError, TypeError):
-    """A family's function returned something other than a board, or an index is malformed.
-
-    Examples
-    --------
-    >>> from konane.families import Family
-    >>> Family(lambda n: 3).board(1)
-    Traceback (most recent call last):
-    ...
-    konane.families.FamilyTypeError: the function returned 3 for n = 1: expected a konane.Board or a picture
-    >>> Family(lambda a, b: "x" * a + "o" * b).board(1)
-    Traceback (most recent call last):
-    ...
-    konane.families.FamilyTypeError: index 1 has 1 parameter(s), expected 2 (a, b)
-    """
+__all__ = ["Family"]
 
 
 def _positional_names(f: Callable[..., Any]) -> tuple[str, ...] | None:
@@ -158,7 +127,7 @@ class Family:
     def _describe(self, idx: tuple[int, ...]) -> str:
         return ", ".join(f"{n} = {v}" for n, v in zip(self.names, idx, strict=True))
 
-    def board(self, *index: Any) -> konane.Board:
+    def board(self, *index: Any) -> Board:
         """The board of the family at an index.
 
         Raises
@@ -174,13 +143,16 @@ class Family:
         >>> Family(lambda n: "." + "xo" * n + ".").board(2)
         konane.Board('.xoxo.')
         """
-        idx = self._index(index)
+        try:
+            idx = self._index(index)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         result = self.f(*idx)
-        if isinstance(result, konane.Board):
+        if isinstance(result, Board):
             return result
         if isinstance(result, str):
             try:
-                return konane.Board(result)
+                return Board(result)
             except BoardParseError as exc:
                 raise FamilyError(f"the picture for {self._describe(idx)} cannot be read: {exc}") from exc
         raise FamilyTypeError(f"the function returned {result!r} for {self._describe(idx)}: "
@@ -198,7 +170,7 @@ class Family:
         >>> Family(lambda n: "." + "xo" * n + ".").value(1)
         cgt.parse('*')
         """
-        return konane.value(self.board(*index), **options)
+        return value(self.board(*index), **options)
 
     def values(self, indices: Iterable[Any], **options: Any) -> dict[Index, cgt.Game]:
         """The values at the given indices, in their order.

@@ -6,9 +6,9 @@ import konane
 import konane.errors as errors
 
 TYPE_ERRORS = {"BoardTypeError", "MoveTypeError", "PlayerTypeError", "RulesTypeError",
-               "CacheTypeError", "CensusTypeError"}
+               "CacheTypeError", "CensusTypeError", "FamilyTypeError"}
 VALUE_ERRORS = {"BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
-                "PlayerError", "RulesError", "CacheFileError", "CensusError"}
+                "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError"}
 
 
 def test_every_error_is_in_errors_and_exported():
@@ -20,7 +20,7 @@ def test_every_error_is_in_errors_and_exported():
         assert getattr(konane, name) is getattr(errors, name)
     # no exception class of konane is defined anywhere else
     for module in ("board", "squares", "moves", "rules", "match", "decomposition", "values",
-                   "cache", "enumeration", "svg", "cli"):
+                   "cache", "enumeration", "svg", "cli", "families"):
         mod = __import__(f"konane.{module}", fromlist=["_"])
         own = [name for name, obj in inspect.getmembers(mod, inspect.isclass)
                if issubclass(obj, Exception) and obj.__module__ == mod.__name__]

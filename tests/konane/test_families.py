@@ -7,7 +7,8 @@ import pytest
 import cgt
 import konane
 from cgt.families import ClosedForm, find_closed_form
-from konane.families import Family, FamilyError, FamilyTypeError
+from konane.errors import FamilyError, FamilyTypeError
+from konane.families import Family
 
 
 def alternating(n, first="x"):
