@@ -223,6 +223,16 @@ def as_cache(cache: Any) -> RegionCache:
         If ``cache`` is not None, a :class:`RegionCache`, a str or a path.
     CacheFileError
         If the file is not a value cache.
+
+    Examples
+    --------
+    >>> from konane.cache import as_cache
+    >>> as_cache(None) is konane.default_cache()
+    True
+    >>> as_cache(42)
+    Traceback (most recent call last):
+    ...
+    konane.errors.CacheTypeError: cache must be None, a konane.RegionCache or a file path, not 42 (int)
     """
     if cache is None:
         return _DEFAULT
