@@ -719,7 +719,10 @@ class Board:
         >>> b["a2"], b["a1"], b[1, 2], b["b2"]
         ('x', '#', 'x', '.')
         """
-        r, c = self._rc_of(square)
+        try:
+            r, c = self._rc_of(square)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
         bit = 1 << (r * (self._cols + 1) + c)
         if not self._cells & bit:
             return "#"
@@ -747,7 +750,11 @@ class Board:
         >>> konane.Board("x.o./.ox.").stones_list("x")
         [(0, 0), (1, 2)]
         """
-        return [divmod(i, self._cols + 1) for i in bb.iter_bits(self.mask(player))]
+        try:
+            mask = self.mask(player)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        return [divmod(i, self._cols + 1) for i in bb.iter_bits(mask)]
 
     def stones(self, player: Any) -> int:
         """The number of ``player``'s stones.
@@ -757,7 +764,10 @@ class Board:
         >>> konane.Board.start(6).stones("o")
         18
         """
-        return self.mask(player).bit_count()
+        try:
+            return self.mask(player).bit_count()
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
     def is_empty_of(self, player: Any) -> bool:
         """True if ``player`` has no stone on the board.
@@ -767,7 +777,10 @@ class Board:
         >>> konane.Board("x..").is_empty_of("o")
         True
         """
-        return not self.mask(player)
+        try:
+            return not self.mask(player)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
     # -- symmetry and shape -------------------------------------------------
 

@@ -467,3 +467,25 @@ def test_diagram():
     assert wide[-1].split()[-2:] == ["aa", "ab"]
     tall = Board.start(10, 1).diagram().splitlines()
     assert tall[0].startswith("10 ") and tall[-2].startswith(" 1 ")
+
+
+def test_errors_are_raised_from_the_method_called():
+    b = Board("x.o./#ox.")
+    for name, call, cls in [
+        ("stones", lambda: b.stones("red"), konane.PlayerError),
+        ("stones_list", lambda: b.stones_list(3), konane.PlayerTypeError),
+        ("is_empty_of", lambda: b.is_empty_of("red"), konane.PlayerError),
+        ("mask", lambda: b.mask(None), konane.PlayerTypeError),
+        ("__getitem__", lambda: b["z9"], InvalidMoveError),
+        ("__getitem__", lambda: b[1.5], konane.MoveTypeError),
+        ("square", lambda: b.square(3), konane.MoveTypeError),
+        ("square_name", lambda: b.square_name((5, 0)), InvalidMoveError),
+        ("play_removal", lambda: b.play_removal("a9"), InvalidMoveError),
+        ("parse_move", lambda: b.parse_move("a1:c1"), InvalidMoveError),
+        ("filled", lambda: b.filled(a1="red"), konane.PlayerError),
+        ("from_masks", lambda: Board.from_masks(1, 1, "1", 0, 0), konane.BoardTypeError),
+        ("as_board", lambda: konane.as_board(None), konane.BoardTypeError),
+    ]:
+        with pytest.raises(cls) as info:
+            call()
+        assert raised_in(info) == name, name
