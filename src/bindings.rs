@@ -10,24 +10,50 @@ use num_traits::{One, ToPrimitive};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
+use pyo3::sync::GILProtected;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{LazyLock, Mutex, MutexGuard, TryLockError};
+use std::sync::LazyLock;
 
-/// The one table of canonical forms of this process.
-static ENGINE: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
-    let mut e = Engine::new();
-    e.set_hook(Some(Box::new(check_signals)));
-    Mutex::new(e)
+/// Python objects made for results, kept per id (they are immutable, like the games), so
+/// that asking twice costs a lookup.
+#[derive(Default)]
+struct PyObjects {
+    nus: Vec<Option<PyObject>>,
+    stops: Vec<Option<PyObject>>,
+    left: Vec<Option<PyObject>>,
+    right: Vec<Option<PyObject>>,
+}
+
+fn cached(v: &[Option<PyObject>], py: Python<'_>, g: Id) -> Option<PyObject> {
+    v.get(g as usize).and_then(|o| o.as_ref().map(|o| o.clone_ref(py)))
+}
+
+fn remember(v: &mut Vec<Option<PyObject>>, py: Python<'_>, g: Id, o: &PyObject) {
+    let i = g as usize;
+    if v.len() <= i {
+        v.resize_with(i + 1, || None);
+    }
+    v[i] = Some(o.clone_ref(py));
+}
+
+struct State {
+    engine: Engine,
+    objects: PyObjects,
+}
+
+/// The one table of canonical forms of this process (the GIL guards it: abi3 builds run
+/// with the GIL).
+static STATE: LazyLock<GILProtected<RefCell<State>>> = LazyLock::new(|| {
+    let mut engine = Engine::new();
+    engine.set_hook(Some(Box::new(check_signals)));
+    GILProtected::new(RefCell::new(State {
+        engine,
+        objects: PyObjects::default(),
+    }))
 });
 
-/// The thread (a number of our own) that holds the engine, 0 if none.
-static OWNER: AtomicU64 = AtomicU64::new(0);
-static NEXT_THREAD: AtomicU64 = AtomicU64::new(1);
-
 thread_local! {
-    static THREAD: u64 = NEXT_THREAD.fetch_add(1, Ordering::Relaxed);
     /// The exception raised by a signal handler during engine work (KeyboardInterrupt).
     static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
 }
@@ -98,36 +124,59 @@ fn to_pyerr(py: Python<'_>, e: Error) -> PyErr {
     }
 }
 
-fn lock_engine(py: Python<'_>) -> PyResult<MutexGuard<'static, Engine>> {
-    let me = THREAD.with(|t| *t);
-    loop {
-        match ENGINE.try_lock() {
-            Ok(g) => return Ok(g),
-            Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
-            Err(TryLockError::WouldBlock) => {
-                if OWNER.load(Ordering::Acquire) == me {
-                    return Err(cgt_error(
-                        py,
-                        &["CGTError"],
-                        PyRuntimeError::new_err,
-                        "the native engine was called again while it was working (from a signal handler?)".into(),
-                    ));
-                }
-                // another thread holds it (it is running a signal handler): let it finish
-                py.allow_threads(std::thread::yield_now);
-            }
-        }
-    }
+fn reentered(py: Python<'_>) -> PyErr {
+    cgt_error(
+        py,
+        &["CGTError"],
+        PyRuntimeError::new_err,
+        "the native engine was called again while it was working (from a signal handler?)".into(),
+    )
 }
 
-/// Run `f` on the engine, mapping its errors.
+/// Run `f` on the engine, mapping its errors (after the engine is released: making the
+/// exception runs Python code, which may switch threads).
 fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
-    let mut guard = lock_engine(py)?;
-    OWNER.store(THREAD.with(|t| *t), Ordering::Release);
-    let r = f(&mut guard);
-    OWNER.store(0, Ordering::Release);
-    drop(guard);
+    let r = {
+        let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
+        f(&mut s.engine)
+    };
     r.map_err(|e| to_pyerr(py, e))
+}
+
+type Slot = fn(&mut PyObjects) -> &mut Vec<Option<PyObject>>;
+
+/// Keep `o` as the object of `g` in `slot`.
+fn store(py: Python<'_>, slot: Slot, g: Id, o: &PyObject) -> PyResult<()> {
+    let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
+    remember(slot(&mut s.objects), py, g, o);
+    Ok(())
+}
+
+/// The object of `g` in `slot`: made by `make` (Python code may run there, so no engine
+/// borrow is held) from what `get` reads from the engine, on first use.
+fn memo_object<T>(
+    py: Python<'_>,
+    slot: Slot,
+    g: u64,
+    get: impl FnOnce(&mut Engine, Id) -> crate::engine::Result<T>,
+    make: impl FnOnce(Python<'_>, T) -> PyResult<PyObject>,
+) -> PyResult<PyObject> {
+    let (g, hit) = {
+        let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
+        let checked = s.engine.check(g);
+        match checked {
+            Ok(g) => (Ok(g), cached(slot(&mut s.objects), py, g)),
+            Err(e) => (Err(e), None),
+        }
+    };
+    let g = g.map_err(|e| to_pyerr(py, e))?;
+    if let Some(o) = hit {
+        return Ok(o);
+    }
+    let v = with_engine(py, |e| get(e, g))?;
+    let o = make(py, v)?;
+    store(py, slot, g, &o)?;
+    Ok(o)
 }
 
 /// An id as the Python caller wrote it: an int (checked against the table later).
@@ -184,6 +233,13 @@ fn not_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyErr {
 
 /// A Python int or dyadic `Fraction` as a [`Dyadic`].
 fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+    if x.is_instance_of::<PyInt>() {
+        if let Ok(n) = x.extract::<i64>() {
+            return Ok(Dyadic::int(n));
+        }
+        let n: BigInt = x.extract()?;
+        return Ok(Dyadic::from_parts(n, 0));
+    }
     let cls = FRACTION.get_or_try_init(py, || -> PyResult<PyObject> {
         Ok(py.import("fractions")?.getattr("Fraction")?.unbind())
     })?;
@@ -191,13 +247,6 @@ fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
         let num: BigInt = x.getattr("numerator")?.extract()?;
         let den: BigInt = x.getattr("denominator")?.extract()?;
         return Dyadic::from_ratio(num, &den).ok_or_else(|| not_dyadic(py, x));
-    }
-    if x.is_instance_of::<PyInt>() {
-        if let Ok(n) = x.extract::<i64>() {
-            return Ok(Dyadic::int(n));
-        }
-        let n: BigInt = x.extract()?;
-        return Ok(Dyadic::from_parts(n, 0));
     }
     Err(type_error(
         py,
@@ -263,24 +312,28 @@ fn leq(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<b
 
 /// The Left options of `g`: a tuple of ids, sorted ascending.
 #[pyfunction]
-fn left_options<'py>(py: Python<'py>, g: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+fn left_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
-    let v = with_engine(py, |e| {
-        let g = e.check(g)?;
-        e.left_options(g)
-    })?;
-    PyTuple::new(py, v)
+    memo_object(
+        py,
+        |o| &mut o.left,
+        g,
+        |e, g| e.left_options(g),
+        |py, v| Ok(PyTuple::new(py, v)?.into_any().unbind()),
+    )
 }
 
 /// The Right options of `g`: a tuple of ids, sorted ascending.
 #[pyfunction]
-fn right_options<'py>(py: Python<'py>, g: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+fn right_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
-    let v = with_engine(py, |e| {
-        let g = e.check(g)?;
-        e.right_options(g)
-    })?;
-    PyTuple::new(py, v)
+    memo_object(
+        py,
+        |o| &mut o.right,
+        g,
+        |e, g| e.right_options(g),
+        |py, v| Ok(PyTuple::new(py, v)?.into_any().unbind()),
+    )
 }
 
 /// Id of `x + ^n + *m` (x an int or a dyadic Fraction).
@@ -341,14 +394,16 @@ fn nus_id(
 #[pyfunction]
 fn nus(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
-    let v = with_engine(py, |e| {
-        let g = e.check(g)?;
-        Ok(e.nus(g).cloned())
-    })?;
-    match v {
-        None => Ok(py.None()),
-        Some(v) => Ok(nus_tuple(py, &v)?.into_any().unbind()),
-    }
+    memo_object(
+        py,
+        |o| &mut o.nus,
+        g,
+        |e, g| Ok(e.nus(g).cloned()),
+        |py, v| match v {
+            None => Ok(py.None()),
+            Some(v) => Ok(nus_tuple(py, &v)?.into_any().unbind()),
+        },
+    )
 }
 
 /// Whether `g` is a number.
@@ -364,26 +419,35 @@ fn is_number(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// The Fraction of a number id, or None.
 #[pyfunction]
 fn number_value(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-    let g = raw_id(g)?;
-    let v = with_engine(py, |e| {
-        let g = e.check(g)?;
-        Ok(e.number_value(g).cloned())
-    })?;
-    match v {
-        None => Ok(py.None()),
-        Some(x) => Ok(fraction(py, &x)?.unbind()),
+    let t = nus(py, g)?;
+    let t = t.bind(py);
+    if t.is_none() {
+        return Ok(py.None());
+    }
+    let t = t.downcast::<PyTuple>()?;
+    let (n, m): (i64, u64) = (t.get_item(1)?.extract()?, t.get_item(2)?.extract()?);
+    if n == 0 && m == 0 {
+        Ok(t.get_item(0)?.unbind())
+    } else {
+        Ok(py.None())
     }
 }
 
 /// `(left stop, right stop)` as Fractions.
 #[pyfunction]
-fn stops<'py>(py: Python<'py>, g: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+fn stops(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
-    let (l, r) = with_engine(py, |e| {
-        let g = e.check(g)?;
-        e.stops(g)
-    })?;
-    PyTuple::new(py, [fraction(py, &l)?, fraction(py, &r)?])
+    memo_object(
+        py,
+        |o| &mut o.stops,
+        g,
+        |e, g| e.stops(g),
+        |py, (l, r)| {
+            let lf = fraction(py, &l)?;
+            let rf = if r == l { lf.clone() } else { fraction(py, &r)? };
+            Ok(PyTuple::new(py, [lf, rf])?.into_any().unbind())
+        },
+    )
 }
 
 /// The birthday of `g`.
