@@ -83,8 +83,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeAlias
 
-import sympy
-
 from .errors import ClosedFormError, InvalidIndexError
 from .shortgame import Game, as_game
 from .values import game, up_multiple
@@ -102,6 +100,13 @@ __all__ = [
     "shape",
     "Index",
 ]
+
+def _sympy() -> Any:
+    """sympy, imported on first use, so that ``import cgt`` stays light."""
+    import sympy
+
+    return sympy
+
 
 _game = game
 _up_multiple = up_multiple
@@ -293,10 +298,10 @@ def _format_linear(coefficients: Sequence[Fraction], constant: Fraction, names: 
 
 
 def _latex_linear(coefficients: Sequence[Fraction], constant: Fraction, symbols: Sequence[Any]) -> str:
-    expr = sympy.Rational(constant.numerator, constant.denominator)
+    expr = _sympy().Rational(constant.numerator, constant.denominator)
     for c, s in zip(coefficients, symbols, strict=True):
-        expr += sympy.Rational(c.numerator, c.denominator) * s
-    return str(sympy.latex(expr))
+        expr += _sympy().Rational(c.numerator, c.denominator) * s
+    return str(_sympy().latex(expr))
 
 
 def _latex_game(g: Game) -> str:
@@ -455,7 +460,7 @@ class ClosedForm:
                  cases: tuple[Case, ...], exceptions: dict[Index, Game], fitted: tuple[Index, ...],
                  source: Callable[[Index], Game] | None = None) -> None:
         self.names = names
-        self.symbols: tuple[Any, ...] = tuple(sympy.Symbol(n, integer=True) for n in names)
+        self.symbols: tuple[Any, ...] = tuple(_sympy().Symbol(n, integer=True) for n in names)
         self.periods = periods
         self.starts = starts
         self.cases = cases
@@ -648,7 +653,7 @@ class ClosedForm:
         rows: list[tuple[str, str, str]] = []
         one = len(self.names) == 1
         j_name = self._j_names()[0]
-        j_symbol = sympy.Symbol(j_name, integer=True)
+        j_symbol = _sympy().Symbol(j_name, integer=True)
         for moduli, residues, template in self._groups():
             names: Sequence[str] = self.names
             symbols: Sequence[Any] = self.symbols
@@ -796,9 +801,9 @@ def _fit_class(points: list[tuple[int, ...]], observed: list[tuple[str, _Skeleto
         return None
     slots = []
     for coeffs, const in solution:
-        expr = sympy.Rational(const.numerator, const.denominator)
+        expr = _sympy().Rational(const.numerator, const.denominator)
         for c, s in zip(coeffs, symbols, strict=True):
-            expr += sympy.Rational(c.numerator, c.denominator) * s
+            expr += _sympy().Rational(c.numerator, c.denominator) * s
         slots.append(Slot(coeffs, const, 0, 0, expr))
     return _build(skeleton, slots)
 
@@ -895,7 +900,7 @@ def find_closed_form(values: Mapping[Any, Any] | Sequence[Any], *, min_support: 
     names = tuple(names)
     if len(names) != arity:
         raise InvalidIndexError(f"{len(names)} names for {arity} parameter(s)")
-    symbols = tuple(sympy.Symbol(n, integer=True) for n in names)
+    symbols = tuple(_sympy().Symbol(n, integer=True) for n in names)
     points = sorted(data)
     observed = {p: _observe(g) for p, g in data.items()}
     total = len(points)
@@ -929,8 +934,8 @@ def find_closed_form(values: Mapping[Any, Any] | Sequence[Any], *, min_support: 
                 template = _fit_class(members, [observed[p] for p in members], min_support, symbols)
                 if template is None:
                     break
-                condition = sympy.And(*(
-                    sympy.And(sympy.Eq(sympy.Mod(s, q), r), s >= st) if q > 1 else s >= st
+                condition = _sympy().And(*(
+                    _sympy().And(_sympy().Eq(_sympy().Mod(s, q), r), s >= st) if q > 1 else s >= st
                     for s, q, r, st in zip(symbols, periods, residues, starts, strict=True)))
                 cases.append(Case(residues, template, condition, len(members)))
             else:
