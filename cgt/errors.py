@@ -13,7 +13,7 @@ The tree::
     CGTError
     +-- CGTTypeError (TypeError)
     |   +-- NotAGameError
-|   +-- InvalidIndexError
+    |   +-- InvalidIndexError
     +-- CGTValueError (ValueError)
     |   +-- GameParseError
     |   +-- NotDyadicError
@@ -23,7 +23,7 @@ The tree::
     |   +-- NotImpartialError
     |   +-- InvalidTemperatureError
     |   +-- InvalidIdError
-|   +-- ClosedFormError
+    |   +-- ClosedFormError
     +-- BackendError (ImportError)
 
 Examples
