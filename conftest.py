@@ -33,7 +33,11 @@ class FakeBar:
 
     def __init__(self, total=None, desc=None, unit=None, leave=None, **kwargs):
         self.total, self.desc, self.n, self.closed = total, desc, 0, False
+        self.postfix = None
         FakeBar.made.append(self)
+
+    def set_postfix_str(self, s="", refresh=True):
+        self.postfix = s
 
     def update(self, k):
         self.n += k
@@ -46,9 +50,15 @@ class FakeBar:
 
 @pytest.fixture
 def fake_tqdm(monkeypatch):
-    """Install :class:`FakeBar` as ``tqdm.auto.tqdm``; returns the class."""
+    """Install :class:`FakeBar` as ``tqdm.auto.tqdm``; returns the class.
+
+    Bars appear at once (``konane._progress.DELAY`` is 0), so that tests see
+    them on small computations; a test of the delay sets it back."""
     import sys
     import types
+
+    from konane import _progress
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
     mod = types.ModuleType("tqdm.auto")
     mod.tqdm = FakeBar
     pkg = types.ModuleType("tqdm")

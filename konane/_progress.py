@@ -1,21 +1,92 @@
-"""Progress bars for long computations: one switch, one counter.
+"""Progress bars and limits for long computations: one switch, one counter.
 
-A :class:`Progress` counts work done and shows a ``tqdm`` bar (imported
-lazily, only once there is enough to show) when progress is enabled.  Whether
-it is enabled comes from the ``progress=`` argument of the public function, or
-else from the global switch :func:`set_progress` (default: on, unless the
-environment variable ``KONANE_PROGRESS`` is ``0``, ``false``, ``no`` or
-``off``).  Without tqdm installed the bar is silently left out.
+A :class:`Progress` counts the work done by a computation (positions for
+:func:`konane.value`, codes for :func:`konane.census`).  Every ``threshold``
+units it
+
+* checks the limits: past ``max_positions`` units, or once the process's
+  resident memory has grown by more than ``max_memory`` bytes since the
+  computation started, it raises :class:`konane.ComputationLimitError`;
+* shows a ``tqdm`` bar (imported lazily), but only once the computation has
+  lasted :data:`DELAY` seconds (1 s), so that quick computations leave no bar
+  behind in a notebook; the bar counts the units and shows the memory.
+
+Whether bars are shown comes from the ``progress=`` argument of the public
+function, or else from the global switch :func:`set_progress` (default: on,
+unless the environment variable ``KONANE_PROGRESS`` is ``0``, ``false``,
+``no`` or ``off``).  Without tqdm installed the bar is silently left out; the
+limits still hold.
+
+Memory is the resident set size of the process (``/proc/self/statm`` on
+Linux; elsewhere the peak resident size from :mod:`resource`, which only
+grows).  Where neither is available only ``max_positions`` is checked.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
-__all__ = ["set_progress", "progress_enabled", "Progress"]
+from konane.errors import ComputationLimitError
+
+__all__ = ["set_progress", "progress_enabled", "Progress", "DELAY", "DEFAULT_MAX_MEMORY",
+           "resident_memory"]
 
 _ENABLED = os.environ.get("KONANE_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
+
+DELAY = 1.0
+"""Seconds a computation runs before its progress bar appears."""
+
+
+def _physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _default_max_memory() -> int:
+    phys = _physical_memory()
+    four_gb = 4 * 1024 ** 3
+    return four_gb if phys is None else min(four_gb, phys // 2)
+
+
+DEFAULT_MAX_MEMORY = _default_max_memory()
+"""The default ``max_memory`` of :func:`konane.value`: 4 GiB, or half the
+physical memory if that is less."""
+
+try:
+    _PAGE = os.sysconf("SC_PAGE_SIZE")
+except (AttributeError, ValueError, OSError):
+    _PAGE = 4096
+
+
+def resident_memory() -> int | None:
+    """The resident memory of this process in bytes, or None where it cannot be read.
+
+    On Linux the current resident set size; elsewhere the peak resident set
+    size (:func:`resource.getrusage`), which is enough to measure growth.
+    """
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+        import sys
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return int(peak) if sys.platform == "darwin" else int(peak) * 1024
+    except (ImportError, OSError, ValueError):
+        return None
+
+
+def _size(n: float) -> str:
+    """Bytes in a short readable form: ``'512 MB'``, ``'4.0 GB'``."""
+    if abs(n) >= 1e9:
+        return f"{n / 1e9:.1f} GB"
+    return f"{n / 1e6:.0f} MB"
 
 
 def set_progress(enabled: bool) -> None:
@@ -40,7 +111,7 @@ def progress_enabled(progress: bool | None = None) -> bool:
 
 
 class Progress:
-    """A counter of work done, shown as a tqdm bar once ``threshold`` units are done.
+    """A counter of work done: checks the limits and shows a tqdm bar for long computations.
 
     Parameters
     ----------
@@ -51,38 +122,111 @@ class Progress:
     total : int, optional
         The known amount of work (a bar with a percentage), or None (a counter).
     threshold : int
-        The bar appears (and is updated) in steps of this many units, so short
-        computations show nothing.
+        The limits are checked and the bar updated every this many units.
+    max_positions : int, optional
+        Raise :class:`konane.ComputationLimitError` once more units than this
+        are done (checked at the first :meth:`tick` past it; a caller that
+        counts in steps, as the solver does, may overshoot by one step).
+    max_memory : int, optional
+        Raise :class:`konane.ComputationLimitError` once the resident memory
+        of the process has grown by more than this many bytes since the
+        counter was made.
+    what : str
+        The computation's name in the error message (``"konane.value"``).
+
+    The bar appears when a check finds that :data:`DELAY` seconds have passed
+    since the counter was made; it then shows everything counted so far.
     """
 
     def __init__(self, enabled: bool, desc: str, *, unit: str = " positions", total: int | None = None,
-                 threshold: int = 2000) -> None:
+                 threshold: int = 2000, max_positions: int | None = None, max_memory: int | None = None,
+                 what: str = "the computation") -> None:
         self.enabled = enabled
         self.desc = desc
         self.unit = unit
         self.total = total
-        self.threshold = threshold
+        self.threshold = max(1, threshold)
+        self.max_positions = max_positions
+        self.max_memory = max_memory
+        self.what = what
         self.bar: Any = None
         self.count = 0
-        self.pending = 0
+        self.shown = 0
+        self.start = time.monotonic()
+        self.memory0 = resident_memory() if (max_memory is not None or enabled) else None
+        self.memory = 0                 # growth at the last check, bytes
+        self.next = 0
+        self._plan()
+
+    @property
+    def pending(self) -> int:
+        """Units counted but not yet reported to the bar."""
+        return self.count - self.shown
+
+    def _plan(self) -> None:
+        nxt = self.count + self.threshold
+        if self.max_positions is not None:
+            nxt = min(nxt, self.max_positions + 1)
+        self.next = nxt
 
     def tick(self, n: int = 1) -> None:
-        """Count ``n`` more units of work done."""
+        """Count ``n`` more units of work done (the hot path: one addition and one comparison)."""
         self.count += n
-        self.pending += n
-        if self.enabled and self.pending >= self.threshold:
-            if self.bar is None:
-                try:
-                    from tqdm.auto import tqdm
-                except ImportError:
-                    self.enabled = False
-                    return
-                self.bar = tqdm(total=self.total, desc=self.desc, unit=self.unit, leave=False)
-            self.bar.update(self.pending)
-            self.pending = 0
+        if self.count >= self.next:
+            self.check()
+
+    def check(self) -> None:
+        """Check the limits and update the bar (called by :meth:`tick` every ``threshold`` units).
+
+        Raises
+        ------
+        ComputationLimitError
+            If a limit is exceeded.
+        """
+        self._plan()
+        if self.memory0 is not None:
+            now = resident_memory()
+            if now is not None:
+                self.memory = now - self.memory0
+        if self.max_positions is not None and self.count > self.max_positions:
+            raise ComputationLimitError(
+                f"{self.what} stopped after {self.count:,} positions: the limit is "
+                f"max_positions={self.max_positions:,} (checked every few thousand positions). "
+                "Pass a larger max_positions= "
+                "(or max_positions=None for no limit) to go on; the values computed so far "
+                "are kept in the cache.",
+                positions=self.count, memory=self.memory, limit="max_positions")
+        if self.max_memory is not None and self.memory > self.max_memory:
+            default = " (the default)" if self.max_memory == DEFAULT_MAX_MEMORY else ""
+            raise ComputationLimitError(
+                f"{self.what} stopped after {self.count:,} positions: the process's memory grew by "
+                f"{_size(self.memory)}, past max_memory={self.max_memory:,} bytes "
+                f"({_size(self.max_memory)}){default}. Pass a larger max_memory= in bytes "
+                "(e.g. max_memory=16 * 2**30, or None for no limit) if the machine has the "
+                "memory; the values computed so far are kept in the cache.",
+                positions=self.count, memory=self.memory, limit="max_memory")
+        if self.enabled and (self.bar is not None or time.monotonic() - self.start >= DELAY):
+            self._show()
+
+    def _show(self) -> None:
+        if self.bar is None:
+            try:
+                from tqdm.auto import tqdm
+            except ImportError:
+                self.enabled = False
+                return
+            self.bar = tqdm(total=self.total, desc=self.desc, unit=self.unit, leave=False,
+                            unit_scale=True)
+        if self.memory0 is not None:
+            post = getattr(self.bar, "set_postfix_str", None)
+            if post is not None:
+                post(f"memory +{_size(self.memory)}", refresh=False)
+        pending = self.count - self.shown
+        self.shown = self.count
+        self.bar.update(pending)
 
     def close(self) -> None:
         """Remove the bar (if it was shown)."""
         if self.bar is not None:
-            self.bar.close()
-            self.bar = None
+            bar, self.bar = self.bar, None
+            bar.close()

@@ -219,7 +219,10 @@ def solve(stride: int, cells: int, black: int, white: int, rules: Rules, cache: 
     """The id of the value of the position ``(stride, cells, black, white)``.
 
     Values of regions go to (and come from) ``cache``; ``progress`` counts the
-    positions computed.  The recursion runs under :func:`cgt.ops.deep`, so deep
+    positions computed and checks the limits (it may raise
+    :class:`konane.ComputationLimitError`; the caller closes it).  The tables
+    only receive finished values, so an exception (a limit, Ctrl-C) leaves
+    them valid.  The recursion runs under :func:`cgt.ops.deep`, so deep
     games do not overflow the stack.
     """
     solver = _Solver(rules, cache, progress)
@@ -236,5 +239,4 @@ def solve(stride: int, cells: int, black: int, white: int, rules: Rules, cache: 
             gc.enable()
         cache.hits += solver.hits
         cache.misses += solver.misses
-        progress.close()
         cache.flush()

@@ -7,27 +7,29 @@ type with a bad *value* raises a subclass of :class:`KonaneValueError` (also
 a :class:`ValueError`).  So ``except ValueError`` and ``except TypeError`` keep
 working for callers that do not care about the kind of mistake.
 
-========================  ====================================================
-``KonaneError``           base class of every error of this package
-``KonaneTypeError``       an argument of the wrong type (base class)
-``BoardTypeError``        not a board, a board picture or a board size
-``MoveTypeError``         not a move or move notation
-``PlayerTypeError``       not a player designation
-``RulesTypeError``        ``rules`` is not a :class:`konane.Rules`
-``CacheTypeError``        ``cache`` is not a cache or a file path
-``CensusTypeError``       a census size or position code is not an int
-``FamilyTypeError``       a family's function or index is not what it should be
-``KonaneValueError``      an argument of the right type, but a bad value (base)
-``BoardParseError``       a board picture, board size or saved match is bad
-``InvalidMoveError``      a move or square is not valid *notation*
-``IllegalMoveError``      a well-formed move is not legal in this position
-``OpeningError``          a removal (or a capture) that breaks the opening rule
-``PlayerError``           a string that names no player
-``RulesError``            a rule variant that does not exist
-``CacheFileError``        a file that is not a value cache of this library
-``CensusError``           a census too big, or a position not in the census
-``FamilyError``           a member of a :class:`konane.families.Family` cannot be built
-========================  ====================================================
+=========================  ====================================================
+``KonaneError``            base class of every error of this package
+``KonaneTypeError``        an argument of the wrong type (base class)
+``BoardTypeError``         not a board, a board picture or a board size
+``MoveTypeError``          not a move or move notation
+``PlayerTypeError``        not a player designation
+``RulesTypeError``         ``rules`` is not a :class:`konane.Rules`
+``CacheTypeError``         ``cache`` is not a cache or a file path
+``CensusTypeError``        a census size or position code is not an int
+``FamilyTypeError``        a family's function or index is not what it should be
+``KonaneValueError``       an argument of the right type, but a bad value (base)
+``BoardParseError``        a board picture, board size or saved match is bad
+``InvalidMoveError``       a move or square is not valid *notation*
+``IllegalMoveError``       a well-formed move is not legal in this position
+``OpeningError``           a removal (or a capture) that breaks the opening rule
+``PlayerError``            a string that names no player
+``RulesError``             a rule variant that does not exist
+``CacheFileError``         a file that is not a value cache of this library
+``CensusError``            a census too big, or a position not in the census
+``FamilyError``            a member of a :class:`konane.families.Family` cannot be built
+``ComputationLimitError``  a computation reached ``max_positions`` or ``max_memory``
+                           (also a :class:`RuntimeError`)
+=========================  ====================================================
 
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
 messages also show the board.
@@ -63,6 +65,7 @@ __all__ = [
     "CacheFileError",
     "CensusError",
     "FamilyError",
+    "ComputationLimitError",
 ]
 
 
@@ -301,6 +304,41 @@ class FamilyTypeError(KonaneTypeError):
     ...
     konane.errors.FamilyTypeError: index 1 has 1 parameter(s), expected 2 (a, b)
     """
+
+
+# ---------------------------------------------------------------- limits
+
+
+class ComputationLimitError(KonaneError, RuntimeError):
+    """A computation stopped at a limit: ``max_positions`` or ``max_memory``.
+
+    Raised by :func:`konane.value` and :func:`konane.analyze`.  The message
+    names what was reached and how to raise the limit.  The caches only hold
+    finished values, so they stay valid: the next computation works, and
+    repeating this one with a larger limit reuses what was finished.
+
+    Attributes
+    ----------
+    positions : int
+        Positions computed when the computation stopped.
+    memory : int
+        Growth of the process's resident memory, in bytes, at that moment.
+    limit : str
+        ``"max_positions"`` or ``"max_memory"``: the limit that was reached.
+
+    Examples
+    --------
+    >>> konane.value("oxoxo/xoxox/o..xo/xoxox", max_positions=100, cache=konane.RegionCache())
+    Traceback (most recent call last):
+    ...
+    konane.errors.ComputationLimitError: konane.value stopped after 4,096 positions: the limit is max_positions=100 ...
+    """
+
+    def __init__(self, message: str, *, positions: int = 0, memory: int = 0, limit: str = "") -> None:
+        super().__init__(message)
+        self.positions = positions
+        self.memory = memory
+        self.limit = limit
 
 
 def _describe(obj: object) -> str:

@@ -19,12 +19,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import cgt
-from konane._progress import Progress, progress_enabled
+from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
 from konane._solver import solve
 from konane.board import BLACK, WHITE, Board, Color, as_board
 from konane.cache import RegionCache, as_cache
 from konane.decomposition import regions
-from konane.errors import KonaneError, KonaneTypeError, _describe
+from konane.errors import KonaneError, KonaneTypeError, KonaneValueError, _describe
+from konane.match import Match
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
@@ -36,13 +37,35 @@ def _check_progress(progress: Any) -> None:
         raise KonaneTypeError(f"progress must be None, True or False, not {_describe(progress)}")
 
 
-def _value_id(board: Board, rules: Rules, cache: RegionCache, progress: bool | None) -> int:
-    prog = Progress(progress_enabled(progress), "konane values")
+def _check_limit(name: str, limit: Any) -> None:
+    if limit is None:
+        return
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise KonaneTypeError(f"{name} must be None or an int, not {_describe(limit)}")
+    if limit < 0:
+        raise KonaneValueError(f"{name} must be at least 0, not {limit!r}")
+
+
+def _board_of(board: Any) -> Board:
+    """The position a ``board`` argument designates: a board, a picture, or a match's current board."""
+    if isinstance(board, Match):
+        return board.board
+    return as_board(board)
+
+
+def _progress(progress: bool | None, what: str, max_positions: int | None,
+              max_memory: int | None) -> Progress:
+    return Progress(progress_enabled(progress), "konane values", max_positions=max_positions,
+                    max_memory=max_memory, what=what)
+
+
+def _value_id(board: Board, rules: Rules, cache: RegionCache, prog: Progress) -> int:
     return solve(board.stride, board.cells, board.black, board.white, rules, cache, prog)
 
 
-def value(board: Board | str, *, rules: Rules | None = None, cache: RegionCache | str | None = None,
-          progress: bool | None = None) -> cgt.Game:
+def value(board: Board | Match | str, *, rules: Rules | None = None,
+          cache: RegionCache | str | None = None, progress: bool | None = None,
+          max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY) -> cgt.Game:
     """The exact value of a Konane position, as a canonical :class:`cgt.Game`.
 
     Left is Black (``x``), Right is White (``o``).  The value does not depend on
@@ -51,8 +74,9 @@ def value(board: Board | str, *, rules: Rules | None = None, cache: RegionCache 
 
     Parameters
     ----------
-    board : Board or str
-        A board or its picture (``"..ox"``, ``".ox./o..x/...."``).
+    board : Board, Match or str
+        A board, its picture (``"..ox"``, ``".ox./o..x/...."``), or a
+        :class:`konane.Match` (its current board).
     rules : Rules, optional
         :data:`konane.STANDARD` (multi-jumps in a line, the default) or
         :data:`konane.SINGLE_JUMP`.
@@ -64,6 +88,19 @@ def value(board: Board | str, *, rules: Rules | None = None, cache: RegionCache 
     progress : bool, optional
         Show a progress bar (tqdm) during long computations.  Default: on,
         unless turned off by :func:`konane.set_progress` or ``KONANE_PROGRESS=0``.
+        The bar appears only once the computation has lasted a second; it
+        shows the positions computed and the growth of the process's memory.
+    max_positions : int, optional
+        Stop with :class:`konane.ComputationLimitError` after computing more
+        than this many positions (positions whose values are computed from
+        their options).  Default: no limit.
+    max_memory : int, optional
+        Stop with :class:`konane.ComputationLimitError` once the resident
+        memory of the process has grown by more than this many bytes during
+        the call (checked every 2,000 positions or so).  Default: 4 GiB, or
+        half the machine's memory if less
+        (``konane._progress.DEFAULT_MAX_MEMORY``), so that a value that cannot
+        finish does not take a notebook's machine down; ``None`` for no limit.
 
     Returns
     -------
@@ -77,6 +114,10 @@ def value(board: Board | str, *, rules: Rules | None = None, cache: RegionCache 
         If ``board`` is a picture that cannot be read.
     CacheFileError
         If ``cache`` names a file that is not a value cache.
+    ComputationLimitError
+        If ``max_positions`` or ``max_memory`` is reached.  The caches keep
+        only finished values, so the next call works (and repeating this one
+        with a larger limit reuses the work finished so far).
 
     Examples
     --------
@@ -97,13 +138,22 @@ def value(board: Board | str, *, rules: Rules | None = None, cache: RegionCache 
     values.
     """
     try:
-        b = as_board(board)
+        b = _board_of(board)
         r = as_rules(rules)
         c = as_cache(cache)
         _check_progress(progress)
+        _check_limit("max_positions", max_positions)
+        _check_limit("max_memory", max_memory)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
-    return cgt.Game.from_id(_value_id(b, r, c, progress))
+    prog = _progress(progress, "konane.value", max_positions, max_memory)
+    try:
+        gid = _value_id(b, r, c, prog)
+    except KonaneError as exc:          # a limit: the solver's frames are of no use to the caller
+        raise exc.with_traceback(None) from None
+    finally:
+        prog.close()
+    return cgt.Game.from_id(gid)
 
 
 # ---------------------------------------------------------------- analysis
@@ -177,14 +227,16 @@ class Analysis:
             return None
 
 
-def analyze(board: Board | str, *, rules: Rules | None = None, cache: RegionCache | str | None = None,
-            progress: bool | None = None) -> Analysis:
+def analyze(board: Board | Match | str, *, rules: Rules | None = None,
+            cache: RegionCache | str | None = None, progress: bool | None = None,
+            max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY) -> Analysis:
     """Analyze a position: its regions with their values and the winning moves.
 
     Parameters
     ----------
-    board, rules, cache, progress
-        As for :func:`value`.
+    board, rules, cache, progress, max_positions, max_memory
+        As for :func:`value`; the limits hold for the whole analysis (the
+        value, the regions and the options).
 
     Returns
     -------
@@ -195,7 +247,7 @@ def analyze(board: Board | str, *, rules: Rules | None = None, cache: RegionCach
 
     Raises
     ------
-    BoardTypeError, RulesTypeError, CacheTypeError, BoardParseError, CacheFileError
+    BoardTypeError, RulesTypeError, CacheTypeError, BoardParseError, CacheFileError, ComputationLimitError
         As for :func:`value`.
 
     Examples
@@ -207,24 +259,32 @@ def analyze(board: Board | str, *, rules: Rules | None = None, cache: RegionCach
     (['c3-a3'], ['b3-d3'])
     """
     try:
-        b = as_board(board)
+        b = _board_of(board)
         r = as_rules(rules)
         c = as_cache(cache)
         _check_progress(progress)
+        _check_limit("max_positions", max_positions)
+        _check_limit("max_memory", max_memory)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
+    prog = _progress(progress, "konane.analyze", max_positions, max_memory)
 
     def val(x: Board) -> cgt.Game:
-        return cgt.Game.from_id(_value_id(x, r, c, progress))
+        return cgt.Game.from_id(_value_id(x, r, c, prog))
 
-    total = val(b)
-    parts = [(reg, val(reg)) for reg in regions(b)]
-    wins: dict[Color, list[Move]] = {}
-    for who in (BLACK, WHITE):
-        good = []
-        for move, after in b.move_options(who, r):
-            v = val(after)
-            if (v >= 0) if who is BLACK else (v <= 0):
-                good.append(move)
-        wins[who] = good
+    try:
+        total = val(b)
+        parts = [(reg, val(reg)) for reg in regions(b)]
+        wins: dict[Color, list[Move]] = {}
+        for who in (BLACK, WHITE):
+            good = []
+            for move, after in b.move_options(who, r):
+                v = val(after)
+                if (v >= 0) if who is BLACK else (v <= 0):
+                    good.append(move)
+            wins[who] = good
+    except KonaneError as exc:          # a limit
+        raise exc.with_traceback(None) from None
+    finally:
+        prog.close()
     return Analysis(b, total, parts, wins, r)

@@ -9,13 +9,15 @@ TYPE_ERRORS = {"BoardTypeError", "MoveTypeError", "PlayerTypeError", "RulesTypeE
                "CacheTypeError", "CensusTypeError", "FamilyTypeError"}
 VALUE_ERRORS = {"BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
                 "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError"}
+RUNTIME_ERRORS = {"ComputationLimitError"}
 
 
 def test_every_error_is_in_errors_and_exported():
     classes = {name for name, obj in inspect.getmembers(errors, inspect.isclass)
                if issubclass(obj, Exception) and obj.__module__ == "konane.errors"}
     assert classes == set(errors.__all__)
-    assert classes == TYPE_ERRORS | VALUE_ERRORS | {"KonaneError", "KonaneTypeError", "KonaneValueError"}
+    assert classes == TYPE_ERRORS | VALUE_ERRORS | RUNTIME_ERRORS | {"KonaneError", "KonaneTypeError",
+                                                                     "KonaneValueError"}
     for name in classes:
         assert getattr(konane, name) is getattr(errors, name)
     # no exception class of konane is defined anywhere else
@@ -36,6 +38,10 @@ def test_type_errors_and_value_errors():
         cls = getattr(errors, name)
         assert issubclass(cls, errors.KonaneValueError) and issubclass(cls, ValueError)
         assert not issubclass(cls, TypeError)
+    for name in RUNTIME_ERRORS:
+        cls = getattr(errors, name)
+        assert issubclass(cls, errors.KonaneError) and issubclass(cls, RuntimeError)
+        assert not issubclass(cls, (TypeError, ValueError))
     assert issubclass(errors.OpeningError, errors.IllegalMoveError)
     assert issubclass(errors.KonaneTypeError, errors.KonaneError)
     assert issubclass(errors.KonaneValueError, errors.KonaneError)
