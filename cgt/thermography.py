@@ -45,7 +45,7 @@ from .errors import CGTTypeError, CGTValueError, InvalidTemperatureError
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["Trajectory", "Thermograph", "walls_from_scaffolds"]
+__all__ = ["Trajectory", "Thermograph", "walls_from_scaffolds", "plot_thermographs"]
 
 Num = int | Fraction | str | numbers.Rational
 """What a coordinate may be given as: read exactly into a :class:`~fractions.Fraction`."""
@@ -518,9 +518,17 @@ class Thermograph:
         return max(t, _ZERO) + max(_ONE, (t + 1) / 4)
 
     def _polyline(self, wall: Trajectory, top: Fraction) -> list[tuple[Fraction, Fraction]]:
+        """``(t, value)`` points of ``wall`` from ``t = -1`` up to ``top``."""
         pts = [(t, v) for t, v in wall.points() if t <= top]
         pts.append((top, wall.value_at(top)))
         return pts
+
+    def _drawing(self) -> tuple[Fraction, list[tuple[Fraction, Fraction]], list[tuple[Fraction, Fraction]]]:
+        """What both drawings draw: the top of the picture, and each wall up to the
+        temperature (the mast, above it, is drawn on its own from the temperature up)."""
+        top = self._top()
+        t = max(self.temperature, _MINUS_ONE)
+        return top, self._polyline(self.left_wall, t), self._polyline(self.right_wall, t)
 
     def _repr_svg_(self) -> str | None:
         """An SVG drawing (standard library only); value axis reversed as usual."""
@@ -533,7 +541,9 @@ class Thermograph:
         """The thermograph as an SVG document (a string), drawn with the standard library.
 
         Larger values are drawn to the left (Left's side), temperature upwards;
-        the left wall is blue, the right wall red, the mast black.
+        the left wall is blue, the right wall red, the mast black (as
+        :meth:`plot` draws them).  The temperature is marked on the height
+        axis, the mean under the mast.
 
         >>> svg = cgt.pm(1).thermograph.to_svg()
         >>> svg.startswith("<svg") and "polyline" in svg
@@ -541,86 +551,207 @@ class Thermograph:
         """
         return _svg(self, width, height)
 
-    def plot(self, ax: Axes | None = None, **kwargs: Any) -> Axes:
+    def plot(self, ax: Axes | None = None, *, label: str | None = None, color: Any = None,
+             **kwargs: Any) -> Axes:
         """Draw the thermograph with matplotlib (imported only here).
+
+        The walls are drawn up to the temperature, the mast above it; larger
+        values are on the left (the value axis is inverted), and the
+        temperature is marked on the height axis (a minor tick on the right,
+        labelled ``t=...``).
 
         Parameters
         ----------
         ax : matplotlib.axes.Axes, optional
-            Where to draw; a new figure is made if omitted.
+            Where to draw.  If omitted, a new figure is made and given a title
+            (temperature and mean); an ``ax`` of the caller keeps its title.
+        label : str, optional
+            The legend entry of this thermograph (one entry for the walls and
+            the mast).  Without it the walls are labelled ``"left wall"`` and
+            ``"right wall"``.
+        color : matplotlib color, optional
+            One color for the walls and the mast.  Without it the left wall
+            is blue, the right wall red and the mast black, as in the SVG.
         **kwargs
-            Passed to both ``ax.plot`` calls (e.g. ``linewidth``).
+            Passed on to every ``ax.plot`` call: matplotlib's own line
+            keywords (``linewidth``, ``linestyle``, ``alpha``, ``zorder``, ...).
 
         Returns
         -------
         matplotlib.axes.Axes
 
+        See Also
+        --------
+        plot_thermographs : several thermographs on one axes, with a legend.
+
         Examples
         --------
-        >>> ax = cgt.parse("{3||2*|1*}").thermograph.plot()   # doctest: +SKIP
-        >>> bool(ax.xaxis_inverted())                             # doctest: +SKIP
-        True
+        >>> ax = cgt.parse("{3||2*|1*}").thermograph.plot(label="G", color="C2")  # doctest: +SKIP
+        >>> ax.legend()                                                         # doctest: +SKIP
         """
         import matplotlib.pyplot as plt
 
+        if color is None and "c" in kwargs:
+            color = kwargs.pop("c")
+        made = ax is None
         if ax is None:
             _, ax = plt.subplots()
-        top = self._top()
-        lw = self._polyline(self.left_wall, top)
-        rw = self._polyline(self.right_wall, top)
-        ax.plot([float(v) for _, v in lw], [float(t) for t, _ in lw], color="tab:blue",
-                label="left wall", **kwargs)
-        ax.plot([float(v) for _, v in rw], [float(t) for t, _ in rw], color="tab:red",
-                label="right wall", **kwargs)
+        top, lw, rw = self._drawing()
+        temp = self.temperature
+        mast = float(self.mast)
+        walls = "_nolegend_" if label is not None else None
+        ax.plot([float(v) for _, v in lw], [float(t) for t, _ in lw],
+                color="tab:blue" if color is None else color,
+                label=label if label is not None else "left wall", **kwargs)
+        ax.plot([float(v) for _, v in rw], [float(t) for t, _ in rw],
+                color="tab:red" if color is None else color,
+                label=walls if walls is not None else "right wall", **kwargs)
+        ax.plot([mast, mast], [float(max(temp, _MINUS_ONE)), float(top)],
+                color="black" if color is None else color, label="_nolegend_", **kwargs)
         if not ax.xaxis_inverted():
             ax.invert_xaxis()
         ax.set_xlabel("value")
         ax.set_ylabel("temperature")
-        ax.axhline(0, color="0.8", linewidth=0.8, zorder=0)
-        ax.set_title(f"temperature {_fmt(self.temperature)}, mean {_fmt(self.mast)}")
+        if not any(line.get_gid() == "cgt-t0" for line in ax.lines):
+            ax.axhline(0, color="0.8", linewidth=0.8, zorder=0, gid="cgt-t0")
+        # the temperature, a minor tick of the height axis (those of earlier plots are kept)
+        marks: dict[float, str] = dict(getattr(ax, "_cgt_temperatures", {}))
+        marks[float(temp)] = f"t={_fmt(temp)}"
+        ax._cgt_temperatures = marks  # type: ignore[attr-defined]
+        ticks = sorted(marks)
+        ax.set_yticks(ticks, [marks[t] for t in ticks], minor=True)
+        ax.yaxis.remove_overlapping_locs = False       # a temperature of 1 is marked too
+        ax.tick_params(axis="y", which="minor", length=6, labelsize="small", labelcolor="0.3",
+                       left=False, labelleft=False, right=True, labelright=True)
+        if made:
+            ax.set_title(f"temperature {_fmt(temp)}, mean {_fmt(self.mast)}")
         return ax
 
 
+def _label_of(item: Any) -> str:
+    return str(item) if not isinstance(item, Thermograph) else \
+        f"temperature {_fmt(item.temperature)}, mean {_fmt(item.mast)}"
+
+
+def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iterable[str] | None = None,
+                      **kwargs: Any) -> Axes:
+    """Overlay the thermographs of several games on one axes, with a legend.
+
+    Parameters
+    ----------
+    items : iterable of cgt.Game or Thermograph
+        Games (anything with a ``thermograph`` attribute) or thermographs.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure is made if omitted.  Its title is left alone.
+    labels : iterable of str, optional
+        The legend entries; by default the games as text (``"{2|-1}"``), or
+        the temperature and mean of a bare thermograph.
+    **kwargs
+        Passed on to :meth:`Thermograph.plot` (and from there to ``ax.plot``),
+        e.g. ``linewidth=2``.  Each thermograph gets the next color of the
+        cycle (``"C0"``, ``"C1"``, ...) unless ``color=`` is given.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    CGTTypeError
+        If an item is neither a thermograph nor has one, or the labels are too few.
+
+    Examples
+    --------
+    >>> from cgt.thermography import plot_thermographs
+    >>> ax = plot_thermographs([cgt.parse("{2|-1}"), cgt.pm(1), cgt.up])       # doctest: +SKIP
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]                 # doctest: +SKIP
+    ['{2|-1}', '+-1', '^']
+    """
+    import matplotlib.pyplot as plt
+
+    items = list(items)
+    ths: list[Thermograph] = []
+    for item in items:
+        th = item if isinstance(item, Thermograph) else getattr(item, "thermograph", None)
+        if not isinstance(th, Thermograph):
+            raise CGTTypeError(f"expected a game or a Thermograph, not {type(item).__name__}: {item!r}")
+        ths.append(th)
+    names = [_label_of(item) for item in items] if labels is None else [str(x) for x in labels]
+    if len(names) < len(ths):
+        raise CGTTypeError(f"{len(ths)} thermographs but only {len(names)} labels: {names!r}")
+    if ax is None:
+        _, ax = plt.subplots()
+    fixed = kwargs.pop("color", None)
+    for i, (th, name) in enumerate(zip(ths, names[:len(ths)], strict=True)):
+        th.plot(ax=ax, label=name, color=f"C{i % 10}" if fixed is None else fixed, **kwargs)
+    ax.legend()
+    return ax
+
+
 def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:
-    top = th._top()
-    lw = th._polyline(th.left_wall, top)
-    rw = th._polyline(th.right_wall, top)
-    values = [v for _, v in lw + rw]
+    top, lw, rw = th._drawing()
+    values = [v for _, v in th._polyline(th.left_wall, top) + th._polyline(th.right_wall, top)]
     vmin, vmax = min(values), max(values)
     if vmax - vmin < 1:
         mid = (vmax + vmin) / 2
         vmin, vmax = mid - Fraction(1, 2), mid + Fraction(1, 2)
-    pad = 30
+    left, right, above, below = 14, 62, 30, 42
     bottom = _MINUS_ONE
+    font = {"font-size": "13", "font-family": "sans-serif"}
 
     def x(v: Fraction) -> float:   # larger values on the left
-        return pad + float((vmax - v) / (vmax - vmin)) * (width - 2 * pad)
+        return left + float((vmax - v) / (vmax - vmin)) * (width - left - right)
 
     def y(t: Fraction) -> float:
-        return height - pad - float((t - bottom) / (top - bottom)) * (height - 2 * pad)
+        return height - below - float((t - bottom) / (top - bottom)) * (height - above - below)
 
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
                      viewBox=f"0 0 {width} {height}")
     ET.SubElement(svg, "title").text = f"thermograph: temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}"
     ET.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
-    # temperature axis t = 0 and t = -1
-    for t, style in ((_ZERO, "#999"), (_MINUS_ONE, "#ccc")):
-        ET.SubElement(svg, "line", x1=str(pad), x2=str(width - pad), y1=f"{y(t):.2f}", y2=f"{y(t):.2f}",
+    # the height axis: t = 0, t = -1 and the temperature, labelled on the right
+    temp = th.temperature
+    marks = {_ZERO: "#999", _MINUS_ONE: "#ccc"}
+    for t, style in marks.items():
+        ET.SubElement(svg, "line", x1=str(left), x2=str(width - right), y1=f"{y(t):.2f}", y2=f"{y(t):.2f}",
                       stroke=style, attrib={"stroke-width": "1"})
-        lab = ET.SubElement(svg, "text", x=str(width - pad + 4), y=f"{y(t) + 4:.2f}",
-                            attrib={"font-size": "10", "font-family": "sans-serif", "fill": "#666"})
+    ticks = dict.fromkeys(marks, "#555")
+    ticks[temp] = "black"
+    placed: list[float] = []
+    for t, fill in sorted(ticks.items(), key=lambda kv: kv[0] != temp):   # the temperature first
+        if any(abs(y(t) - p) < 14 for p in placed):
+            continue
+        placed.append(y(t))
+        ET.SubElement(svg, "line", x1=str(width - right), x2=str(width - right + 5), y1=f"{y(t):.2f}",
+                      y2=f"{y(t):.2f}", stroke=fill, attrib={"stroke-width": "1"})
+        lab = ET.SubElement(svg, "text", x=str(width - right + 8), y=f"{y(t) + 4.5:.2f}",
+                            attrib={**font, "fill": fill})
         lab.text = f"t={_fmt(t)}"
+    if temp > _MINUS_ONE:
+        ET.SubElement(svg, "line", x1=f"{x(th.mast):.2f}", x2=str(width - right), y1=f"{y(temp):.2f}",
+                      y2=f"{y(temp):.2f}", stroke="#999", attrib={"stroke-width": "1",
+                                                              "stroke-dasharray": "3,3"})
     for wall, color in ((lw, "#1f77b4"), (rw, "#d62728")):
         ET.SubElement(svg, "polyline", fill="none", stroke=color, points=" ".join(
-            f"{x(v):.2f},{y(t):.2f}" for t, v in wall), attrib={"stroke-width": "2"})
+            f"{x(v):.2f},{y(t):.2f}" for t, v in wall), attrib={"stroke-width": "2.5",
+                                                                 "stroke-linejoin": "round"})
     mast_x = f"{x(th.mast):.2f}"
-    ET.SubElement(svg, "line", x1=mast_x, x2=mast_x, y1=f"{y(th.temperature):.2f}", y2=f"{y(top):.2f}",
-                  stroke="black", attrib={"stroke-width": "2"})
-    for v in sorted({vmin, vmax, th.mast}):
-        lab = ET.SubElement(svg, "text", x=f"{x(v):.2f}", y=str(height - pad + 16),
-                            attrib={"font-size": "10", "font-family": "sans-serif", "text-anchor": "middle"})
+    ET.SubElement(svg, "line", x1=mast_x, x2=mast_x, y1=f"{y(max(temp, _MINUS_ONE)):.2f}",
+                  y2=f"{y(top):.2f}", stroke="black", attrib={"stroke-width": "2.5"})
+    # the value axis: the mean under the mast, and the ends if they do not collide with it
+    placed = []
+    for v in [th.mast] + sorted({vmin, vmax} - {th.mast}):
+        if any(abs(x(v) - p) < 30 for p in placed):
+            continue
+        placed.append(x(v))
+        lab = ET.SubElement(svg, "text", x=f"{x(v):.2f}", y=str(height - below + 18),
+                            attrib={**font, "text-anchor": "middle",
+                                    "font-weight": "bold" if v == th.mast else "normal"})
         lab.text = _fmt(v)
-    cap = ET.SubElement(svg, "text", x=str(pad), y="16", attrib={"font-size": "11", "font-family": "sans-serif"})
+    axis = ET.SubElement(svg, "text", x=f"{(left + width - right) / 2:.1f}", y=str(height - 6),
+                         attrib={**font, "text-anchor": "middle", "fill": "#555"})
+    axis.text = "value (Left's side on the left)"
+    cap = ET.SubElement(svg, "text", x=str(left), y="19", attrib={**font, "font-size": "14"})
     cap.text = f"temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}"
     return ET.tostring(svg, encoding="unicode")
 

@@ -218,6 +218,78 @@ def test_plot_with_matplotlib():
     plt.close("all")
 
 
+@pytest.fixture
+def plt():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    yield plt
+    plt.close("all")
+
+
+def test_plot_passes_label_and_color_through(plt):
+    # expected: label= and color= are matplotlib's (label= used to raise "got multiple values
+    # for keyword argument 'label'" and leave an empty axes)
+    th = cgt.parse("{3||2*|1*}").thermograph
+    fig, ax = plt.subplots()
+    ax.set_title("my title")
+    th.plot(ax=ax, label="G", color="C2", linewidth=3, linestyle="--")
+    ax.legend()
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["G"]
+    assert ax.get_title() == "my title"                     # the caller's title is kept
+    for line in ax.lines[:3]:                                # walls and mast: one color, the kwargs
+        assert line.get_color() == "C2" and line.get_linewidth() == 3 and line.get_linestyle() == "--"
+    assert th.plot().get_title() == "temperature 3/4, mean 9/4"   # a figure of its own: a title
+
+
+def test_plot_marks_the_temperature_and_draws_the_mast(plt):
+    th = cgt.parse("{3||2*|1*}").thermograph
+    ax = th.plot()
+    ticks = list(ax.get_yticks(minor=True))
+    labels = [t.get_text() for t in ax.get_yticklabels(minor=True)]
+    assert ticks == [0.75] and labels == ["t=3/4"]
+    # the mast: a vertical black line at the mean from the temperature up, as in the SVG
+    left, right, mast = ax.lines[:3]
+    assert list(mast.get_xdata()) == [2.25, 2.25] and mast.get_ydata()[0] == 0.75
+    assert mast.get_color() == "black"
+    assert max(left.get_ydata()) == max(right.get_ydata()) == 0.75
+    svg = ET.fromstring(th.to_svg())
+    ns = "{http://www.w3.org/2000/svg}"
+    blacks = [e for e in svg.iter(ns + "line") if e.get("stroke") == "black" and e.get("x1") == e.get("x2")]
+    assert len(blacks) == 1
+    # a temperature of 1 (a major tick) is marked too
+    ax2 = cgt.pm(1).thermograph.plot()
+    assert 1.0 in list(ax2.get_yticks(minor=True))
+
+
+def test_plot_thermographs_overlays_with_a_legend(plt):
+    from cgt.thermography import plot_thermographs
+    games = [cgt.parse("{2|-1}"), cgt.pm(1), cgt.up]
+    ax = plot_thermographs(games)
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [str(g) for g in games]
+    assert ax.get_title() == ""
+    colors = {line.get_color() for line in ax.lines if line.get_gid() != "cgt-t0"}
+    assert colors == {"C0", "C1", "C2"}
+    assert sorted(ax.get_yticks(minor=True)) == [0.0, 1.0, 1.5]
+    fig, ax2 = plt.subplots()
+    ax2.set_title("three games")
+    out = plot_thermographs([g.thermograph for g in games], ax=ax2, labels=["a", "b", "c"], linewidth=2)
+    assert out is ax2 and ax2.get_title() == "three games"
+    assert [t.get_text() for t in ax2.get_legend().get_texts()] == ["a", "b", "c"]
+    with pytest.raises(cgt.errors.CGTTypeError):
+        plot_thermographs([3])
+    with pytest.raises(cgt.errors.CGTTypeError):
+        plot_thermographs(games, labels=["a"])
+
+
+def test_svg_text_is_readable():
+    svg = cgt.parse("{3||2*|1*}").thermograph.to_svg()
+    root = ET.fromstring(svg)
+    sizes = [float(e.get("font-size")) for e in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert sizes and min(sizes) >= 12
+    assert ">t=3/4<" in svg and ">9/4<" in svg and "value" in svg
+
+
 # ---------------------------------------------------------------- trajectory algebra
 
 dyadic = st.builds(lambda n, k: F(n, 2**k), st.integers(-16, 16), st.integers(0, 3))
