@@ -135,7 +135,7 @@ fn reentered(py: Python<'_>) -> PyErr {
 
 /// Run `f` on the engine, mapping its errors (after the engine is released: making the
 /// exception runs Python code, which may switch threads).
-fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
+pub(crate) fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
     let r = {
         let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
         f(&mut s.engine)
@@ -505,5 +505,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(birthday, m)?)?;
     m.add_function(wrap_pyfunction!(cache_info, m)?)?;
     m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
+    crate::konane_bindings::register(m)?;
     Ok(())
 }

@@ -4,5 +4,7 @@
 //! makes it the extension module `cgt._native`, one of the backends behind `cgt.ops`.
 
 pub mod engine;
+pub mod konane;
 
 mod bindings;
+mod konane_bindings;

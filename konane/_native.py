@@ -1,0 +1,87 @@
+"""The native Konane solver (Rust, ``src/konane/``), when the extension module has it.
+
+The one place where :mod:`konane` imports the native extension.  The native solver
+computes the same values as :mod:`konane._solver` (the reference backend, which it is
+tested against in ``tests/konane/test_native_solver.py``) on the native engine's table,
+so its ids are those of :mod:`cgt.ops` when ``cgt.backend == "native"`` and meaningless
+otherwise: :func:`available` says whether it can be used.
+
+Boards are passed as the masks of :mod:`konane._bitboard` (board layout, stride
+``cols + 1``); the native solver takes boards with ``rows * (cols + 1) <= 128``
+(:func:`fits`; a board that does not fit but whose transpose does is transposed here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cgt
+from konane._bitboard import transform_mask, transform_shape
+from konane.errors import KonaneValueError
+from konane.rules import Rules
+
+__all__: list[str] = []          # private: konane's own modules import the names they need
+
+_ext: Any = None
+try:
+    import cgt._native  # lead: rename when the extension moves
+except ImportError:              # not built (no Rust toolchain): the Python solver is used
+    pass
+else:
+    _ext = cgt._native
+
+_TRANSPOSE = 5                   # a diagonal reflection: swaps rows and columns
+
+
+def available() -> bool:
+    """Whether the native solver is there and its ids are those of :mod:`cgt.ops`."""
+    return _ext is not None and hasattr(_ext, "konane_value") and cgt.backend == "native"
+
+
+def fits(rows: int, cols: int) -> bool:
+    """Whether the native solver takes a ``rows x cols`` board (itself or transposed)."""
+    return rows >= 1 and cols >= 1 and min(rows, cols) * (max(rows, cols) + 1) <= 128
+
+
+def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules: Rules,
+                 max_positions: int | None = None) -> int:
+    """The id (in :mod:`cgt.ops`) of the value of a position given by its masks.
+
+    ``cells``, ``black`` and ``white`` are in the board layout of a ``rows x cols``
+    board (:mod:`konane._bitboard`).  At most ``max_positions`` positions are computed
+    from their options in this call.
+
+    Raises
+    ------
+    KonaneValueError
+        If the board does not fit (:func:`fits`).
+    ValueError
+        If the masks are not a position (stones off the board or on one cell).
+    konane.errors.ComputationLimitError
+        If ``max_positions`` was reached; the solver's tables keep what was finished.
+    KeyboardInterrupt
+        On Ctrl-C (checked through the engine's interrupt hook); the tables stay valid.
+    """
+    if not available():
+        raise RuntimeError("the native Konane solver is not available (see konane._native.available)")
+    if not fits(rows, cols):
+        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native solver "
+                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
+    if rows * (cols + 1) > 128:
+        # the transpose keeps the value and fits
+        cells, black, white = (transform_mask(rows, cols, _TRANSPOSE, m) for m in (cells, black, white))
+        rows, cols = transform_shape(rows, cols, _TRANSPOSE)
+    gid: int = _ext.konane_value(rows, cols, cells, black, white, rules.multi_jump, max_positions)
+    return gid
+
+
+def info() -> dict[str, int]:
+    """Sizes of the native solver's tables and its counters."""
+    positions, regions, computed, hits, misses = _ext.konane_info()
+    return {"positions": positions, "regions": regions, "computed": computed, "hits": hits, "misses": misses}
+
+
+def clear() -> None:
+    """Empty the native solver's tables (if it is there)."""
+    if _ext is not None and hasattr(_ext, "konane_clear"):
+        _ext.konane_clear()

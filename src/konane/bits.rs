@@ -1,0 +1,341 @@
+//! The bitboard kernel: masks, captures, the 8 symmetries and the normal form.
+//!
+//! The layout is that of `konane/_bitboard.py`: cell `(r, c)` (row `r` from the top) is bit
+//! `r * stride + c`, with `stride = cols + 1` (an always-off guard column) in a board's own
+//! layout.  A position is three masks, `cells`, `black` and `white`, held in one `u128`, so
+//! a board fits when `rows * (cols + 1) <= 128` (8x8 takes 72 bits, 10x10 takes 110).
+//!
+//! The symmetries are numbered as in Python, `k = 4 * f + q`: first mirror left-right if
+//! `f == 1`, then rotate `q` quarter turns clockwise.  The normal form is the same as
+//! `konane._bitboard.normal_form`, bit for bit.
+
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// A set of cells, one bit per cell.
+pub type Mask = u128;
+
+/// The number of bits of a [`Mask`].
+pub const MASK_BITS: u32 = 128;
+
+/// `x << n`, 0 when every bit is shifted out.
+#[inline]
+pub fn shl(x: Mask, n: u32) -> Mask {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// `x >> n`, 0 when every bit is shifted out.
+#[inline]
+pub fn shr(x: Mask, n: u32) -> Mask {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// The lowest set bit of `x` (0 for 0).
+#[inline]
+pub fn lowest(x: Mask) -> Mask {
+    x & x.wrapping_neg()
+}
+
+/// The number of bits needed to write `x` (Python's `int.bit_length`).
+#[inline]
+pub fn bit_length(x: Mask) -> u32 {
+    MASK_BITS - x.leading_zeros()
+}
+
+/// The cells orthogonally next to a cell of `m` (off-board ones included).
+#[inline]
+pub fn neighbours(m: Mask, s: u32) -> Mask {
+    (m << 1) | (m >> 1) | shl(m, s) | shr(m, s)
+}
+
+/// Whether a `rows x cols` board fits in a [`Mask`] (with its guard column).
+pub fn fits(rows: u32, cols: u32) -> bool {
+    rows >= 1 && cols >= 1 && (rows as u64) * (cols as u64 + 1) <= MASK_BITS as u64
+}
+
+/// All cells of the `rows x cols` grid in the board layout.
+pub fn full_mask(rows: u32, cols: u32) -> Mask {
+    let row: Mask = shl(1, cols).wrapping_sub(1);
+    (0..rows).fold(0, |acc, r| acc | shl(row, r * (cols + 1)))
+}
+
+/// The `(mine, enemy)` masks after each capture by the `me` side, as
+/// `konane._bitboard.captures` (the same moves, in the same order), appended to `out`.
+pub fn captures(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool, out: &mut Vec<(Mask, Mask)>) {
+    let empty = cells & !(me | en);
+    for d in [1, s] {
+        let d2 = d + d;
+        // towards higher bits
+        let mut cand = me & shr(en, d) & shr(empty, d2);
+        let mut shift = d2;
+        let mut cap: Mask = shl(1, d);
+        while cand != 0 {
+            let mut c = cand;
+            while c != 0 {
+                let low = lowest(c);
+                c ^= low;
+                out.push((me ^ low ^ shl(low, shift), en ^ shl(cap, low.trailing_zeros())));
+            }
+            if !multi {
+                break;
+            }
+            cand &= shr(en, shift + d) & shr(empty, shift + d2);
+            cap |= shl(1, shift + d);
+            shift += d2;
+        }
+        // towards lower bits
+        let mut cand = me & shl(en, d) & shl(empty, d2);
+        let mut shift = d2;
+        let mut cap: Mask = shl(1, d);
+        while cand != 0 {
+            let mut c = cand;
+            while c != 0 {
+                let low = lowest(c);
+                c ^= low;
+                // the landing cell is `shift` below the source, the jumped cells between
+                let land = low.trailing_zeros() - shift;
+                out.push((me ^ low ^ shr(low, shift), en ^ shl(cap, land)));
+            }
+            if !multi {
+                break;
+            }
+            cand &= shl(en, shift + d) & shl(empty, shift + d2);
+            cap |= shl(1, shift + d);
+            shift += d2;
+        }
+    }
+}
+
+/// 1 if the cells lie in one row, `stride` if in one column (and not in one row), 0
+/// otherwise (`konane._bitboard.line_step`).
+pub fn line_step(cells: Mask, stride: u32) -> u32 {
+    if cells == 0 {
+        return 0;
+    }
+    let low = cells.trailing_zeros();
+    if shr(cells, low - low % stride) < shl(1, stride - 1) {
+        return 1;
+    }
+    let col = low % stride;
+    let rows = (bit_length(cells) - col).div_ceil(stride);
+    let column = (0..rows).fold(0, |acc, r| acc | shl(1, col + r * stride));
+    if cells & !column == 0 {
+        stride
+    } else {
+        0
+    }
+}
+
+/// `(r0, c0, rows, cols)`: the bounding box of the non-empty mask `cells`.
+pub fn bounding_box(cells: Mask, stride: u32) -> (u32, u32, u32, u32) {
+    let r0 = cells.trailing_zeros() / stride;
+    let r1 = (bit_length(cells) - 1) / stride;
+    let rowmask = shl(1, stride - 1) - 1;
+    let mut union = 0;
+    let mut m = shr(cells, r0 * stride);
+    for _ in r0..=r1 {
+        union |= m & rowmask;
+        m = shr(m, stride);
+    }
+    let c0 = union.trailing_zeros();
+    (r0, c0, r1 - r0 + 1, bit_length(union) - c0)
+}
+
+/// The image of cell `(r, c)` of a `rows x cols` grid under symmetry `k`.
+pub fn transform_rc(mut r: u32, mut c: u32, mut rows: u32, mut cols: u32, k: u32) -> (u32, u32) {
+    if k >= 4 {
+        c = cols - 1 - c;
+    }
+    for _ in 0..k % 4 {
+        (r, c) = (c, rows - 1 - r);
+        (rows, cols) = (cols, rows);
+    }
+    (r, c)
+}
+
+/// The `(rows, cols)` of the image of a `rows x cols` grid under symmetry `k`.
+pub fn transform_shape(rows: u32, cols: u32, k: u32) -> (u32, u32) {
+    if k % 2 == 1 {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    }
+}
+
+/// One symmetry as a map of bit indices: `map[i]` is the image of bit `i` (255: no cell).
+#[derive(Clone)]
+pub struct Sym {
+    map: [u8; 128],
+}
+
+impl Sym {
+    /// Symmetry `k` of the `rows x cols` box laid out with `stride`, onto the board layout
+    /// of the image shape.  The image must fit in a [`Mask`].
+    pub fn new(rows: u32, cols: u32, stride: u32, k: u32) -> Sym {
+        let nstride = transform_shape(rows, cols, k).1 + 1;
+        let mut map = [u8::MAX; 128];
+        for r in 0..rows {
+            for c in 0..cols {
+                let (r2, c2) = transform_rc(r, c, rows, cols, k);
+                let (i, j) = (r * stride + c, r2 * nstride + c2);
+                if i < MASK_BITS && j < MASK_BITS {
+                    map[i as usize] = j as u8;
+                }
+            }
+        }
+        Sym { map }
+    }
+
+    /// The image of `mask` (its bits must be cells of the box).
+    #[inline]
+    pub fn apply(&self, mut mask: Mask) -> Mask {
+        let mut out = 0;
+        while mask != 0 {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            out |= 1u128 << self.map[i as usize];
+        }
+        out
+    }
+
+    /// The images of the bits of `cells`, in order (to tell symmetries apart on a shape).
+    fn action(&self, mut cells: Mask) -> Vec<u8> {
+        let mut out = Vec::new();
+        while cells != 0 {
+            let i = cells.trailing_zeros();
+            cells &= cells - 1;
+            out.push(self.map[i as usize]);
+        }
+        out
+    }
+}
+
+/// `(rows, cols, cells)` of a normal shape (board layout).
+pub type Shape = (u32, u32, Mask);
+
+/// A normal shape and every symmetry that maps a box onto it (see [`Shapes::box_symmetries`]).
+pub type BoxSyms = Arc<(Shape, Vec<Sym>)>;
+
+/// The smallest `(black, white, swapped)` image of a position under `syms` and the colour
+/// swap (`best`, if given, competes too), as `konane._bitboard.least_image`.
+pub fn least_image(syms: &[Sym], black: Mask, white: Mask, mut best: Option<(Mask, Mask, bool)>) -> (Mask, Mask, bool) {
+    for t in syms {
+        let (tb, tw) = (t.apply(black), t.apply(white));
+        let cand = if tb <= tw { (tb, tw, false) } else { (tw, tb, true) };
+        if best.is_none_or(|b| cand < b) {
+            best = Some(cand);
+        }
+    }
+    best.unwrap_or((black, white, false))
+}
+
+/// The symmetries other than the identity that map a position (board layout, `stride`)
+/// to itself or to its colour swap (`konane._bitboard.automorphisms`).
+pub fn automorphisms(stride: u32, cells: Mask, black: Mask, white: Mask) -> Vec<Sym> {
+    let cols = stride - 1;
+    let rows = bit_length(cells).div_ceil(stride);
+    let mut out = Vec::new();
+    for k in 1..8 {
+        if transform_shape(rows, cols, k) != (rows, cols) {
+            continue;
+        }
+        let t = Sym::new(rows, cols, stride, k);
+        if t.apply(cells) != cells {
+            continue;
+        }
+        let image = (t.apply(black), t.apply(white));
+        if image == (black, white) || image == (white, black) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// A cache of the normal shapes of boxes and their symmetries.
+#[derive(Default)]
+pub struct Shapes {
+    boxes: FxHashMap<(u32, u32, u32, Mask), BoxSyms>,
+}
+
+impl Shapes {
+    /// For a cell shape filling the top-left `rows x cols` box of a `stride` layout: its
+    /// normal shape (the smallest image under the 8 symmetries) and every symmetry that
+    /// maps it there, straight from the `stride` layout (`konane._bitboard.box_symmetries`).
+    pub fn box_symmetries(&mut self, stride: u32, rows: u32, cols: u32, cells: Mask) -> BoxSyms {
+        let stride = if rows == 1 { cols + 1 } else { stride };
+        let key = (stride, rows, cols, cells);
+        if let Some(found) = self.boxes.get(&key) {
+            return found.clone();
+        }
+        let compact = if stride == cols + 1 {
+            cells
+        } else {
+            relayout(cells, rows, cols, stride, cols + 1)
+        };
+        // the smallest image has the smaller side as its rows; only those images are built
+        // (they fit: they take no more bits than the box)
+        let want = (rows.min(cols), rows.max(cols));
+        let mut best: Option<Shape> = None;
+        let mut ks: Vec<u32> = Vec::new();
+        for k in 0..8 {
+            let (r2, c2) = transform_shape(rows, cols, k);
+            if (r2, c2) != want {
+                continue;
+            }
+            let image = (r2, c2, Sym::new(rows, cols, cols + 1, k).apply(compact));
+            match best {
+                Some(b) if image > b => {}
+                Some(b) if image == b => ks.push(k),
+                _ => {
+                    best = Some(image);
+                    ks = vec![k];
+                }
+            }
+        }
+        // drop symmetries that move every cell as an earlier one does
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let mut syms = Vec::new();
+        for k in ks {
+            let action = Sym::new(rows, cols, cols + 1, k).action(compact);
+            if !seen.contains(&action) {
+                seen.push(action);
+                syms.push(Sym::new(rows, cols, stride, k));
+            }
+        }
+        if self.boxes.len() > 1_000_000 {
+            self.boxes.clear();
+        }
+        let found = Arc::new((best.expect("at least the identity maps a box onto its shape"), syms));
+        self.boxes.insert(key, found.clone());
+        found
+    }
+
+    /// The normal form of a position: `(rows, cols, cells, black, white, swapped)` in the
+    /// board layout of the normal shape (`konane._bitboard.normal_form`).  `cells` must
+    /// not be 0.
+    pub fn normal_form(
+        &mut self,
+        stride: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+    ) -> (u32, u32, Mask, Mask, Mask, bool) {
+        let (r0, c0, rows, cols) = bounding_box(cells, stride);
+        let shift = r0 * stride + c0;
+        let bs = self.box_symmetries(stride, rows, cols, shr(cells, shift));
+        let ((nrows, ncols, ncells), syms) = (&bs.0, &bs.1);
+        let (nb, nw, swapped) = least_image(syms, shr(black, shift), shr(white, shift), None);
+        (*nrows, *ncols, *ncells, nb, nw, swapped)
+    }
+
+    /// Forget the cached shapes.
+    pub fn clear(&mut self) {
+        self.boxes.clear();
+    }
+}
+
+/// The `rows x cols` box of `mask` (layout `stride`) laid out with `new_stride`.
+pub fn relayout(mask: Mask, rows: u32, cols: u32, stride: u32, new_stride: u32) -> Mask {
+    let rowmask = shl(1, cols) - 1;
+    (0..rows).fold(0, |acc, r| acc | shl(shr(mask, r * stride) & rowmask, r * new_stride))
+}

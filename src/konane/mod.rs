@@ -1,0 +1,443 @@
+//! The Konane value solver, in plain Rust, on the engine's table of canonical forms.
+//!
+//! A port of `konane/_solver.py` (the reference backend, which it is tested against):
+//!
+//! * [`bits`]: masks in the layout of `konane/_bitboard.py` (one `u128` per mask, so a
+//!   board fits when `rows * (cols + 1) <= 128`), captures with multi-jumps in one
+//!   direction, the 8 symmetries and the normal form (symmetries and colour swap);
+//! * [`decompose`]: the decomposer of `konane/decomposition.py`, rule for rule (the reach
+//!   rule, and the exact cuts of a line), proved in `docs/decomposition.md`;
+//! * [`Solver`]: the value computation.  The position asked for is split into regions;
+//!   each region is normalised and looked up in the region table (normal form -> id),
+//!   otherwise computed from its options; inside a region a position is played out where
+//!   it stands (memo on the exact position, reduced by the region's own symmetries and
+//!   the colour swap) unless it may split, exactly where the Python solver splits.
+//!
+//! Values are ids of an [`Engine`]: `canonical` from the options' ids, `neg` for
+//! colour-swapped entries, `add` for sums.  The tables only ever receive finished values,
+//! so an interrupted call (the engine's interrupt hook, or the position limit) leaves them
+//! consistent.
+
+pub mod bits;
+pub mod decompose;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{self, Engine, Id};
+use bits::{automorphisms, captures, least_image, line_step, neighbours, Mask, Shapes, Sym};
+use decompose::{line_regions, live_region_masks, one_group};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The rules that change values: whether multi-jumps are allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub multi_jump: bool,
+}
+
+impl Rules {
+    /// Multi-jumps in a straight line (the traditional rules).
+    pub const STANDARD: Rules = Rules { multi_jump: true };
+    /// Every move is a single jump.
+    pub const SINGLE_JUMP: Rules = Rules { multi_jump: false };
+}
+
+/// Why a value computation stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The engine failed (interrupted by its hook, or out of range).
+    Engine(engine::Error),
+    /// More positions than `max_positions` would have been computed.
+    Limit { max_positions: u64 },
+    /// The board or masks are not acceptable (too large, stones off the board, ...).
+    BadBoard(String),
+}
+
+impl From<engine::Error> for Error {
+    fn from(e: engine::Error) -> Error {
+        Error::Engine(e)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Engine(e) => e.fmt(f),
+            Error::Limit { max_positions } => write!(
+                f,
+                "the value needs more than max_positions={max_positions} positions computed from their options \
+                 (the tables keep what was finished)"
+            ),
+            Error::BadBoard(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result of a solver call.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// A key of the position tables: a position of a frame and the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Key {
+    cells: Mask,
+    black: Mask,
+    white: Mask,
+    stride: u8,
+    multi: bool,
+}
+
+/// Where the positions of one `(stride, cells, rules)` lie in the position [`Table`]: its
+/// id and the bit length `n` of its cells.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    id: u32,
+    n: u32,
+}
+
+/// The position table: (place, black, white) -> id.  A place of at most 64 bits packs a
+/// position in one `u128`, `black | white << n` (as Python's keys), so an entry takes 32
+/// bytes; wider places keep both masks.
+#[derive(Default)]
+struct Table {
+    places: FxHashMap<(u32, Mask, bool), u32>,
+    narrow: FxHashMap<(u32, [u64; 2]), Id>,
+    wide: FxHashMap<(u32, [u64; 4]), Id>,
+}
+
+fn halves(x: Mask) -> [u64; 2] {
+    [x as u64, (x >> 64) as u64]
+}
+
+impl Table {
+    fn place(&mut self, stride: u32, cells: Mask, multi: bool) -> Place {
+        let next = self.places.len() as u32;
+        let id = *self.places.entry((stride, cells, multi)).or_insert(next);
+        Place {
+            id,
+            n: bits::bit_length(cells),
+        }
+    }
+
+    #[inline]
+    fn get(&self, p: Place, black: Mask, white: Mask) -> Option<Id> {
+        if p.n <= 64 {
+            self.narrow.get(&(p.id, halves(black | white << p.n))).copied()
+        } else {
+            let ([b0, b1], [w0, w1]) = (halves(black), halves(white));
+            self.wide.get(&(p.id, [b0, b1, w0, w1])).copied()
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, p: Place, black: Mask, white: Mask, g: Id) {
+        if p.n <= 64 {
+            self.narrow.insert((p.id, halves(black | white << p.n)), g);
+        } else {
+            let ([b0, b1], [w0, w1]) = (halves(black), halves(white));
+            self.wide.insert((p.id, [b0, b1, w0, w1]), g);
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.narrow.len() + self.wide.len()
+    }
+}
+
+/// The cells of a normalised region and what every position of it shares.
+struct Frame {
+    place: Place,
+    stride: u32,
+    cells: Mask,
+    /// The symmetries of the first position met in the frame (none on a line).
+    syms: Vec<Sym>,
+    /// The step of a frame that is one line, else 0.
+    line: u32,
+}
+
+/// Counters of a [`Solver`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    /// Entries of the position table (exact positions and regions in their frames).
+    pub positions: usize,
+    /// Entries of the region table (normal forms).
+    pub regions: usize,
+    /// Positions computed from their options, over the solver's life.
+    pub computed: u64,
+    /// Region lookups that found / did not find the normal form.
+    pub hits: u64,
+    pub misses: u64,
+}
+
+/// The value solver: its tables map positions to ids of one [`Engine`], which must be the
+/// engine passed to every call (the ids are that table's).
+#[derive(Default)]
+pub struct Solver {
+    raw: Table,
+    regions: FxHashMap<Key, Id>,
+    frames: FxHashMap<(u32, Mask, bool), Arc<Frame>>,
+    shapes: Shapes,
+    computed: u64,
+    hits: u64,
+    misses: u64,
+    /// The call's budget: `computed` may not pass it.
+    budget: Option<(u64, u64)>,
+    /// Stacks of moves and of options' ids shared by the recursion.
+    moves: Vec<(Mask, Mask)>,
+    opts: Vec<Id>,
+}
+
+fn key(multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Key {
+    Key {
+        cells,
+        black,
+        white,
+        stride: stride as u8,
+        multi,
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The id of the value of the `rows x cols` position `(cells, black, white)` (board
+    /// layout, `stride = cols + 1`), computing at most `max_positions` positions from
+    /// their options in this call if given.
+    #[allow(clippy::too_many_arguments)]
+    pub fn value(
+        &mut self,
+        e: &mut Engine,
+        rows: u32,
+        cols: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+        rules: Rules,
+        max_positions: Option<u64>,
+    ) -> Result<Id> {
+        if !bits::fits(rows, cols) {
+            return Err(Error::BadBoard(format!(
+                "a {rows}x{cols} board does not fit the native solver (rows * (cols + 1) must be at most 128)"
+            )));
+        }
+        if cells & !bits::full_mask(rows, cols) != 0 {
+            return Err(Error::BadBoard("cells outside the board".into()));
+        }
+        if (black | white) & !cells != 0 || black & white != 0 {
+            return Err(Error::BadBoard(
+                "the stones must be disjoint sets of cells of the board".into(),
+            ));
+        }
+        self.budget = max_positions.map(|m| (m, self.computed));
+        let stride = cols + 1;
+        let regions = live_region_masks(cells, black, white, stride);
+        let r = self.sum(e, rules.multi_jump, stride, &regions);
+        self.budget = None;
+        self.moves.clear();
+        self.opts.clear();
+        r
+    }
+
+    /// Sizes of the tables and counters.
+    pub fn info(&self) -> Info {
+        Info {
+            positions: self.raw.len(),
+            regions: self.regions.len(),
+            computed: self.computed,
+            hits: self.hits,
+            misses: self.misses,
+        }
+    }
+
+    /// Empty every table (the ids they hold stay valid in the engine; nothing refers to
+    /// them any more).
+    pub fn clear(&mut self) {
+        self.raw = Table::default();
+        self.regions = FxHashMap::default();
+        self.frames = FxHashMap::default();
+        self.shapes.clear();
+    }
+
+    /// Id of the sum of the values of `regions` (`(cells, black, white)` in `stride`).
+    fn sum(&mut self, e: &mut Engine, multi: bool, stride: u32, regions: &[(Mask, Mask, Mask)]) -> Result<Id> {
+        let mut total = Engine::ZERO;
+        for &(rc, rb, rw) in regions {
+            let p = self.raw.place(stride, rc, multi);
+            let g = match self.raw.get(p, rb, rw) {
+                Some(g) => g,
+                None => {
+                    let g = self.region_value(e, multi, stride, rc, rb, rw)?;
+                    self.raw.insert(p, rb, rw, g);
+                    g
+                }
+            };
+            if g != Engine::ZERO {
+                total = if total == Engine::ZERO { g } else { e.add(total, g)? };
+            }
+        }
+        Ok(total)
+    }
+
+    /// Id of the value of one region, through its normal form and the region table.
+    fn region_value(
+        &mut self,
+        e: &mut Engine,
+        multi: bool,
+        stride: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+    ) -> Result<Id> {
+        let (_, cols, nc, nb, nw, swapped) = self.shapes.normal_form(stride, cells, black, white);
+        let k = key(multi, cols + 1, nc, nb, nw);
+        let g = match self.regions.get(&k) {
+            Some(&g) => {
+                self.hits += 1;
+                g
+            }
+            None => {
+                self.misses += 1;
+                let fr = self.frame(multi, cols + 1, nc, nb, nw);
+                let g = self.options_value(e, multi, &fr, nb, nw)?;
+                self.regions.insert(k, g);
+                g
+            }
+        };
+        Ok(if swapped { e.neg(g)? } else { g })
+    }
+
+    /// The frame of a normalised region (its symmetries are those of the first position
+    /// met in it, as in Python).
+    fn frame(&mut self, multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Arc<Frame> {
+        if let Some(fr) = self.frames.get(&(stride, cells, multi)) {
+            return fr.clone();
+        }
+        if self.frames.len() > 100_000 {
+            self.frames.clear();
+        }
+        let line = line_step(cells, stride);
+        let syms = if line != 0 {
+            Vec::new()
+        } else {
+            automorphisms(stride, cells, black, white)
+        };
+        let fr = Arc::new(Frame {
+            place: self.raw.place(stride, cells, multi),
+            stride,
+            cells,
+            syms,
+            line,
+        });
+        self.frames.insert((stride, cells, multi), fr.clone());
+        fr
+    }
+
+    /// Id of the value of a position of the frame `fr` that is not in the position table.
+    fn play(&mut self, e: &mut Engine, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
+        let (s, cells) = (fr.stride, fr.cells);
+        if !fr.syms.is_empty() {
+            let first = if black <= white {
+                (black, white, false)
+            } else {
+                (white, black, true)
+            };
+            let (nb, nw, swapped) = least_image(&fr.syms, black, white, Some(first));
+            if nb != black || nw != white {
+                let total = match self.raw.get(fr.place, nb, nw) {
+                    Some(g) => g,
+                    None => self.play(e, multi, fr, nb, nw)?,
+                };
+                return Ok(if swapped { e.neg(total)? } else { total });
+            }
+        }
+        let lx = black & neighbours(white, s);
+        if lx == 0 {
+            self.raw.insert(fr.place, black, white, Engine::ZERO);
+            return Ok(Engine::ZERO);
+        }
+        let regions = if fr.line != 0 {
+            let r: Vec<_> = line_regions(cells, black, white, fr.line)
+                .into_iter()
+                .filter(|r| r.1 != 0 && r.2 != 0)
+                .collect();
+            if r.len() == 1 && r[0].0 == cells {
+                None
+            } else {
+                Some(r)
+            }
+        } else {
+            let lo = white & neighbours(black, s);
+            if 6 * (lx | lo).count_ones() > cells.count_ones() || one_group(cells, lx, lo, s) {
+                None
+            } else {
+                let r = live_region_masks(cells, black, white, s);
+                if r.len() == 1 {
+                    None
+                } else {
+                    Some(r)
+                }
+            }
+        };
+        let total = match regions {
+            None => self.options_value(e, multi, fr, black, white)?,
+            Some(r) => self.sum(e, multi, s, &r)?,
+        };
+        self.raw.insert(fr.place, black, white, total);
+        Ok(total)
+    }
+
+    /// Id of the value of a position of the frame `fr` from its options.
+    fn options_value(&mut self, e: &mut Engine, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
+        if let Some((max, start)) = self.budget {
+            if self.computed - start >= max {
+                return Err(Error::Limit { max_positions: max });
+            }
+        }
+        e.tick()?;
+        let (s, cells) = (fr.stride, fr.cells);
+        // the moves and the options' ids go on stacks shared by the whole recursion (no
+        // allocation per position): this call's part starts at `m0` and `o0`
+        let m0 = self.moves.len();
+        captures(cells, black, white, s, multi, &mut self.moves);
+        let n_left = self.moves.len() - m0;
+        captures(cells, white, black, s, multi, &mut self.moves);
+        let n = self.moves.len() - m0;
+        let o0 = self.opts.len();
+        let r = self.options_ids(e, multi, fr, m0, n, n_left);
+        self.moves.truncate(m0);
+        let g = r.and_then(|()| Ok(e.canonical(&self.opts[o0..o0 + n_left], &self.opts[o0 + n_left..o0 + n])?));
+        self.opts.truncate(o0);
+        if g.is_ok() {
+            self.computed += 1;
+        }
+        g
+    }
+
+    /// Push the ids of the positions after the moves `self.moves[m0..m0 + n]` (the first
+    /// `n_left` by Black, the others by White) onto `self.opts`.
+    fn options_ids(
+        &mut self,
+        e: &mut Engine,
+        multi: bool,
+        fr: &Arc<Frame>,
+        m0: usize,
+        n: usize,
+        n_left: usize,
+    ) -> Result<()> {
+        for i in 0..n {
+            let (a, b) = self.moves[m0 + i];
+            let (nb, nw) = if i < n_left { (a, b) } else { (b, a) };
+            let g = match self.raw.get(fr.place, nb, nw) {
+                Some(g) => g,
+                None => engine::grow(|| self.play(e, multi, fr, nb, nw))?,
+            };
+            self.opts.push(g);
+        }
+        Ok(())
+    }
+}

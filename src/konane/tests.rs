@@ -1,0 +1,288 @@
+//! Unit tests of the native Konane solver: known values, and the solver against a brute
+//! force (whole game tree, no decomposition, no symmetry) on random boards.
+
+use super::bits::{self, captures, Mask, Shapes};
+use super::decompose::{live_region_masks, reach, region_masks};
+use super::{Error, Rules, Solver};
+use crate::engine::{Dyadic, Engine, Id, Nus};
+use rustc_hash::FxHashMap;
+
+/// `(rows, cols, cells, black, white)` of a picture such as `".ox./o..x/...."` (`#` or a
+/// space: no cell).
+fn parse(pic: &str) -> (u32, u32, Mask, Mask, Mask) {
+    let lines: Vec<&str> = pic.split('/').collect();
+    let rows = lines.len() as u32;
+    let cols = lines.iter().map(|l| l.len()).max().unwrap() as u32;
+    let (mut cells, mut black, mut white) = (0, 0, 0);
+    for (r, line) in lines.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let bit: Mask = 1 << (r as u32 * (cols + 1) + c as u32);
+            match ch {
+                'x' => black |= bit,
+                'o' => white |= bit,
+                '.' => {}
+                _ => continue,
+            }
+            cells |= bit;
+        }
+    }
+    (rows, cols, cells, black, white)
+}
+
+fn number(e: &mut Engine, num: i128, exp: u32) -> Id {
+    e.nus_id(Nus::number(Dyadic::from_i128(num, exp))).unwrap()
+}
+
+fn value(e: &mut Engine, s: &mut Solver, pic: &str, rules: Rules) -> Id {
+    let (rows, cols, cells, black, white) = parse(pic);
+    s.value(e, rows, cols, cells, black, white, rules, None).unwrap()
+}
+
+/// The whole game tree with no decomposition, no symmetry and no colour swap.
+fn brute(
+    e: &mut Engine,
+    memo: &mut FxHashMap<(Mask, Mask), Id>,
+    stride: u32,
+    cells: Mask,
+    black: Mask,
+    white: Mask,
+    multi: bool,
+) -> Id {
+    if let Some(&g) = memo.get(&(black, white)) {
+        return g;
+    }
+    let mut l = Vec::new();
+    captures(cells, black, white, stride, multi, &mut l);
+    let mut r = Vec::new();
+    captures(cells, white, black, stride, multi, &mut r);
+    let lo: Vec<Id> = l
+        .iter()
+        .map(|&(a, b)| brute(e, memo, stride, cells, a, b, multi))
+        .collect();
+    let ro: Vec<Id> = r
+        .iter()
+        .map(|&(a, b)| brute(e, memo, stride, cells, b, a, multi))
+        .collect();
+    let g = e.canonical(&lo, &ro).unwrap();
+    memo.insert((black, white), g);
+    g
+}
+
+fn brute_pic(e: &mut Engine, pic: &str, multi: bool) -> Id {
+    let (_, cols, cells, black, white) = parse(pic);
+    brute(e, &mut FxHashMap::default(), cols + 1, cells, black, white, multi)
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick(&mut self, chars: &[u8]) -> char {
+        chars[self.below(chars.len() as u64) as usize] as char
+    }
+}
+
+fn random_grid(rng: &mut Rng, rows: u32, cols: u32, holes: bool) -> String {
+    let chars: &[u8] = if holes { b"xxoo..#" } else { b"xxoo.." };
+    (0..rows)
+        .map(|_| (0..cols).map(|_| rng.pick(chars)).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn row_with_gaps(rng: &mut Rng) -> String {
+    let mut pic = ".".repeat(rng.below(3) as usize);
+    let parts = 2 + rng.below(2);
+    for i in 0..parts {
+        for _ in 0..1 + rng.below(5) {
+            pic.push(rng.pick(b"xo"));
+        }
+        if i + 1 < parts {
+            pic.push_str(&".".repeat(1 + rng.below(4) as usize));
+        }
+    }
+    pic + &".".repeat(rng.below(3) as usize)
+}
+
+#[test]
+fn captures_with_multi_jumps() {
+    let (_, cols, cells, black, white) = parse("xo.o.o.");
+    let mut out = Vec::new();
+    captures(cells, black, white, cols + 1, true, &mut out);
+    assert_eq!(out.len(), 3);
+    let mut single = Vec::new();
+    captures(cells, black, white, cols + 1, false, &mut single);
+    assert_eq!(single.len(), 1);
+    // after the triple jump the black stone stands on the last cell, no white stone left
+    assert!(out.contains(&(1 << 6, 0)));
+}
+
+#[test]
+fn captures_in_columns_and_at_the_top_of_the_mask() {
+    // a 1x127 row fills the mask (stride 128): jumps near bit 127 must not overflow
+    let pic = format!("{}xo.", ".".repeat(124));
+    let (_, cols, cells, black, white) = parse(&pic);
+    let mut out = Vec::new();
+    captures(cells, black, white, cols + 1, true, &mut out);
+    assert_eq!(out, vec![(1 << 126, 0)]);
+    let (_, cols, cells, black, white) = parse("o/x/./o/.");
+    let mut out = Vec::new();
+    captures(cells, white, black, cols + 1, true, &mut out);
+    assert_eq!(out.len(), 1);
+    let mut out = Vec::new();
+    captures(cells, black, white, cols + 1, true, &mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn known_values() {
+    let mut e = Engine::new();
+    let mut s = Solver::new();
+    let one = number(&mut e, 1, 0);
+    assert_eq!(value(&mut e, &mut s, "..ox", Rules::STANDARD), one);
+    let star = e.canonical(&[Engine::ZERO], &[Engine::ZERO]).unwrap();
+    assert_eq!(value(&mut e, &mut s, ".ox.", Rules::STANDARD), star);
+    let m1 = e.neg(one).unwrap();
+    let pm1 = e.canonical(&[one], &[m1]).unwrap();
+    assert_eq!(value(&mut e, &mut s, ".ox./o..x/....", Rules::STANDARD), pm1);
+    let m2 = number(&mut e, -2, 0);
+    assert_eq!(value(&mut e, &mut s, ".xoxox.", Rules::STANDARD), m2);
+    let three_halves = number(&mut e, 3, 1);
+    assert_eq!(
+        value(&mut e, &mut s, "....oxxoox..oxxxxo....", Rules::STANDARD),
+        three_halves
+    );
+    let two = number(&mut e, 2, 0);
+    assert_eq!(value(&mut e, &mut s, "............oxxxxo....", Rules::STANDARD), two);
+}
+
+#[test]
+fn normal_form_of_a_row_and_its_column() {
+    let mut sh = Shapes::default();
+    let (_, cols, cells, black, white) = parse("..ox.");
+    let a = sh.normal_form(cols + 1, cells, black, white);
+    let (_, cols, cells, black, white) = parse("./x/o/./.");
+    let b = sh.normal_form(cols + 1, cells, black, white);
+    assert_eq!(a, b);
+    assert_eq!((a.0, a.1), (1, 5));
+    // the colour swap is the same normal form, swapped
+    let (_, cols, cells, black, white) = parse("..xo.");
+    let c = sh.normal_form(cols + 1, cells, black, white);
+    assert_eq!((c.2, c.3, c.4), (a.2, a.3, a.4));
+    assert_ne!(c.5, a.5);
+}
+
+#[test]
+fn regions_of_the_docs_examples() {
+    let (_, cols, cells, black, white) = parse("xo..x.....ox/.###########");
+    assert_eq!(live_region_masks(cells, black, white, cols + 1).len(), 2);
+    let (_, cols, cells, black, white) = parse("....oxxoox..oxxxxo....");
+    assert_eq!(live_region_masks(cells, black, white, cols + 1).len(), 1);
+    let (_, cols, cells, black, white) = parse("xo..x.....ox");
+    assert_eq!(region_masks(cells, black, white, cols + 1).len(), 3);
+    let (_, cols, cells, black, white) = parse("xo.o..o.");
+    let (rx, ro) = reach(cells, black, white, cols + 1);
+    assert_eq!(rx, 0b1010101);
+    assert_eq!(ro, 0b1101010);
+}
+
+#[test]
+fn against_brute_force_on_random_boards() {
+    let mut e = Engine::new();
+    let mut s = Solver::new();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let shapes = [
+        (2, 5, false),
+        (3, 3, true),
+        (3, 4, true),
+        (4, 4, true),
+        (2, 7, true),
+        (1, 12, false),
+    ];
+    for multi in [true, false] {
+        let rules = Rules { multi_jump: multi };
+        for &(rows, cols, holes) in &shapes {
+            for _ in 0..60 {
+                let pic = random_grid(&mut rng, rows, cols, holes);
+                assert_eq!(
+                    value(&mut e, &mut s, &pic, rules),
+                    brute_pic(&mut e, &pic, multi),
+                    "{pic}"
+                );
+                let col: String = pic.chars().map(|c| c.to_string()).collect::<Vec<_>>().join("/");
+                if rows == 1 {
+                    assert_eq!(
+                        value(&mut e, &mut s, &col, rules),
+                        brute_pic(&mut e, &pic, multi),
+                        "{col}"
+                    );
+                }
+            }
+        }
+        for _ in 0..200 {
+            let pic = row_with_gaps(&mut rng);
+            assert_eq!(
+                value(&mut e, &mut s, &pic, rules),
+                brute_pic(&mut e, &pic, multi),
+                "{pic}"
+            );
+        }
+    }
+}
+
+#[test]
+fn limit_stops_and_keeps_the_tables_valid() {
+    let mut e = Engine::new();
+    let mut s = Solver::new();
+    let pic = "xoxo/oxox/x..o/oxox";
+    let (rows, cols, cells, black, white) = parse(pic);
+    let err = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, Some(5));
+    assert!(matches!(err, Err(Error::Limit { max_positions: 5 })));
+    let v = s
+        .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
+        .unwrap();
+    assert_eq!(v, brute_pic(&mut e, pic, true));
+    // a value already known needs no new position
+    let again = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, Some(0));
+    assert_eq!(again, Ok(v));
+}
+
+#[test]
+fn interrupt_hook_stops_and_keeps_the_tables_valid() {
+    let mut e = Engine::new();
+    let mut s = Solver::new();
+    let pic = "xoxox/oxoxo/xo..x/oxoxo";
+    let (rows, cols, cells, black, white) = parse(pic);
+    e.set_hook(Some(Box::new(|| true)));
+    let err = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None);
+    assert_eq!(err, Err(Error::Engine(crate::engine::Error::Interrupted)));
+    e.set_hook(None);
+    let v = s
+        .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
+        .unwrap();
+    assert_eq!(v, brute_pic(&mut e, pic, true));
+}
+
+#[test]
+fn bad_boards_are_refused() {
+    let mut e = Engine::new();
+    let mut s = Solver::new();
+    assert!(matches!(
+        s.value(&mut e, 12, 11, 0, 0, 0, Rules::STANDARD, None),
+        Err(Error::BadBoard(_))
+    ));
+    assert!(matches!(
+        s.value(&mut e, 1, 3, 0b11, 0b1, 0b1, Rules::STANDARD, None),
+        Err(Error::BadBoard(_))
+    ));
+    assert!(bits::fits(8, 8) && bits::fits(10, 10) && !bits::fits(11, 11));
+}
