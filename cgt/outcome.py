@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from .errors import CGTTypeError, NotAPlayerError
 
@@ -93,3 +94,13 @@ class Outcome(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+def _outcome_pretty(self: Outcome, p: Any, cycle: bool) -> None:
+    """IPython shows an outcome as its letter (``N``), also inside lists; ``repr``
+    stays ``<Outcome.N: 'N'>``."""
+    p.text(self.value)
+
+
+# set after the class: Enum reserves _sunder_ names in a class body
+setattr(Outcome, "_repr_pretty_", _outcome_pretty)  # noqa: B010

@@ -1173,7 +1173,9 @@ class Board:
             If the move is not legal here (no own stone on the source, a jumped
             cell without an enemy stone, a landing cell not empty, a multi-jump
             under single-jump rules, a removal, ...).  The message names the
-            move, gives the reason and shows the board.
+            move, gives the reason, names the legal moves (of ``player`` if
+            given, else of both) and shows the board with its file letters and
+            rank numbers.
 
         Examples
         --------
@@ -1186,14 +1188,17 @@ class Board:
         Traceback (most recent call last):
         ...
         konane.errors.IllegalMoveError: illegal move 'a1-e1': multi-jumps are not allowed by these rules ...
-        xo.o.
+        legal moves: Black a1-c1; White none
+        1 x o . o .
+          a b c d e
         """
         try:
             m, reason = self._checked(move, rules, player)
         except KonaneError as exc:
             raise exc.with_traceback(None) from None
         if reason is not None:
-            raise _illegal(self, m, reason)
+            raise _illegal(self, m, reason, legal=_legal_text(
+                self, as_rules(rules), None if player is None else as_color(player)))
         return self._apply(m)
 
     def is_legal(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> bool:
@@ -1246,10 +1251,34 @@ def _move_order(m: Move) -> tuple[int, int, int, int]:
     return (m.source[1], -m.source[0], m.target[1], -m.target[0])
 
 
+def _moves_text(moves: list[Move], most: int = 24) -> str:
+    """``'c1-e1, g1-e1'``; ``'none'``; a long list cut after ``most`` moves."""
+    if not moves:
+        return "none"
+    names = [str(m) for m in moves]
+    if len(names) > most:
+        return ", ".join(names[:most]) + f", ... ({len(names)} in all)"
+    return ", ".join(names)
+
+
+def _legal_text(board: Board, rules: Rules | None = None, player: Color | None = None) -> str:
+    """The line of an illegal-move message that names the legal moves: of ``player``, or of both."""
+    if player is not None:
+        return f"legal moves for {player.long_name}: {_moves_text(board.legal_moves(player, rules))}"
+    return "legal moves: " + "; ".join(
+        f"{c.long_name} {_moves_text(board.legal_moves(c, rules))}" for c in (BLACK, WHITE))
+
+
 def _illegal(board: Board, move: Move, reason: str,
-             cls: type[IllegalMoveError] = IllegalMoveError) -> IllegalMoveError:
-    """The error for an illegal ``move`` on ``board``: the move, the reason, the board."""
-    return cls(f"illegal move {str(move)!r}: {reason}\n{board}")
+             cls: type[IllegalMoveError] = IllegalMoveError, *, legal: str | None = None) -> IllegalMoveError:
+    """The error for an illegal ``move`` on ``board``: the move, the reason, the legal moves
+    (``legal``, or both players' under the standard rules) and the board with its labels."""
+    if legal is None:
+        try:
+            legal = _legal_text(board)
+        except KonaneError:           # a board the move generator cannot read: leave the line out
+            legal = ""
+    return cls(f"illegal move {str(move)!r}: {reason}\n" + (legal + "\n" if legal else "") + board.diagram())
 
 
 def as_board(board: Any) -> Board:

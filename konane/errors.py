@@ -32,7 +32,7 @@ working for callers that do not care about the kind of mistake.
 =========================  ====================================================
 
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
-messages also show the board.
+messages also name the legal moves and show the board, labelled.
 
 Examples
 --------
@@ -196,7 +196,8 @@ class InvalidMoveError(KonaneValueError):
 class IllegalMoveError(KonaneValueError):
     """A well-formed move that is not legal in the given position.
 
-    The message names the move and shows the board.
+    The message names the move, gives the reason, names the legal moves and
+    shows the board with its file letters and rank numbers.
 
     Examples
     --------
@@ -208,7 +209,9 @@ class IllegalMoveError(KonaneValueError):
     Traceback (most recent call last):
     ...
     konane.errors.IllegalMoveError: illegal move 'a1-c1': c1 is not an empty cell of the board
-    xoo.
+    legal moves: Black none; White none
+    1 x o o .
+      a b c d
     """
 
 
@@ -225,10 +228,12 @@ class OpeningError(IllegalMoveError):
     Traceback (most recent call last):
     ...
     konane.errors.OpeningError: illegal move 'b1': Black must remove one of its own stones
-    oxox
-    xoxo
-    oxox
-    xoxo
+    legal removals for Black (to move): a1, b2, c3, d4
+    4 o x o x
+    3 x o x o
+    2 o x o x
+    1 x o x o
+      a b c d
     """
 
 

@@ -44,7 +44,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from konane import svg
-from konane.board import BLACK, Board, Color, _illegal, _move_order, as_board, as_color
+from konane.board import BLACK, Board, Color, _illegal, _move_order, _moves_text, as_board, as_color
 from konane.errors import (
     BoardParseError,
     BoardTypeError,
@@ -370,12 +370,14 @@ class Match:
         Traceback (most recent call last):
         ...
         konane.errors.OpeningError: illegal move 'b2': Black must remove one of its own stones from the centre (c3, ...
-        oxoxox
-        xoxoxo
-        oxoxox
-        xoxoxo
-        oxoxox
-        xoxoxo
+        legal removals for Black (to move): a1, c3, d4, f6
+        6 o x o x o x
+        5 x o x o x o
+        4 o x o x o x
+        3 x o x o x o
+        2 o x o x o x
+        1 x o x o x o
+          a b c d e f
         >>> m.ply
         0
         """
@@ -389,19 +391,24 @@ class Match:
                                         f"this one has {board.rows}")
         turn = self.turn
         if self.in_opening:
-            if move not in self.legal_moves():
-                raise _illegal(board, move, self._opening_reason(move), OpeningError)
+            legal = self.legal_moves()
+            if move not in legal:
+                raise _illegal(board, move, self._opening_reason(move), OpeningError,
+                               legal=f"legal removals for {turn.long_name} (to move): {_moves_text(legal)}")
             new = _remove(board, move.source)
         else:
             if move.is_removal:
                 raise _illegal(board, move, "removals are allowed only in the opening; "
-                                            "every later move is a capture")
+                                            "every later move is a capture", legal=self._legal_line())
             reason = board._why_illegal(move, self._rules, turn)
             if reason is not None:
-                raise _illegal(board, move, reason)
+                raise _illegal(board, move, reason, legal=self._legal_line())
             new = board._apply(move)
         self._moves.append(move)
         self._boards.append(new)
+
+    def _legal_line(self) -> str:
+        return f"legal moves for {self.turn.long_name} (to move): {_moves_text(self.legal_moves())}"
 
     def _opening_reason(self, move: Move) -> str:
         board, turn = self.board, self.turn
@@ -463,10 +470,36 @@ class Match:
         return (f"<konane.Match {self._start.rows}x{self._start.cols} first={self._first.value!r} "
                 f"ply={self.ply} turn={self.turn.value!r}>")
 
+    def status(self) -> str:
+        """One line: the ply and whose turn it is, or the winner once the game is over.
+
+        This is the caption of the match's picture in a notebook.
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board.start(4))
+        >>> m.status()
+        'ply 0: Black (x) to remove a stone'
+        >>> m.push("a1"); m.push("b1"); m.status()
+        'ply 2: Black (x) to move'
+        >>> konane.Match(konane.Board(".xo"), opening=False, first="o").status()
+        'ply 0: White (o) to move'
+        >>> m = konane.Match(konane.Board("x.o"), opening=False); m.status()
+        'ply 0: game over, White (o) wins: Black cannot move'
+        """
+        turn = self.turn
+        head = f"ply {self.ply}: "
+        if self.is_over:
+            return (head + f"game over, {turn.opponent.long_name} ({turn.opponent.value}) wins: "
+                    f"{turn.long_name} cannot move")
+        if self.in_opening:
+            return head + f"{turn.long_name} ({turn.value}) to remove a stone"
+        return head + f"{turn.long_name} ({turn.value}) to move"
+
     def _repr_svg_(self) -> str | None:
         try:
             last = self._moves[-1] if self._moves else None
-            return str(svg.board(self.board, lastmove=last))
+            return str(svg.board(self.board, lastmove=last, caption=self.status()))
         except Exception:  # a display hook must never raise
             return None
 

@@ -136,6 +136,11 @@ class Move:
     def __repr__(self) -> str:
         return f"konane.Move.parse({self._text()!r}, rows={self.rows})"
 
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython shows a move as its notation (``c3-e3``), also inside lists; ``repr``
+        stays the form that rebuilds it."""
+        p.text(self._text())
+
     @classmethod
     def parse(cls, text: str, *, rows: int, cols: int | None = None) -> Move:
         """Read a move: ``"c3-g3"`` (a capture) or ``"d4"`` (a removal).

@@ -81,7 +81,7 @@ def _cells_of(b: BoardLike, squares: Iterable[Any]) -> list[tuple[int, int]]:
 
 
 def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: Any = None,
-          highlight: Iterable[Any] = ()) -> SvgWrapper:
+          highlight: Iterable[Any] = (), crop: bool = False, caption: str | None = None) -> SvgWrapper:
     """An SVG picture of a board.
 
     Parameters
@@ -98,6 +98,11 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
         :meth:`Board.parse_move`.
     highlight : iterable of squares, default ()
         Squares (names like ``"c3"`` or ``(row, col)`` pairs) to shade.
+    crop : bool, default False
+        Draw only the rows and columns that hold cells of the board (a region
+        of :func:`konane.regions`, say); the squares keep their names.
+    caption : str, optional
+        A line of text under the board.
 
     Returns
     -------
@@ -122,6 +127,10 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
     True
     >>> "<text" in konane.svg.board(konane.Board("xo."), coordinates=False)
     False
+    >>> region = konane.Board("##../##xo/####")             # cells in files c, d of ranks 2, 3
+    >>> pic = konane.svg.board(region, crop=True, caption="a region")
+    >>> ">c<" in pic and ">a<" not in pic and ">3<" in pic and ">1<" not in pic and ">a region<" in pic
+    True
     """
     if not all(callable(getattr(b, name, None)) for name in ("cells_list", "parse_move", "_rc_of")):
         raise BoardTypeError(f"expected a konane.Board, not {_describe(b)}")
@@ -136,14 +145,24 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
         marked: dict[tuple[int, int], str] = {rc: _HIGHLIGHT_FILL for rc in _cells_of(b, highlight)}
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
+    cells = b.cells_list()
+    r0, c0, nrows, ncols = 0, 0, b.rows, b.cols
+    if crop and cells:
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        nrows = max(r for r, _ in cells) - r0 + 1
+        ncols = max(c for _, c in cells) - c0 + 1
     margin = round(size * 0.6) if coordinates else 0
     pad = max(2, size // 10)
+    cap_font = max(12, round(size * 0.35))
+    cap_height = round(cap_font * 1.6) if caption else 0
     left, top = margin + pad, pad
-    width = left + b.cols * size + pad
-    height = top + b.rows * size + margin + pad
+    width = left + ncols * size + pad
+    if caption:
+        width = max(width, round(pad * 2 + 0.6 * cap_font * len(caption)))
+    height = top + nrows * size + margin + pad + cap_height
 
     def xy(r: int, c: int) -> tuple[float, float]:
-        return left + c * size, top + r * size
+        return left + (c - c0) * size, top + (r - r0) * size
 
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
@@ -153,7 +172,7 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
     if move is not None:
         marked[move.source] = _LASTMOVE_FILL
         marked[move.target] = _LASTMOVE_FILL
-    for r, c in b.cells_list():
+    for r, c in cells:
         x, y = xy(r, c)
         fill = marked.get((r, c), _BOARD_FILL)
         out.append(
@@ -161,7 +180,7 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
             f'height="{size}" fill="{fill}" stroke="{_BOARD_STROKE}" stroke-width="1"/>'
         )
     half = size / 2
-    for r, c in b.cells_list():
+    for r, c in cells:
         x, y = xy(r, c)
         cx, cy = _fmt(x + half), _fmt(y + half)
         content = b[r, c]
@@ -193,18 +212,23 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
         out.append(f'<polygon class="arrowhead" points="{pts}" fill="{_ARROW}" opacity="0.7"/>')
     if coordinates:
         font = _fmt(size * 0.35)
-        for c in range(b.cols):
-            x = left + c * size + half
-            y = top + b.rows * size + margin * 0.7
+        for c in range(c0, c0 + ncols):
+            x = left + (c - c0) * size + half
+            y = top + nrows * size + margin * 0.7
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
                        f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
                        f"{file_name(c)}</text>")
-        for r in range(b.rows):
+        for r in range(r0, r0 + nrows):
             x = pad + margin * 0.5
-            y = top + r * size + half + size * 0.12
+            y = top + (r - r0) * size + half + size * 0.12
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
                        f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
                        f"{b.rows - r}</text>")
+    if caption:
+        y = top + nrows * size + margin + pad + cap_font * 1.1
+        text = caption.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        out.append(f'<text class="caption" x="{pad}" y="{_fmt(y)}" font-size="{cap_font}" '
+                   f'font-family="sans-serif" fill="{_TEXT}">{text}</text>')
     out.append("</svg>")
     return SvgWrapper("\n".join(out))
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import cgt
+from konane import svg
 from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
 from konane._solver import solve
 from konane.board import BLACK, WHITE, Board, Color, as_board
@@ -208,23 +209,49 @@ class Analysis:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str | None:
+        """The board, the value and outcome, the winning moves, and a compact table of
+        the regions, each drawn cropped to its cells (squares keep their names), with
+        values in Unicode (``±1``, ``↑``, ``∗``); everything left-aligned."""
         try:
+            cell = 'style="text-align:left;vertical-align:middle;padding:2px 10px 2px 0"'
+            head = 'style="text-align:left;padding:2px 10px 2px 0"'
             rows = []
             for i, (region, v, temp) in enumerate(self._region_rows(), 1):
-                svg = region._repr_svg_() or ""
+                pic = svg.board(region, size=26, crop=True)
                 rows.append(
-                    f"<tr><td>{i}</td><td>{svg}</td><td>{html.escape(str(v))}</td>"
-                    f"<td>{html.escape(str(temp))}</td><td>{v.outcome.value}</td></tr>")
-            moves = "".join(
-                f"<li>{html.escape(who.long_name)} to move: "
-                f"{html.escape(' '.join(str(m) for m in self.winning_moves[who]) or 'none')}</li>"
+                    f"<tr><td {cell}>{i}</td><td {cell}>{pic}</td>"
+                    f"<td {cell}>{html.escape(_unicode(v))}</td>"
+                    f"<td {cell}>{html.escape(str(temp))}</td>"
+                    f"<td {cell}>{v.outcome.value}</td></tr>")
+            moves = "; ".join(
+                f"{html.escape(who.long_name)} "
+                f"{html.escape(', '.join(str(m) for m in self.winning_moves[who]) or 'none')}"
                 for who in (BLACK, WHITE))
-            return (f"<div><p><b>Value</b> {html.escape(str(self.value))} "
-                    f"(outcome {self.outcome.value})</p>{self.board._repr_svg_() or ''}"
-                    "<table><tr><th>#</th><th>region</th><th>value</th><th>temperature</th>"
-                    f"<th>outcome</th></tr>{''.join(rows)}</table><ul>{moves}</ul></div>")
+            table = ""
+            if rows:
+                table = (f'<table style="margin:6px 0 0 0;border-collapse:collapse">'
+                         f"<tr><th {head}>#</th><th {head}>region</th><th {head}>value</th>"
+                         f"<th {head}>temperature</th><th {head}>outcome</th></tr>{''.join(rows)}</table>")
+            outcome = self.outcome.value
+            return (
+                '<div class="konane-analysis" style="text-align:left;display:flex;flex-wrap:wrap;'
+                'gap:16px;align-items:flex-start">'
+                f"<div>{svg.board(self.board, size=30)}</div>"
+                '<div style="text-align:left">'
+                f"<div><b>value</b> {html.escape(_unicode(self.value))} &nbsp; "
+                f"<b>outcome</b> {outcome} ({_OUTCOME_WORDS[outcome]})</div>"
+                f"<div><b>winning moves</b> {moves}</div>{table}</div></div>")
         except Exception:  # a display hook must never raise
             return None
+
+
+_OUTCOME_WORDS = {"L": "Black wins", "R": "White wins", "N": "the first player wins",
+                  "P": "the second player wins"}
+
+
+def _unicode(g: cgt.Game) -> str:
+    """A value in its reading form with Unicode signs: ``±1``, ``↑∗``, ``{2|↓}``."""
+    return str(g).replace("+-", "±").replace("^", "↑").replace("v", "↓").replace("*", "∗")
 
 
 def analyze(board: Board | Match | str, *, rules: Rules | None = None,

@@ -141,7 +141,9 @@ def test_opening_errors_leave_the_match_unchanged(moves, bad, match):
     with pytest.raises(OpeningError, match=match) as info:
         m.push(bad)
     assert str(info.value).startswith(f"illegal move {bad!r}: ")
-    assert str(info.value).endswith("\n" + str(m.board))
+    assert str(info.value).endswith("\n" + m.board.diagram())
+    legal = ", ".join(str(mv) for mv in m.legal_moves())
+    assert f"\nlegal removals for {m.turn.long_name} (to move): {legal}\n" in str(info.value)
     assert isinstance(info.value, IllegalMoveError) and isinstance(info.value, ValueError)
     assert snapshot(m) == before
 
@@ -188,8 +190,11 @@ def test_capture_errors_leave_the_match_unchanged():
         m.push("a1")
     with pytest.raises(IllegalMoveError, match="a4 holds a White stone but it is Black's move"):
         m.push("a4-c4")
-    with pytest.raises(IllegalMoveError, match="c1 is not an empty cell"):
+    with pytest.raises(IllegalMoveError, match="c1 is not an empty cell") as info:
         m.push("a1-e1")
+    legal = ", ".join(str(mv) for mv in m.legal_moves())
+    assert f"\nlegal moves for Black (to move): {legal}\n" in str(info.value)
+    assert str(info.value).endswith("\n" + m.board.diagram())
     with pytest.raises(InvalidMoveError):
         m.push("a1-b2")
     with pytest.raises(IllegalMoveError, match="written for a board of 8 rows"):
@@ -261,6 +266,19 @@ def test_repr_and_svg():
     assert repr(m) == "<konane.Match 6x6 first='x' ply=3 turn='o'>"
     svg = m._repr_svg_()
     assert svg.startswith("<svg") and "arrow" in svg
+    assert ">ply 3: White (o) to move</text>" in svg     # whose turn, the ply
+
+
+def test_status_and_picture_say_who_won():
+    m = Match(Board("xo.o."), opening=False)
+    assert m.status() == "ply 0: Black (x) to move"
+    m.push("a1-e1")
+    assert m.is_over and m.status() == "ply 1: game over, Black (x) wins: White cannot move"
+    assert ">ply 1: game over, Black (x) wins: White cannot move</text>" in m._repr_svg_()
+    opening = Match(Board.start(4))
+    assert opening.status() == "ply 0: Black (x) to remove a stone"
+    opening.push("a1")
+    assert opening.status() == "ply 1: White (o) to remove a stone"
 
 
 # --------------------------------------------------------------------------

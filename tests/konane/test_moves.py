@@ -531,8 +531,26 @@ def test_illegal_moves_name_the_move_and_show_the_board(move, reason):
         b.play(move)
     msg = str(info.value)
     assert msg.startswith(f"illegal move {move!r}: ") and reason in msg
-    assert msg.endswith("\n" + str(b))
+    assert msg.endswith("\n" + b.diagram())           # the board with its labels
+    assert "\nlegal moves: Black " in msg and "; White " in msg
     assert (str(b), b.key) == before  # nothing mutated
+
+
+def test_illegal_move_names_the_legal_moves():
+    b = Board("..xo.ox")
+    with pytest.raises(IllegalMoveError) as info:
+        b.play("g1-c1")
+    assert str(info.value).split("\n")[1:] == [
+        "legal moves: Black c1-e1, g1-e1; White d1-b1", "1 . . x o . o x", "  a b c d e f g"]
+    with pytest.raises(IllegalMoveError) as info:
+        b.play("c1-e1", player="o")
+    assert "\nlegal moves for White: d1-b1\n" in str(info.value)
+    # a long list is cut after 24 moves
+    long = Board("xo." * 30)
+    with pytest.raises(IllegalMoveError) as info:
+        long.play("b1-d1", player="x")
+    line = str(info.value).split("\n")[1]
+    assert line.startswith("legal moves for Black: a1-c1, d1-f1, ") and line.endswith(", ... (30 in all)")
 
 
 def test_illegal_for_the_given_player():
@@ -565,3 +583,14 @@ def test_illegal_move_is_value_error_and_konane_error():
         Board("xo.").play("a1-c1", SINGLE_JUMP, player="o")
     with pytest.raises(konane.KonaneError):
         Board("xo.").play("b1-d1")
+
+
+def test_moves_and_outcomes_pretty_print_as_notation():
+    # expected: IPython shows lists of moves as c3-e3 and outcomes as N; repr stays rebuildable
+    pretty = pytest.importorskip("IPython.lib.pretty").pretty
+    import cgt
+    moves = Board("..xo.ox").legal_moves("x")
+    assert pretty(moves) == "[c1-e1, g1-e1]"
+    assert repr(moves[0]) == "konane.Move.parse('c1-e1', rows=1)"
+    assert pretty([cgt.star.outcome, cgt.up.outcome, cgt.zero.outcome]) == "[N, L, P]"
+    assert repr(cgt.star.outcome) == "<Outcome.N: 'N'>"

@@ -59,3 +59,21 @@ def test_match_repr_svg_marks_the_last_move():
     m.push("a1-c1")
     pic = m._repr_svg_()
     assert pic.startswith("<svg") and "arrow" in pic
+
+
+def test_svg_crop_keeps_the_names():
+    region = Board("##../##xo/####")                  # cells in files c, d of ranks 2 and 3
+    full = konane.svg.board(region)
+    pic = konane.svg.board(region, crop=True)
+    root = ET.fromstring(pic)
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts == ["c", "d", "3", "2"]
+    assert 'class="cell c2"' in pic and 'class="cell d3"' in pic
+    assert int(root.get("width")) < int(ET.fromstring(full).get("width"))
+    assert int(root.get("height")) < int(ET.fromstring(full).get("height"))
+
+
+def test_svg_caption():
+    pic = konane.svg.board(Board("xo."), caption="ply 3: <White> & co")
+    assert ">ply 3: &lt;White&gt; &amp; co</text>" in pic
+    ET.fromstring(pic)                                   # still well-formed

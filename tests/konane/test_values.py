@@ -124,7 +124,38 @@ def test_analyze_winning_moves_match_brute_force():
             expected = {str(m) for m, after in b.move_options(who) if good(brute(after))}
             assert {str(m) for m in a.winning_moves[konane.as_color(who)]} == expected
     a = konane.analyze(".ox./o..x/....")
-    assert "value +-1" in repr(a) and "<table>" in a._repr_html_()
+    assert "value +-1" in repr(a) and "<table" in a._repr_html_()
+
+
+def test_analysis_html_is_compact_and_readable():
+    # expected: each region drawn on its own cells with the squares' original names, values
+    # in Unicode, everything left-aligned
+    b = Board("xo..x.....ox/.###########/x.o.xo..ox../............/.ox.........")
+    a = konane.analyze(b)
+    page = a._repr_html_()
+    assert page.count("text-align:right") == 0 and "text-align:left" in page
+    assert "<b>value</b> 2∗" in page and "outcome</b> L (Black wins)" in page
+    assert "Black a5-c5, c1-a1, e3-g3, j3-h3, l5-j5; White none" in page
+    rows = page.split("<tr>")[2:]                  # the regions, in order
+    assert len(rows) == len(a.regions) == 4
+    two = rows[1]                                  # stones on k5, l5: files i to l of rank 5
+    two = two[two.index("<svg"):two.index("</svg>")]
+    assert ">i<" in two and ">l<" in two and ">a<" not in two and ">5<" in two and ">1<" not in two
+    assert 'class="cell k5"' in two
+    assert "<td" in rows[3] and ">∗<" in rows[3]   # region 4 is a star
+    assert "±1" in konane.analyze(".ox./o..x/....")._repr_html_()
+
+
+def test_unicode_values():
+    from konane.values import _unicode
+    assert [_unicode(cgt.parse(t)) for t in ("+-1", "^*", "v", "{2|-1}", "3/2")] == \
+        ["±1", "↑∗", "↓", "{2|-1}", "3/2"]
+
+
+def test_value_of_a_match_is_the_value_of_its_board():
+    m = konane.Match.from_moves(["c3", "c4"], Board.start(4))
+    assert konane.value(m) == konane.value(m.board)
+    assert konane.analyze(m).board == m.board
 
 
 
