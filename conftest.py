@@ -31,9 +31,9 @@ class FakeBar:
     made: list = []
     interrupt_at = None
 
-    def __init__(self, total=None, desc=None, unit=None, leave=None, **kwargs):
-        self.total, self.desc, self.n, self.closed = total, desc, 0, False
-        self.postfix = None
+    def __init__(self, total=None, desc=None, unit=None, leave=None, initial=0, postfix=None, **kwargs):
+        self.total, self.desc, self.n, self.closed = total, desc, initial, False
+        self.postfix = postfix
         FakeBar.made.append(self)
 
     def set_postfix_str(self, s="", refresh=True):

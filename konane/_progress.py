@@ -38,6 +38,8 @@ _ENABLED = os.environ.get("KONANE_PROGRESS", "1").strip().lower() not in ("0", "
 DELAY = 1.0
 """Seconds a computation runs before its progress bar appears."""
 
+_clock = time.monotonic
+
 
 def _physical_memory() -> int | None:
     try:
@@ -152,7 +154,7 @@ class Progress:
         self.bar: Any = None
         self.count = 0
         self.shown = 0
-        self.start = time.monotonic()
+        self.start = _clock()
         self.memory0 = resident_memory() if (max_memory is not None or enabled) else None
         self.memory = 0                 # growth at the last check, bytes
         self.next = 0
@@ -205,7 +207,7 @@ class Progress:
                 "(e.g. max_memory=16 * 2**30, or None for no limit) if the machine has the "
                 "memory; the values computed so far are kept in the cache.",
                 positions=self.count, memory=self.memory, limit="max_memory")
-        if self.enabled and (self.bar is not None or time.monotonic() - self.start >= DELAY):
+        if self.enabled and (self.bar is not None or _clock() - self.start >= DELAY):
             self._show()
 
     def _show(self) -> None:
@@ -215,12 +217,16 @@ class Progress:
             except ImportError:
                 self.enabled = False
                 return
+            post = f"memory +{_size(self.memory)}" if self.memory0 is not None else None
+            # it starts at the count so far (a bar that appears after a second never shows 0)
             self.bar = tqdm(total=self.total, desc=self.desc, unit=self.unit, leave=False,
-                            unit_scale=True)
+                            unit_scale=True, initial=self.count, postfix=post)
+            self.shown = self.count
+            return
         if self.memory0 is not None:
-            post = getattr(self.bar, "set_postfix_str", None)
-            if post is not None:
-                post(f"memory +{_size(self.memory)}", refresh=False)
+            post_str = getattr(self.bar, "set_postfix_str", None)
+            if post_str is not None:
+                post_str(f"memory +{_size(self.memory)}", refresh=False)
         pending = self.count - self.shown
         self.shown = self.count
         self.bar.update(pending)

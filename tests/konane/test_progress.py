@@ -59,7 +59,7 @@ class Clock:
 
 def test_the_bar_waits_for_the_delay(fake_tqdm, monkeypatch):
     clock = Clock()
-    monkeypatch.setattr(_progress.time, "monotonic", clock)
+    monkeypatch.setattr(_progress, "_clock", clock)
     monkeypatch.setattr(_progress, "DELAY", 1.0)
     p = _progress.Progress(True, "work", threshold=10)
     p.tick(25)                              # checked, but only 0 s have passed
