@@ -357,8 +357,7 @@ impl Solver {
         }
         let lx = black & neighbours(white, s);
         if lx == 0 {
-            self.raw.insert(fr.place, black, white, Engine::ZERO);
-            return Ok(Engine::ZERO);
+            return Ok(Engine::ZERO); // no stone has an enemy next to it: no move, ever
         }
         let regions = if fr.line != 0 {
             let r: Vec<_> = line_regions(cells, black, white, fr.line)
@@ -432,9 +431,15 @@ impl Solver {
         for i in 0..n {
             let (a, b) = self.moves[m0 + i];
             let (nb, nw) = if i < n_left { (a, b) } else { (b, a) };
-            let g = match self.raw.get(fr.place, nb, nw) {
-                Some(g) => g,
-                None => engine::grow(|| self.play(e, multi, fr, nb, nw))?,
+            let g = if nb & neighbours(nw, fr.stride) == 0 {
+                // no stone has an enemy next to it: no move, ever (cheaper than a lookup,
+                // and such positions are not stored)
+                Engine::ZERO
+            } else {
+                match self.raw.get(fr.place, nb, nw) {
+                    Some(g) => g,
+                    None => engine::grow(|| self.play(e, multi, fr, nb, nw))?,
+                }
             };
             self.opts.push(g);
         }
