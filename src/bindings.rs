@@ -205,7 +205,15 @@ fn check(e: &Engine, ids: &[u64]) -> crate::engine::Result<Vec<Id>> {
 
 fn raw_ids(ob: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let mut v = Vec::new();
-    for item in ob.try_iter()? {
+    let it = ob.try_iter().map_err(|_| {
+        let t = ob
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        type_error(ob.py(), format!("options must be an iterable of game ids, not {t}"))
+    })?;
+    for item in it {
         v.push(raw_id(&item?)?);
     }
     Ok(v)
