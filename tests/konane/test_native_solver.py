@@ -166,6 +166,16 @@ def test_boards_that_fit_only_transposed():
     assert native(column) == native(row) == konane.value(row)
 
 
+@pytest.mark.parametrize("rows,cols", [(8, 8), (10, 10), (6, 15)])
+def test_large_sparse_boards(rows, cols):
+    # frames of more than 64 bits (the solver's wide table) and many regions
+    rng = random.Random(rows * cols)
+    for _ in range(40):
+        cells = [rng.choice("xo") if rng.random() < 0.18 else rng.choice("....#") for _ in range(rows * cols)]
+        b = Board("/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)))
+        check(b)
+
+
 def test_boards_that_do_not_fit():
     assert _native.fits(8, 8) and _native.fits(10, 10) and not _native.fits(11, 11)
     b = Board.start(12, 12)
