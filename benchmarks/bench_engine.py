@@ -58,7 +58,18 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _peers  # noqa: E402
-from _peers import CGTPY, LIBRARIES, OURS, PYCGT  # noqa: E402
+from _peers import CGTPY, OURS, PYCGT  # noqa: E402
+
+# This library runs twice, in separate processes: on the backend the environment picks
+# (the native engine when it is built: column "konane-cgt") and forced onto the
+# pure-Python engine (KONANE_CGT_BACKEND=python: column "konane-cgt[py]").
+OURS_PY = "konane-cgt[py]"
+LIBRARIES = (OURS, OURS_PY, PYCGT, CGTPY)
+
+
+def _base(label):
+    """The library a label runs (both of ours run the ``cgt`` workloads)."""
+    return OURS if label == OURS_PY else label
 
 import cgt  # noqa: E402
 
@@ -345,7 +356,7 @@ def workloads(quick=False, tree_nodes=None, tree_seeds=None):
         args=(20,), timeout=timeout))
     out.append(Workload(
         "trees", f"{len(seeds)} random tree{'s' if len(seeds) > 1 else ''} of {n_nodes} nodes, bottom-up",
-        {lib: (lambda m, trees, _b=TREE_BUILD[lib]: [_b(m, t) for t in trees]) for lib in LIBRARIES},
+        {lib: (lambda m, trees, _b=TREE_BUILD[lib]: [_b(m, t) for t in trees]) for lib in (OURS, PYCGT, CGTPY)},
         prepare=lambda: (tree_inputs(n_nodes, seeds),), timeout=timeout,
         extra={"n_nodes": n_nodes, "seeds": seeds}))
     return out
@@ -376,21 +387,23 @@ def signature(label, games, ordered=True):
 def run_cell(key, label, quick=False, repeat=5, min_time=1.0, budget=10.0):
     """Time one workload in one library in this process; a JSON-able dict."""
     w = find(key, quick)
-    module = cgt if label == OURS else _peers.load_peer(label)
+    base = _base(label)
+    module = cgt if base == OURS else _peers.load_peer(label)
     if module is None:
         return {"error": f"{label} not importable"}
     inputs = w.inputs()
-    fn = w.run[label]
+    fn = w.run[base]
     # Objects alive now (modules, inputs; cgt-py drags in IPython) are moved out of the
     # collector's sight, so that the collection before each run costs little.
     gc.collect()
     gc.freeze()
-    times, result = _peers.measure(lambda: fn(module, *inputs), setup=_peers.CLEAR[label],
+    times, result = _peers.measure(lambda: fn(module, *inputs), setup=_peers.CLEAR[base],
                                    repeat=repeat, min_time=min_time, budget=budget)
     out = _peers.summary(times)
-    out.update(signature(label, result, w.ordered))
-    if label == OURS:
+    out.update(signature(base, result, w.ordered))
+    if base == OURS:
         out["table"] = cgt.cache_info()["games"]
+        out["backend"] = cgt.backend
     return out
 
 
@@ -401,8 +414,11 @@ def run_child(key, label, quick, t, repeat, min_time, budget):
     """
     cmd = [sys.executable, os.path.abspath(__file__), "--child", key, label, "--repeat", str(repeat),
            "--min-time", str(min_time), "--budget", str(budget)] + (["--quick"] if quick else [])
+    env = dict(os.environ)
+    if label == OURS_PY:
+        env["KONANE_CGT_BACKEND"] = "python"
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=t)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=t, env=env)
     except subprocess.TimeoutExpired:
         return {"timeout": t}
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
@@ -462,6 +478,13 @@ def table_rows(todo, results, libs):
         ours = _best(row.get(OURS))
         cells = [w.title, _peers.fmt_time(ours)]
         ratios, status = [], []
+        py = row.get(OURS_PY)
+        if py is None or _best(py) is None:
+            cells.append("skipped" if py is None else "error")
+            ratios.append("")
+        else:
+            cells.append(_peers.fmt_time(_best(py)))
+            ratios.append(_peers.fmt_ratio(_best(py), ours) if ours else "")
         for label in (PYCGT, CGTPY):
             c = row.get(label)
             if c is None:
@@ -523,15 +546,16 @@ def main(argv=None):
     unknown = [s for s in wanted if s not in LIBRARIES]
     if unknown:
         ap.error(f"unknown libraries {unknown}; choose from {', '.join(LIBRARIES)}")
-    libs = [OURS] if OURS in wanted else []
+    libs = [lb for lb in (OURS, OURS_PY) if lb in wanted]
     for label in (PYCGT, CGTPY):
         if label in wanted and _peers.load_peer(label) is not None:
             libs.append(label)
     todo = [w for w in workloads(q) if not args.only or any(s in w.key for s in args.only)]
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"engine benchmark{' (--quick)' if q else ''}: "
-          + ", ".join(f"{lb} {_peers.version(lb)}" for lb in libs)
+    print(f"engine benchmark{' (--quick)' if q else ''}: konane-cgt on the {cgt.backend} backend, "
+          f"konane-cgt[py] on the Python one; "
+          + ", ".join(f"{lb} {_peers.version(_base(lb))}" for lb in libs)
           + f"; Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.2f}")
     print(f"every cell runs in a fresh process, {rounds} round{'s' if rounds > 1 else ''}; each library's caches "
           "are emptied before every run (konane-cgt keeps its table of canonical forms); best run kept")
@@ -568,8 +592,8 @@ def main(argv=None):
             failures.append(f"day3: konane-cgt found {n} games, not 1474")
 
     rows, missed = table_rows(todo, results, libs)
-    headers = ["workload", "konane-cgt", "pycgt", "cgt-py", "pycgt/ours", "cgt-py/ours",
-               "ours, 1st run", "targets"]
+    headers = ["workload", "konane-cgt", "konane-cgt[py]", "pycgt", "cgt-py", "[py]/ours", "pycgt/ours",
+               "cgt-py/ours", "ours, 1st run", "targets"]
     print()
     _peers.print_table(headers, rows)
     print()
