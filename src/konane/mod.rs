@@ -435,10 +435,23 @@ impl Solver {
                 // no stone has an enemy next to it: no move, ever (cheaper than a lookup,
                 // and such positions are not stored)
                 Engine::ZERO
-            } else {
+            } else if fr.syms.is_empty() {
                 match self.raw.get(fr.place, nb, nw) {
                     Some(g) => g,
                     None => engine::grow(|| self.play(e, multi, fr, nb, nw))?,
+                }
+            } else {
+                // only representatives are stored: look the representative up at once
+                let first = if nb <= nw { (nb, nw, false) } else { (nw, nb, true) };
+                let (rb, rw, swapped) = least_image(&fr.syms, nb, nw, Some(first));
+                let g = match self.raw.get(fr.place, rb, rw) {
+                    Some(g) => g,
+                    None => engine::grow(|| self.play(e, multi, fr, rb, rw))?,
+                };
+                if swapped {
+                    e.neg(g)?
+                } else {
+                    g
                 }
             };
             self.opts.push(g);
