@@ -124,7 +124,7 @@ class Progress:
     total : int, optional
         The known amount of work (a bar with a percentage), or None (a counter).
     threshold : int
-        The limits are checked and the bar updated every this many units.
+        The limits are checked and the bar updated every this many units (at least 1).
     max_positions : int, optional
         Raise :class:`konane.ComputationLimitError` once more units than this
         are done (checked at the first :meth:`tick` past it; a caller that
@@ -132,13 +132,19 @@ class Progress:
     max_memory : int, optional
         Raise :class:`konane.ComputationLimitError` once the resident memory
         of the process has grown by more than this many bytes since the
-        counter was made.
+        first check (``threshold`` units into the computation; reading it when
+        the counter is made would cost more than a cached value).
     what : str
         The computation's name in the error message (``"konane.value"``).
 
     The bar appears when a check finds that :data:`DELAY` seconds have passed
-    since the counter was made; it then shows everything counted so far.
+    since the first check (the first ``threshold`` units: milliseconds into a
+    value); it then shows everything counted so far.  Nothing but counting
+    happens before the first check, so a quick computation costs next to nothing.
     """
+
+    __slots__ = ("enabled", "desc", "unit", "total", "threshold", "max_positions", "max_memory", "what",
+                 "bar", "count", "shown", "start", "watch", "memory0", "memory", "next")
 
     def __init__(self, enabled: bool, desc: str, *, unit: str = " positions", total: int | None = None,
                  threshold: int = 2000, max_positions: int | None = None, max_memory: int | None = None,
@@ -147,18 +153,21 @@ class Progress:
         self.desc = desc
         self.unit = unit
         self.total = total
-        self.threshold = max(1, threshold)
+        self.threshold = threshold
         self.max_positions = max_positions
         self.max_memory = max_memory
         self.what = what
         self.bar: Any = None
         self.count = 0
         self.shown = 0
-        self.start = _clock()
-        self.memory0 = resident_memory() if (max_memory is not None or enabled) else None
+        self.start = -1.0               # set at the first check (see check)
+        # the memory baseline is read at the first check, not here: a quick computation
+        # (a cached value: a few microseconds) never reads it
+        self.watch = max_memory is not None or enabled
+        self.memory0: int | None = None
         self.memory = 0                 # growth at the last check, bytes
-        self.next = 0
-        self._plan()
+        # the count at which tick() calls check() (see _plan)
+        self.next = threshold if max_positions is None else min(threshold, max_positions + 1)
 
     @property
     def pending(self) -> int:
@@ -186,9 +195,13 @@ class Progress:
             If a limit is exceeded.
         """
         self._plan()
-        if self.memory0 is not None:
+        if self.watch:
             now = resident_memory()
-            if now is not None:
+            if now is None:
+                self.watch = False
+            elif self.memory0 is None:
+                self.memory0 = now
+            else:
                 self.memory = now - self.memory0
         if self.max_positions is not None and self.count > self.max_positions:
             raise ComputationLimitError(
@@ -207,8 +220,11 @@ class Progress:
                 "(e.g. max_memory=16 * 2**30, or None for no limit) if the machine has the "
                 "memory; the values computed so far are kept in the cache.",
                 positions=self.count, memory=self.memory, limit="max_memory")
-        if self.enabled and (self.bar is not None or _clock() - self.start >= DELAY):
-            self._show()
+        if self.enabled:
+            if self.start < 0:
+                self.start = _clock()
+            if self.bar is not None or _clock() - self.start >= DELAY:
+                self._show()
 
     def _show(self) -> None:
         if self.bar is None:

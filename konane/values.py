@@ -143,11 +143,14 @@ def value(board: Board | Match | str, *, rules: Rules | None = None,
         r = as_rules(rules)
         c = as_cache(cache)
         _check_progress(progress)
-        _check_limit("max_positions", max_positions)
-        _check_limit("max_memory", max_memory)
+        if max_positions is not None:
+            _check_limit("max_positions", max_positions)
+        if max_memory is not DEFAULT_MAX_MEMORY:
+            _check_limit("max_memory", max_memory)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
-    prog = _progress(progress, "konane.value", max_positions, max_memory)
+    prog = Progress(progress_enabled(progress), "konane values", max_positions=max_positions,
+                    max_memory=max_memory, what="konane.value")
     try:
         gid = _value_id(b, r, c, prog)
     except KonaneError as exc:          # a limit: the solver's frames are of no use to the caller

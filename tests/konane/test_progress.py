@@ -132,8 +132,9 @@ def test_max_positions(full_cache):
 
 
 def test_max_memory(full_cache, monkeypatch):
-    # the resident memory, as the counter reads it, grows by 1 MB per reading
-    readings = iter(range(0, 10**12, 10**6))
+    # the resident memory, as the counter reads it, grows by 2 MB per reading (the first
+    # reading, at the first check, is the baseline)
+    readings = iter(range(0, 10**12, 2 * 10**6))
     monkeypatch.setattr(_progress, "resident_memory", lambda: next(readings))
     cache = konane.RegionCache()
     with pytest.raises(ComputationLimitError) as info:
