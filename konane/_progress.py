@@ -5,11 +5,15 @@ A :class:`Progress` counts the work done by a computation (positions for
 units it
 
 * checks the limits: past ``max_positions`` units, or once the process's
-  resident memory has grown by more than ``max_memory`` bytes since the
-  computation started, it raises :class:`konane.ComputationLimitError`;
+  resident memory has grown by more than ``max_memory`` bytes since the first
+  check, it raises :class:`konane.ComputationLimitError`;
 * shows a ``tqdm`` bar (imported lazily), but only once the computation has
-  lasted :data:`DELAY` seconds (1 s), so that quick computations leave no bar
-  behind in a notebook; the bar counts the units and shows the memory.
+  lasted :data:`DELAY` seconds (1 s) since the first check, so that quick
+  computations leave no bar behind in a notebook; the bar counts the units
+  and shows the memory growth.
+
+Before the first check a counter only counts (a cached value pays nothing
+else).
 
 Whether bars are shown comes from the ``progress=`` argument of the public
 function, or else from the global switch :func:`set_progress` (default: on,
