@@ -25,6 +25,7 @@ from konane.errors import (
     CacheFileError,
     CacheTypeError,
     CensusError,
+    CensusFileError,
     CensusTypeError,
     ComputationLimitError,
     FamilyError,
@@ -40,11 +41,14 @@ from konane.errors import (
     PlayerTypeError,
     RulesError,
     RulesTypeError,
+    SearchError,
+    SearchTypeError,
 )
 from konane.match import Match
 from konane.moves import Move
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.squares import parse_square, square_name
+from konane.value_search import Hit, search
 from konane.values import Analysis, analyze, value
 
 __all__ = [
@@ -66,6 +70,9 @@ __all__ = [
     "RulesError",
     "CacheFileError",
     "CensusError",
+    "CensusFileError",
+    "SearchTypeError",
+    "SearchError",
     "FamilyError",
     "ComputationLimitError",
     "Color",
@@ -91,4 +98,6 @@ __all__ = [
     "set_progress",
     "census",
     "Census",
+    "search",
+    "Hit",
 ]

@@ -28,15 +28,38 @@ Examples
 (4096, cgt.parse('+-1'))
 >>> {o.value: n for o, n in c.outcomes().items()}
 {'P': 1061, 'N': 525, 'L': 1255, 'R': 1255}
+
+First occurrences
+-----------------
+Positions are ordered *smallest first*: fewer stones first, then lower code.
+:meth:`Census.first` gives the first position of a value (or of the values
+in a relation with it), :meth:`Census.nimbers`, :meth:`Census.tinies` and
+:meth:`Census.temperatures` the first position of each nimber, each tiny and
+each temperature of the board, :meth:`Census.firsts` the same for any key of
+the values, and :meth:`Census.hottest` the positions of the highest
+temperatures.  :func:`konane.search` builds on them.
+
+>>> c = konane.census(3, 4)
+>>> {k: c.board(code) for k, code in c.nimbers().items()}
+{0: konane.Board('..../..../....'), 1: konane.Board('.ox./..../....'), 2: konane.Board('..x./.xo./.o..')}
+
+Saving
+------
+:meth:`Census.save` writes a census to an SQLite file and
+:meth:`Census.load` reads it back, so that a long census is computed once.
 """
 
 from __future__ import annotations
 
 import html
+import os
+import sqlite3
+import sys
 import time
 from array import array
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import cgt
@@ -44,14 +67,84 @@ from cgt import ops
 from konane._bitboard import capture_steps, checker_mask, full_mask, grid_symmetries, relayout, transform_rc
 from konane._progress import Progress, progress_enabled
 from konane.board import Board, as_board
-from konane.errors import CensusError, CensusTypeError, KonaneError, _describe
+from konane.errors import (
+    CensusError,
+    CensusFileError,
+    CensusTypeError,
+    KonaneError,
+    SearchError,
+    SearchTypeError,
+    _describe,
+)
 from konane.rules import Rules, as_rules
 
-__all__ = ["census", "Census", "MAX_CELLS"]
+__all__ = ["census", "Census", "MAX_CELLS", "RELATIONS"]
+
+#: The relations a value may be asked to stand in with a target, in
+#: :meth:`Census.first` and :func:`konane.search`: ``"="`` equal, ``">="`` at
+#: least, ``"<="`` at most, ``">"`` and ``"<"`` strictly, ``"||"`` confused with
+#: (incomparable).
+RELATIONS = ("=", ">=", "<=", ">", "<", "||")
+
+_FORMAT = "konane-cgt census 1"
 
 #: The largest board (in cells) :func:`census` accepts: ``2 ** 24`` positions
 #: take a 64 MB table of value ids and, in pure Python, several minutes.
 MAX_CELLS = 24
+
+
+def _relation_test(relation: Any, target: Any) -> Callable[[int], bool]:
+    """A test on value ids: does the value stand in ``relation`` with ``target``?
+
+    Raises SearchTypeError / SearchError for a bad relation, cgt's errors for a
+    target that is not a game."""
+    if not isinstance(relation, str):
+        raise SearchTypeError(f"relation must be a str such as '>=', not {_describe(relation)}")
+    if relation not in RELATIONS:
+        raise SearchError(f"unknown relation {relation!r}: expected one of "
+                          + ", ".join(repr(r) for r in RELATIONS))
+    t = cgt.as_game(target).id
+    leq = ops.leq
+    tests: dict[str, Callable[[int], bool]] = {
+        "=": lambda g: g == t,
+        ">=": lambda g: g == t or leq(t, g),
+        "<=": lambda g: g == t or leq(g, t),
+        ">": lambda g: g != t and leq(t, g),
+        "<": lambda g: g != t and leq(g, t),
+        "||": lambda g: g != t and not leq(g, t) and not leq(t, g),
+    }
+    return tests[relation]
+
+
+def _order(code: int) -> tuple[int, int]:
+    """The key of the smallest-first order of positions: stones, then code."""
+    return code.bit_count(), code
+
+
+def _tiny_part(gid: int) -> Fraction | None:
+    """``x`` if the value is tiny-x ``{0 || 0 | -x}``, x > 0 a number, else None."""
+    zero = ops.ZERO
+    rights = ops.right_options(gid)
+    if ops.left_options(gid) != (zero,) or len(rights) != 1:
+        return None
+    r = rights[0]
+    if ops.left_options(r) != (zero,) or len(ops.right_options(r)) != 1:
+        return None
+    x = ops.right_options(r)[0]
+    v = ops.number_value(x) if ops.is_number(x) else None
+    if v is not None and v < 0:
+        return -Fraction(v)
+    return None
+
+
+def _tiny_x(gid: int) -> Fraction | None:
+    """``x`` if the value is tiny-x ``{0 || 0 | -x}`` (x > 0 a number), ``-x`` if it is
+    miny-x ``{x | 0 || 0}``, else None (on ids, without building games)."""
+    x = _tiny_part(gid)
+    if x is not None:
+        return x
+    m = _tiny_part(ops.neg(gid))
+    return None if m is None else -m
 
 
 # ---------------------------------------------------------------- tables of a board size
@@ -327,7 +420,7 @@ class Census:
     [(cgt.parse('0'), 130), (cgt.parse('-1'), 44), (cgt.parse('1'), 44), (cgt.parse('*'), 22)]
     """
 
-    __slots__ = ("rows", "cols", "rules", "ids", "elapsed", "_black", "_counts")
+    __slots__ = ("rows", "cols", "rules", "ids", "elapsed", "_black", "_counts", "_first")
 
     def __init__(self, rows: int, cols: int, rules: Rules, ids: array[int], elapsed: float = 0.0) -> None:
         self.rows = rows
@@ -337,6 +430,7 @@ class Census:
         self.elapsed = elapsed
         self._black = checker_mask(rows, cols)
         self._counts: Counter[int] | None = None
+        self._first: dict[int, int] | None = None
 
     def __repr__(self) -> str:
         # the call that computes it again
@@ -527,6 +621,308 @@ class Census:
         gid = cgt.as_game(value).id
         ids = self.ids
         return (code for code in range(len(ids)) if ids[code] == gid)
+
+    # -- first occurrences ------------------------------------------------------
+
+    def _first_codes(self) -> dict[int, int]:
+        """``{value id: its first code}`` (fewest stones, then lowest code), computed once."""
+        if self._first is None:
+            first: dict[int, int] = {}
+            get = first.get
+            for code, gid in enumerate(self.ids):
+                old = get(gid)
+                if old is None or code.bit_count() < old.bit_count():
+                    first[gid] = code
+            self._first = first
+        return self._first
+
+    def first(self, value: Any, relation: str = "=") -> int | None:
+        """The first position whose value is ``value`` (or stands in ``relation`` with it).
+
+        Positions are ordered smallest first: fewer stones, then lower code.
+
+        Parameters
+        ----------
+        value : cgt.Game, or anything :func:`cgt.as_game` accepts
+        relation : str, default ``"="``
+            One of :data:`RELATIONS`: ``"="``, ``">="`` (at least), ``"<="``,
+            ``">"``, ``"<"``, ``"||"`` (confused with).
+
+        Returns
+        -------
+        int or None
+            The code of the position, or None if no position qualifies.
+
+        Raises
+        ------
+        SearchTypeError, SearchError
+            If ``relation`` is not one of :data:`RELATIONS`.
+
+        Examples
+        --------
+        >>> c = konane.census(3, 4)
+        >>> c.board(c.first("*2")), c.first("*3")
+        (konane.Board('..x./.xo./.o..'), None)
+        >>> c.board(c.first(2, ">")), c.value(c.first(2, ">"))
+        (konane.Board('.o../o.o./x...'), cgt.parse('3'))
+        """
+        try:
+            test = _relation_test(relation, value)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+        codes = [code for gid, code in self._first_codes().items() if test(gid)]
+        return min(codes, key=_order) if codes else None
+
+    def firsts(self, key: Callable[[cgt.Game], Hashable | None]) -> dict[Any, int]:
+        """The first position of each value of ``key`` over the values of the census.
+
+        Parameters
+        ----------
+        key : callable
+            Called once on each distinct value (a :class:`cgt.Game`); values
+            for which it returns None are left out.
+
+        Returns
+        -------
+        dict
+            ``{key: code of its first position}``, smallest position first.
+
+        Examples
+        --------
+        >>> c = konane.census(2, 4)
+        >>> firsts = c.firsts(lambda g: g.outcome)
+        >>> [(k.value, c.board(code)) for k, code in firsts.items()]  # doctest: +NORMALIZE_WHITESPACE
+        [('P', konane.Board('..../....')), ('R', konane.Board('ox../....')),
+         ('N', konane.Board('.xo./....')), ('L', konane.Board('..ox/....'))]
+        """
+        best: dict[Any, int] = {}
+        for gid, code in sorted(self._first_codes().items(), key=lambda item: _order(item[1])):
+            k = key(cgt.Game.from_id(gid))
+            if k is not None and k not in best:
+                best[k] = code
+        return best
+
+    def nimbers(self) -> dict[int, int]:
+        """The first position of each nimber ``*k`` of the census (``0`` included).
+
+        Returns
+        -------
+        dict
+            ``{k: code}``, by increasing ``k``.
+
+        Examples
+        --------
+        >>> c = konane.census(1, 8)
+        >>> {k: c.board(code) for k, code in c.nimbers().items()}
+        {0: konane.Board('........'), 1: konane.Board('.ox.....'), 2: konane.Board('.o.ox.x.')}
+        """
+        out: dict[int, int] = {}
+        for gid, code in self._first_codes().items():
+            nus = ops.nus(gid)
+            if nus is not None and nus[0] == 0 and nus[1] == 0:
+                out[nus[2]] = code
+        return dict(sorted(out.items()))
+
+    def tinies(self) -> dict[cgt.Game, int]:
+        """The first position of each tiny ``{0 || 0 | -x}`` and miny ``{x | 0 || 0}`` of the census.
+
+        Returns
+        -------
+        dict
+            ``{value: code}``, tinies by increasing ``x``, then minies.
+
+        Examples
+        --------
+        >>> c = konane.census(3, 4)
+        >>> {g: c.board(code) for g, code in c.tinies().items()}
+        {cgt.parse('{0||0|-1}'): konane.Board('..x./.x.x/xo..'), cgt.parse('{1|0||0}'): konane.Board('..xo/o.o./.o..')}
+        """
+        found = []
+        for gid, code in self._first_codes().items():
+            x = _tiny_x(gid)
+            if x is not None:
+                found.append((x < 0, abs(x), gid, code))
+        found.sort()
+        return {cgt.Game.from_id(gid): code for _, _, gid, code in found}
+
+    def temperatures(self) -> dict[Fraction, int]:
+        """The first position of each temperature of the census.
+
+        Temperatures follow :attr:`cgt.Game.temperature` (integers have
+        temperature -1).
+
+        Returns
+        -------
+        dict
+            ``{temperature: code}``, by increasing temperature.
+
+        Examples
+        --------
+        >>> c = konane.census(3, 3)
+        >>> {str(t): c.board(code) for t, code in c.temperatures().items()}
+        {'-1': konane.Board('.../.../...'), '-1/2': konane.Board('x.x/ox./...'), '0': konane.Board('xo./.x./...')}
+        """
+        best = self.firsts(lambda g: g.temperature)
+        return {t: best[t] for t in sorted(best)}
+
+    def hottest(self, count: int = 1) -> list[tuple[int, cgt.Game]]:
+        """The positions of the hottest values: the first position of each of the
+        ``count`` distinct values of highest temperature.
+
+        Parameters
+        ----------
+        count : int, default 1
+
+        Returns
+        -------
+        list of (code, cgt.Game)
+            Hottest first; values of equal temperature smallest position first.
+
+        Raises
+        ------
+        SearchTypeError, SearchError
+            If ``count`` is not an int, or negative.
+
+        Examples
+        --------
+        >>> c = konane.census(3, 4)
+        >>> [(c.board(code), g, str(g.temperature)) for code, g in c.hottest(2)]  # doctest: +NORMALIZE_WHITESPACE
+        [(konane.Board('.ox./o.ox/.o..'), cgt.parse('{3|-1/2}'), '7/4'),
+         (konane.Board('.ox./ox.x/..x.'), cgt.parse('{1/2|-3}'), '7/4')]
+        """
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise SearchTypeError(f"count must be an int, not {_describe(count)}")
+        if count < 0:
+            raise SearchError(f"count must be at least 0, got {count!r}")
+        rows = []
+        for gid, code in self._first_codes().items():
+            g = cgt.Game.from_id(gid)
+            rows.append((-g.temperature, _order(code), code, g))
+        rows.sort(key=lambda r: (r[0], r[1]))
+        return [(code, g) for _, _, code, g in rows[:count]]
+
+    # -- saving -----------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the census to an SQLite file (replacing that file), for :meth:`load`.
+
+        The values are stored as their canonical forms in text (ids belong to
+        one process), the positions as one table of indices into them.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+
+        Raises
+        ------
+        CensusTypeError
+            If ``path`` is not a str or a path.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "census-2x4.sqlite")
+        >>> konane.census(2, 4).save(path)
+        >>> konane.Census.load(path).value(".xo./x...")
+        cgt.parse('*')
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise CensusTypeError(f"path must be a str or a path, not {_describe(path)}")
+        distinct = list(self._id_counts())
+        index = {gid: i for i, gid in enumerate(distinct)}
+        idx = array("i", map(index.__getitem__, self.ids))
+        if sys.byteorder != "little":
+            idx.byteswap()
+        if os.path.exists(path):
+            os.remove(path)
+        db = sqlite3.connect(path)
+        try:
+            with db:
+                db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                db.execute("CREATE TABLE games (idx INTEGER PRIMARY KEY, game TEXT NOT NULL)")
+                db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
+                db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                    ("format", _FORMAT), ("rows", str(self.rows)), ("cols", str(self.cols)),
+                    ("multi_jump", str(int(self.rules.multi_jump))), ("opening", self.rules.opening),
+                    ("elapsed", repr(self.elapsed))])
+                db.executemany("INSERT INTO games VALUES (?, ?)",
+                               ((i, str(cgt.Game.from_id(gid))) for i, gid in enumerate(distinct)))
+                db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
+        finally:
+            db.close()
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Census:
+        """Read a census written by :meth:`save`.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+
+        Returns
+        -------
+        Census
+
+        Raises
+        ------
+        CensusTypeError
+            If ``path`` is not a str or a path.
+        CensusFileError
+            If the file does not exist, is not an SQLite database, or is not
+            a census saved by :meth:`save` (or is damaged).
+
+        Examples
+        --------
+        >>> konane.Census.load("no-such-census.sqlite")
+        Traceback (most recent call last):
+        ...
+        konane.errors.CensusFileError: cannot load a census from 'no-such-census.sqlite': no such file
+        """
+        try:
+            return cls._load(path)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
+
+    @classmethod
+    def _load(cls, path: Any) -> Census:
+        if not isinstance(path, (str, os.PathLike)):
+            raise CensusTypeError(f"path must be a str or a path, not {_describe(path)}")
+        where = f"cannot load a census from {os.fspath(path)!r}"
+        if not os.path.isfile(path):
+            raise CensusFileError(f"{where}: no such file")
+        try:
+            db = sqlite3.connect(f"file:{os.path.abspath(path)}?mode=ro", uri=True)
+        except sqlite3.Error as exc:
+            raise CensusFileError(f"{where}: {exc}") from None
+        try:
+            try:
+                meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+                if meta.get("format") != _FORMAT:
+                    raise CensusFileError(f"{where}: not a census saved by konane.Census.save "
+                                          f"(format {meta.get('format')!r})")
+                rows, cols = int(meta["rows"]), int(meta["cols"])
+                rules = Rules(multi_jump=bool(int(meta["multi_jump"])), opening=meta["opening"])
+                elapsed = float(meta["elapsed"])
+                games = db.execute("SELECT idx, game FROM games ORDER BY idx").fetchall()
+                (blob,) = db.execute("SELECT ids FROM codes").fetchone()
+            except sqlite3.DatabaseError as exc:
+                raise CensusFileError(f"{where}: not a census saved by konane.Census.save ({exc})") from None
+            except (KeyError, ValueError, TypeError) as exc:
+                raise CensusFileError(f"{where}: damaged census file ({exc!r})") from None
+        finally:
+            db.close()
+        try:
+            table = [cgt.parse(text).id for _, text in games]
+            idx = array("i")
+            idx.frombytes(blob)
+            if sys.byteorder != "little":
+                idx.byteswap()
+            if len(idx) != 1 << (rows * cols) or [i for i, _ in games] != list(range(len(games))):
+                raise ValueError("the tables do not match the board size")
+            ids = array("i", map(table.__getitem__, idx))
+        except (cgt.CGTError, ValueError, IndexError) as exc:
+            raise CensusFileError(f"{where}: damaged census file ({exc})") from None
+        return cls(rows, cols, rules, ids, elapsed)
 
     # -- display ----------------------------------------------------------------
 

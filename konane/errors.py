@@ -26,6 +26,9 @@ working for callers that do not care about the kind of mistake.
 ``RulesError``             a rule variant that does not exist
 ``CacheFileError``         a file that is not a value cache of this library
 ``CensusError``            a census too big, or a position not in the census
+``CensusFileError``        a file that is not a census saved by :meth:`konane.Census.save`
+``SearchTypeError``        an argument of :func:`konane.search` of the wrong type
+``SearchError``            an argument of :func:`konane.search` with a bad value
 ``FamilyError``            a member of a :class:`konane.families.Family` cannot be built
 ``ComputationLimitError``  a computation reached ``max_positions`` or ``max_memory``
                            (also a :class:`RuntimeError`)
@@ -64,6 +67,9 @@ __all__ = [
     "RulesError",
     "CacheFileError",
     "CensusError",
+    "CensusFileError",
+    "SearchTypeError",
+    "SearchError",
     "FamilyError",
     "ComputationLimitError",
 ]
@@ -276,6 +282,44 @@ class CensusError(KonaneValueError):
     Traceback (most recent call last):
     ...
     konane.errors.CensusError: census(5, 5): a 5x5 board has 25 cells, 2**25 positions; at most 24 cells ...
+    """
+
+
+class CensusFileError(CensusError):
+    """A file that :meth:`konane.Census.load` cannot read: missing, not an SQLite
+    database, or a database that is not a census saved by :meth:`konane.Census.save`.
+
+    Examples
+    --------
+    >>> konane.Census.load("no-such-census.sqlite")
+    Traceback (most recent call last):
+    ...
+    konane.errors.CensusFileError: cannot load a census from 'no-such-census.sqlite': no such file
+    """
+
+
+class SearchTypeError(KonaneTypeError):
+    """An argument of :func:`konane.search` (or of a census lookup) has the wrong type.
+
+    Examples
+    --------
+    >>> next(konane.search("*2", shape=8))
+    Traceback (most recent call last):
+    ...
+    konane.errors.SearchTypeError: shape must be None or a (rows, cols) pair of ints, not 8 (int)
+    """
+
+
+class SearchError(KonaneValueError):
+    """An argument of :func:`konane.search` (or of a census lookup) has a bad value,
+    such as an unknown relation.
+
+    Examples
+    --------
+    >>> next(konane.search("*2", relation="~"))
+    Traceback (most recent call last):
+    ...
+    konane.errors.SearchError: unknown relation '~': expected one of '=', '>=', '<=', '>', '<', '||'
     """
 
 

@@ -327,3 +327,123 @@ def test_full_4x5(rules):
         assert c[b.transform(4)] == c[code]
         assert c[b.transform(6).color_swapped()] == -c[code]
         assert c[b.transform(2).color_swapped()] == -c[code]
+
+
+# ------------------------------------------------------------------ first occurrences
+
+def brute_firsts(c, key):
+    """{key(value): first code}, by a plain scan of all codes in smallest-first order."""
+    out = {}
+    for code in sorted(range(len(c)), key=lambda k: (bin(k).count("1"), k)):
+        k = key(c[code])
+        if k is not None and k not in out:
+            out[k] = code
+    return out
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 4), (3, 3), (3, 4), (1, 8)])
+def test_first_occurrences_agree_with_a_scan(rows, cols):
+    # expected: a plain scan over all codes sorted by (stones, code), with cgt's predicates
+    c = cached(rows, cols)
+    assert c.nimbers() == dict(sorted(brute_firsts(c, lambda g: g.nim_value if g.is_nimber else None).items()))
+    temps = brute_firsts(c, lambda g: g.temperature)
+    assert c.temperatures() == dict(sorted(temps.items()))
+    assert list(c.temperatures()) == sorted(temps)
+    assert c.firsts(lambda g: g.outcome) == brute_firsts(c, lambda g: g.outcome)
+    for g in c.values():
+        assert c.first(g) == brute_firsts(c, lambda h, g=g: True if h == g else None)[True]
+    hottest = c.hottest(3)
+    top = max(temps)
+    assert hottest[0][1].temperature == top
+    assert [g.temperature for _, g in hottest] == sorted((g.temperature for _, g in hottest), reverse=True)
+    assert c.hottest(0) == [] and len(c.hottest(10 ** 6)) == len(c.values())
+
+
+def test_tinies_are_tinies():
+    # expected: cgt.tiny / cgt.miny build the same values; a scan finds the same first codes
+    c = cached(3, 4)
+    t = c.tinies()
+    assert list(t) == [cgt.tiny(1), cgt.miny(1)]
+    is_tiny = {cgt.tiny(1), cgt.miny(1)}
+    assert t == {g: code for g, code in brute_firsts(c, lambda g: g if g in is_tiny else None).items()}
+    assert cached(2, 4).tinies() == {}
+
+
+@pytest.mark.parametrize("relation, holds", [
+    ("=", lambda g, t: g == t), (">=", lambda g, t: g >= t), ("<=", lambda g, t: g <= t),
+    (">", lambda g, t: g > t), ("<", lambda g, t: g < t), ("||", lambda g, t: g.is_fuzzy(t))])
+def test_first_with_relations(relation, holds):
+    # expected: cgt's comparisons of the games, over a scan in smallest-first order
+    c = cached(3, 4)
+    for target in (0, 1, "*", "{1|0}", "1/2"):
+        t = cgt.as_game(target)
+        found = brute_firsts(c, lambda g, t=t: True if holds(g, t) else None).get(True)
+        assert c.first(target, relation) == found, (target, relation)
+
+
+def test_bad_relations_and_counts():
+    c = cached(2, 3)
+    with pytest.raises(konane.SearchError, match="unknown relation '~'"):
+        c.first(0, "~")
+    with pytest.raises(konane.SearchTypeError, match="relation must be a str"):
+        c.first(0, 1)
+    with pytest.raises(konane.SearchTypeError, match="count must be an int"):
+        c.hottest("2")
+    with pytest.raises(konane.SearchError, match="count must be at least 0"):
+        c.hottest(-1)
+
+
+# ------------------------------------------------------------------ save and load
+
+@pytest.mark.parametrize("rows, cols, rules", [(2, 4, "standard"), (3, 4, "single"), (1, 1, "standard")])
+def test_save_and_load(tmp_path, rows, cols, rules):
+    c = cached(rows, cols, rules)
+    path = tmp_path / "c.sqlite"
+    c.save(path)
+    d = Census.load(path)
+    assert (d.rows, d.cols, d.rules) == (c.rows, c.cols, c.rules)
+    assert d.ids == c.ids                      # same process: same ids
+    c.save(str(path))                          # replaces the file
+    assert Census.load(str(path)).ids == c.ids
+
+
+def test_load_in_a_fresh_process(tmp_path):
+    # ids belong to a process: a census loaded elsewhere has the same values
+    import subprocess
+    c = cached(3, 3)
+    path = tmp_path / "c.sqlite"
+    c.save(path)
+    code = (f"import konane; c = konane.Census.load({str(path)!r}); "
+            "print(';'.join(str(g) for g in c))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().split(";") == [str(g) for g in c]
+
+
+def test_load_errors(tmp_path):
+    from konane.errors import CensusFileError
+    with pytest.raises(CensusFileError, match="no such file"):
+        Census.load(tmp_path / "missing.sqlite")
+    text = tmp_path / "text.sqlite"
+    text.write_text("not a database at all" * 100)
+    with pytest.raises(CensusFileError, match="not a census"):
+        Census.load(text)
+    cache = tmp_path / "cache.sqlite"
+    konane.value("..ox", cache=str(cache))     # an SQLite file of another kind
+    konane.clear_caches()
+    with pytest.raises(CensusFileError, match="not a census"):
+        Census.load(cache)
+    with pytest.raises(CensusTypeError, match="path must be a str or a path"):
+        Census.load(3)
+    with pytest.raises(CensusTypeError, match="path must be a str or a path"):
+        cached(2, 2).save(None)
+    # a damaged table
+    import sqlite3
+    good = tmp_path / "good.sqlite"
+    cached(2, 3).save(good)
+    db = sqlite3.connect(good)
+    with db:
+        db.execute("UPDATE codes SET ids = x'0000'")
+    db.close()
+    with pytest.raises(CensusFileError, match="damaged"):
+        Census.load(good)
+    assert issubclass(CensusFileError, CensusError)

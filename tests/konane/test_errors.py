@@ -6,9 +6,10 @@ import konane
 import konane.errors as errors
 
 TYPE_ERRORS = {"BoardTypeError", "MoveTypeError", "PlayerTypeError", "RulesTypeError",
-               "CacheTypeError", "CensusTypeError", "FamilyTypeError"}
+               "CacheTypeError", "CensusTypeError", "FamilyTypeError", "SearchTypeError"}
 VALUE_ERRORS = {"BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
-                "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError"}
+                "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError",
+                "CensusFileError", "SearchError"}
 RUNTIME_ERRORS = {"ComputationLimitError"}
 
 
@@ -22,7 +23,7 @@ def test_every_error_is_in_errors_and_exported():
         assert getattr(konane, name) is getattr(errors, name)
     # no exception class of konane is defined anywhere else
     for module in ("board", "squares", "moves", "rules", "match", "decomposition", "values",
-                   "cache", "enumeration", "svg", "cli", "families"):
+                   "cache", "enumeration", "svg", "cli", "families", "value_search"):
         mod = __import__(f"konane.{module}", fromlist=["_"])
         own = [name for name, obj in inspect.getmembers(mod, inspect.isclass)
                if issubclass(obj, Exception) and obj.__module__ == mod.__name__]
