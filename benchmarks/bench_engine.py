@@ -51,9 +51,9 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -105,7 +105,7 @@ def switch_sum_pycgt(p, k):
 def switch_sum_cgtpy(c, k):
     g = c.CanonicalForm(0)
     for i in range(1, k + 1):
-        g = g + c.CanonicalForm("{%d|-%d}" % (i, i))
+        g = g + c.CanonicalForm(f"{{{i}|-{i}}}")
     return [g]
 
 
@@ -174,7 +174,7 @@ def up_star_pycgt(p, n_max):
 
 def up_star_cgtpy(c, n_max):
     up = c.CanonicalForm("^")
-    return [up + c.CanonicalForm("*%d" % n) for n in range(1, n_max + 1)]
+    return [up + c.CanonicalForm(f"*{n}") for n in range(1, n_max + 1)]
 
 
 def multiples_ours(cg, n_max):

@@ -29,6 +29,7 @@ from .analysis import thermograph
 from .errors import (
     BackendError,
     CGTError,
+    CGTOverflowError,
     CGTTypeError,
     CGTValueError,
     ClosedFormError,
@@ -56,7 +57,7 @@ __all__ = [
     "Player", "Outcome", "LEFT", "RIGHT",
     "CGTError", "CGTTypeError", "CGTValueError", "GameParseError", "NotDyadicError", "NotANumberError",
     "NotAGameError", "NotAtomicError", "NotAPlayerError", "InvalidTemperatureError", "NotImpartialError",
-    "InvalidIdError", "BackendError", "ClosedFormError", "InvalidIndexError",
+    "InvalidIdError", "BackendError", "ClosedFormError", "InvalidIndexError", "CGTOverflowError",
     "clear_caches", "cache_info",
     "Thermograph", "Trajectory", "ConfusionInterval", "thermograph", "grundy", "GrundySolver", "mex",
     "find_closed_form", "ClosedForm",

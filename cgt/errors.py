@@ -24,6 +24,7 @@ The tree::
     |   +-- InvalidTemperatureError
     |   +-- InvalidIdError
     |   +-- ClosedFormError
+    |   +-- CGTOverflowError (OverflowError)
     +-- BackendError (ImportError)
 
 Examples
@@ -53,6 +54,7 @@ __all__ = [
     "BackendError",
     "ClosedFormError",
     "InvalidIndexError",
+    "CGTOverflowError",
 ]
 
 
@@ -149,3 +151,8 @@ class InvalidIndexError(CGTTypeError):
     ...
     cgt.errors.InvalidIndexError: index 0.5 is not an int or a tuple of ints
     """
+
+
+class CGTOverflowError(CGTValueError, OverflowError):
+    """A value is beyond what the engine represents: an up multiple or a nimber past 64 bits
+    in the native engine (numbers are exact at any size).  Never a silent wrap."""

@@ -83,13 +83,13 @@ if _requested == "python":
     BACKEND = "python"
 else:
     try:
-        from . import _native as _engine  # type: ignore[no-redef]
+        import _konane_cgt as _engine  # type: ignore[no-redef]
     except ImportError as exc:
         if _requested == "native":
             from .errors import BackendError
 
             raise BackendError(
-                "KONANE_CGT_BACKEND='native', but the native engine cgt._native is not built "
+                "KONANE_CGT_BACKEND='native', but the native core (_konane_cgt) is not built "
                 f"({exc}): install the package with a Rust toolchain on the PATH "
                 "(pip install -e . builds it), or unset KONANE_CGT_BACKEND to use the Python engine"
             ) from exc

@@ -16,7 +16,7 @@ Examples
 
 from konane._progress import set_progress
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
-from konane.cache import RegionCache, clear_caches, default_cache
+from konane.cache import RegionCache, cache_info, clear_caches, default_cache
 from konane.decomposition import regions
 from konane.enumeration import Census, census
 from konane.errors import (
@@ -95,6 +95,7 @@ __all__ = [
     "RegionCache",
     "default_cache",
     "clear_caches",
+    "cache_info",
     "set_progress",
     "census",
     "Census",

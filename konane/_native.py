@@ -24,11 +24,11 @@ __all__: list[str] = []          # private: konane's own modules import the name
 
 _ext: Any = None
 try:
-    import cgt._native  # lead: rename when the extension moves
+    import _konane_cgt
 except ImportError:              # not built (no Rust toolchain): the Python solver is used
     pass
 else:
-    _ext = cgt._native
+    _ext = _konane_cgt
 
 _TRANSPOSE = 5                   # a diagonal reflection: swaps rows and columns
 

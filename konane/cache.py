@@ -17,10 +17,11 @@ import threading
 from typing import Any
 
 import cgt
+from konane import _native
 from konane._bitboard import Key, clear_tables, unpack_key
 from konane.errors import CacheFileError, CacheTypeError, _describe
 
-__all__ = ["RegionCache", "default_cache", "as_cache", "clear_caches"]
+__all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches"]
 
 _FORMAT = "konane-cgt region values 1"
 
@@ -203,11 +204,15 @@ _FILE_CACHES: dict[str, RegionCache] = {}
 
 
 def default_cache() -> RegionCache:
-    """The in-memory cache that :func:`konane.value` uses when none is given.
+    """The in-memory cache of the Python solver that :func:`konane.value` uses when none is given.
+
+    Where the native core is built, :func:`konane.value` with no ``cache=``
+    runs the native solver instead, whose tables :func:`cache_info` reports;
+    a file cache or a cache of one's own is always the Python solver's.
 
     Examples
     --------
-    >>> konane.value("..ox") == 1 and len(konane.default_cache()) > 0
+    >>> konane.default_cache() is konane.default_cache()
     True
     """
     return _DEFAULT
@@ -247,12 +252,28 @@ def as_cache(cache: Any) -> RegionCache:
     raise CacheTypeError(f"cache must be None, a konane.RegionCache or a file path, not {_describe(cache)}")
 
 
+def cache_info() -> dict[str, Any]:
+    """Sizes of the caches of :mod:`konane` in this process.
+
+    ``"default"``: :meth:`RegionCache.info` of the default cache (the Python
+    solver's); ``"native"``: the sizes of the native solver's tables
+    (``"positions"``, ``"regions"``, ...), or ``None`` where the native core
+    is not in use.
+
+    Examples
+    --------
+    >>> info = konane.cache_info(); sorted(info)
+    ['default', 'native']
+    """
+    return {"default": _DEFAULT.info(), "native": _native.info() if _native.available() else None}
+
+
 def clear_caches() -> None:
     """Empty the caches of :mod:`konane` in this process.
 
     The default region cache and the in-memory tables of the file caches
     opened by path are emptied (the files keep their values), and the tables
-    of cell shapes are dropped.  A :class:`RegionCache` of one's own is
+    of cell shapes and the native solver's tables are dropped.  A :class:`RegionCache` of one's own is
     emptied by its :meth:`~RegionCache.clear`.  The engine's caches are
     :func:`cgt.clear_caches`'s.
 
@@ -267,3 +288,4 @@ def clear_caches() -> None:
     for c in _FILE_CACHES.values():
         c.clear()
     clear_tables()
+    _native.clear()

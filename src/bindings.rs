@@ -1,4 +1,4 @@
-//! The PyO3 layer: `cgt._native`.
+//! The PyO3 layer: the extension module `_konane_cgt`.
 //!
 //! It only converts arguments and results, maps engine errors to the exception classes of
 //! `cgt.errors`, and installs the interrupt hook that checks for signals (Ctrl-C) during
@@ -497,7 +497,7 @@ fn clear_caches(py: Python<'_>) -> PyResult<()> {
 }
 
 #[pymodule]
-fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _konane_cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ZERO", Engine::ZERO)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(add, m)?)?;

@@ -1,7 +1,8 @@
 //! Native core of `konane-cgt`: the canonical-form engine of short partizan games.
 //!
 //! [`engine`] is plain Rust (no Python types); `bindings` is the thin PyO3 layer that
-//! makes it the extension module `cgt._native`, one of the backends behind `cgt.ops`.
+//! makes it the extension module `_konane_cgt`: the native backend behind `cgt.ops` (the engine
+//! functions) and the native Konane solver of `konane` (the `konane_*` functions).
 
 pub mod engine;
 pub mod konane;

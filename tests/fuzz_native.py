@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of the native engine (``cgt._native``) with atheris.
+"""Coverage-guided fuzzing of the native engine (``_konane_cgt``) with atheris.
 
 Not part of the test suite (``pip install atheris``; needs the native engine built)::
 
@@ -23,7 +23,8 @@ from fractions import Fraction
 import atheris
 
 with atheris.instrument_imports():
-    from cgt import _native as N
+    import _konane_cgt as N
+
     from cgt import _pyengine as P
     from cgt import errors
 
@@ -36,9 +37,9 @@ def form(E, g, memo):
     if r is None:
         v = E.nus(g)
         if v is not None:
-            r = "N(%s,%s,%s)" % v
+            r = "N({},{},{})".format(*v)
         else:
-            r = "{%s|%s}" % (",".join(sorted(form(E, o, memo) for o in E.left_options(g))),
+            r = "{{{}|{}}}".format(",".join(sorted(form(E, o, memo) for o in E.left_options(g))),
                              ",".join(sorted(form(E, o, memo) for o in E.right_options(g))))
         memo[g] = r
     return r

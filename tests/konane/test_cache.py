@@ -115,10 +115,15 @@ def test_bad_arguments():
 
 
 def test_clear_caches_empties_the_default_cache():
-    konane.value(".xoxo.")
+    konane.value(".xoxo.", cache=konane.default_cache())      # a cache given: the Python solver's
+    konane.value(".xoxo.")                                    # none: the native solver's, where built
     assert len(konane.default_cache()) > 0
+    native = konane.cache_info()["native"]
+    assert native is None or native["regions"] > 0
     konane.clear_caches()
     assert len(konane.default_cache()) == 0 and konane.default_cache().info()["positions"] == 0
+    native = konane.cache_info()["native"]
+    assert native is None or native["regions"] == native["positions"] == 0
     assert konane.value(".xoxo.") == brute(Board(".xoxo."))
 
 
