@@ -617,7 +617,7 @@ class Thermograph:
         # the temperature, a minor tick of the height axis (those of earlier plots are kept)
         marks: dict[float, str] = dict(getattr(ax, "_cgt_temperatures", {}))
         marks[float(temp)] = f"t={_fmt(temp)}"
-        ax._cgt_temperatures = marks  # type: ignore[attr-defined]
+        vars(ax)["_cgt_temperatures"] = marks          # remembered on the axes for later plots
         ticks = sorted(marks)
         ax.set_yticks(ticks, [marks[t] for t in ticks], minor=True)
         ax.yaxis.remove_overlapping_locs = False       # a temperature of 1 is marked too
