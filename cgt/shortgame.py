@@ -333,10 +333,15 @@ class Game:
         g = _OBJECTS.get(gid)
         if g is not None:
             return g
-        size = ops.cache_info()["games"]
-        if not 0 <= gid < size:
-            raise InvalidIdError(f"{gid!r} is not the id of a game: ids are 0 to {size - 1} in this process")
-        return _wrap(gid)
+        if gid >= 0:
+            try:
+                ops.nus(gid)            # cheap on every backend; fails for an id not in the table
+            except (IndexError, InvalidIdError):
+                pass
+            else:
+                return _wrap(gid)
+        size = ops.cache_info()["games"]            # only to say what the ids are
+        raise InvalidIdError(f"{gid!r} is not the id of a game: ids are 0 to {size - 1} in this process")
 
     # ------------------------------------------------------------ structure
     @property
