@@ -1,5 +1,6 @@
-"""Benchmark: the native Konane solver (konane._native) against konane.value (the Python
-solver on the native engine) and cgt-py, on the starting boards of bench_values.py.
+"""Benchmark: the native Konane solver (konane._native, what konane.value runs with no cache
+given) against the Python solver (konane.value with a cache of its own, on the active engine)
+and cgt-py, on the starting boards of bench_values.py.
 
 Run:  python benchmarks/bench_native_values.py            (4x5, 4x6, 5x5)
       python benchmarks/bench_native_values.py --big      (also 5x6; the Python solver and
@@ -43,10 +44,11 @@ PYTHON = textwrap.dedent("""
     import konane
     konane.set_progress(False)
     b = konane.Board({pic!r})
+    cache = konane.RegionCache()          # a cache given: the Python solver (on the active engine)
     t = time.perf_counter()
-    v = konane.value(b)
+    v = konane.value(b, cache=cache)
     dt = time.perf_counter() - t
-    print(json.dumps({{"value": str(v), "time": dt, "positions": konane.default_cache().info()["positions"],
+    print(json.dumps({{"value": str(v), "time": dt, "positions": cache.info()["positions"],
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 

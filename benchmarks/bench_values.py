@@ -44,7 +44,8 @@ OURS = textwrap.dedent("""
     t = time.perf_counter()
     v = konane.value(b)
     dt = time.perf_counter() - t
-    info = konane.default_cache().info()
+    caches = konane.cache_info()
+    info = caches["native"] or caches["default"]      # the native solver's tables, where it ran
     print(json.dumps({{"value": str(v), "time": dt, "regions": info["regions"],
                       "positions": info["positions"],
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
