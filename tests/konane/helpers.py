@@ -53,6 +53,16 @@ def row_with_gaps(rng):
     return pic + "." * rng.randint(0, 2)
 
 
+def line_with_debris(rng):
+    """A row like Chan and Tsai's with debris: 3 to 6 blocks of stones (singles more often than
+    longer blocks) between gaps of 1 to 3 empty cells."""
+    pic = "." * rng.randint(0, 1)
+    for _ in range(rng.randint(3, 6)):
+        pic += "".join(rng.choice("xo") for _ in range(rng.choice((1, 1, 2, 3, 4, 5))))
+        pic += "." * rng.choice((1, 1, 2, 2, 3))
+    return pic
+
+
 def boards():
     """A hypothesis strategy: boards of 1-4 rows and 2-5 columns with stones, empty cells and holes."""
     @st.composite

@@ -17,7 +17,7 @@ import cgt
 import konane
 from konane import Board, _native
 
-from .helpers import brute, random_grid, random_row, row_with_gaps
+from .helpers import brute, line_with_debris, random_grid, random_row, row_with_gaps
 
 pytestmark = pytest.mark.skipif(not _native.available(), reason="the native Konane solver is not built")
 
@@ -79,10 +79,7 @@ def test_long_lines():
     # rows like Chan and Tsai's with debris, as a row and as a column (as test_values.py)
     rng = random.Random(14)
     for _ in range(400):
-        pic = "." * rng.randint(0, 1)
-        for _ in range(rng.randint(3, 6)):
-            pic += "".join(rng.choice("xo") for _ in range(rng.choice((1, 1, 2, 3, 4, 5))))
-            pic += "." * rng.choice((1, 1, 2, 2, 3))
+        pic = line_with_debris(rng)
         b = Board(pic)
         v = brute(b)
         assert native(b) == v == native(Board("/".join(pic))), pic

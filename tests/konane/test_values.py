@@ -10,7 +10,7 @@ import konane
 from konane import Board
 
 from .conftest import raised_in
-from .helpers import SET, boards, brute, random_grid, random_row, row_with_gaps
+from .helpers import SET, boards, brute, line_with_debris, random_grid, random_row, row_with_gaps
 
 # ---------------------------------------------------------------- against the brute force
 
@@ -34,10 +34,7 @@ def test_against_brute_force_on_long_lines():
     # row and as a column.  Expected values: the brute force (no decomposition at all).
     rng = random.Random(4)
     for _ in range(600):
-        pic = "." * rng.randint(0, 1)
-        for _ in range(rng.randint(3, 6)):
-            pic += "".join(rng.choice("xo") for _ in range(rng.choice((1, 1, 2, 3, 4, 5))))
-            pic += "." * rng.choice((1, 1, 2, 2, 3))
+        pic = line_with_debris(rng)
         b = Board(pic)
         column = Board("/".join(pic))
         assert konane.value(b) == brute(b) == konane.value(column), pic
