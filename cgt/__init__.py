@@ -19,13 +19,28 @@ The modules, from the bottom up (each imports only those above it in this list):
   (:class:`Thermograph`, :class:`Trajectory`) and the private id-level analysis kernels;
 * :mod:`cgt.shortgame` -- :class:`Game`, :func:`parse`, :func:`as_game`;
 * :mod:`cgt.values` -- :func:`game`, :func:`number`, :func:`nimber`, ... and the constants;
-* :mod:`cgt.analysis`, :mod:`cgt.impartial`, :mod:`cgt.graph` -- functions on games.
+* :mod:`cgt.analysis`, :mod:`cgt.impartial`, :mod:`cgt.graph` -- functions on games;
+  :mod:`cgt.display` -- :func:`games_row`, several games shown as one row.
 """
 
 from __future__ import annotations
 
-from . import _kernels, analysis, errors, families, graph, impartial, notation, ops, outcome, thermography, values
+from . import (
+    _kernels,
+    analysis,
+    display,
+    errors,
+    families,
+    graph,
+    impartial,
+    notation,
+    ops,
+    outcome,
+    thermography,
+    values,
+)
 from .analysis import thermograph
+from .display import GamesRow, games_row
 from .errors import (
     BackendError,
     CGTError,
@@ -60,8 +75,9 @@ __all__ = [
     "InvalidIdError", "BackendError", "ClosedFormError", "InvalidIndexError", "CGTOverflowError",
     "clear_caches", "cache_info",
     "Thermograph", "Trajectory", "ConfusionInterval", "thermograph", "grundy", "GrundySolver", "mex",
-    "find_closed_form", "ClosedForm",
-    "analysis", "errors", "families", "graph", "impartial", "notation", "ops", "outcome", "thermography", "values",
+    "find_closed_form", "ClosedForm", "games_row", "GamesRow",
+    "analysis", "display", "errors", "families", "graph", "impartial", "notation", "ops", "outcome", "thermography",
+    "values",
     "backend",
 ]
 

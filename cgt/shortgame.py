@@ -641,6 +641,11 @@ class Game:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's terminal shows a game in its written form (``^*``), also inside
+        lists; ``repr`` stays the rebuildable ``cgt.parse('^*')``."""
+        p.text(str(self))
+
     def _repr_latex_(self) -> str | None:
         try:
             return "$\\displaystyle " + deep(latex_game, self._id) + "$"

@@ -58,12 +58,13 @@ import sys
 import time
 from array import array
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 import cgt
 from cgt import ops
+from konane import svg
 from konane._bitboard import capture_steps, checker_mask, full_mask, grid_symmetries, relayout, transform_rc
 from konane._progress import Progress, progress_enabled
 from konane.board import Board, as_board
@@ -77,6 +78,7 @@ from konane.errors import (
     _describe,
 )
 from konane.rules import Rules, as_rules
+from konane.values import _unicode
 
 __all__ = ["census", "Census", "MAX_CELLS", "RELATIONS"]
 
@@ -925,6 +927,57 @@ class Census:
         return cls(rows, cols, rules, ids, elapsed)
 
     # -- display ----------------------------------------------------------------
+
+    def show(self, codes: Iterable[int], *, captions: Sequence[str | None] | None = None,
+             columns: int = 6, size: int = 30) -> svg.SvgWrapper:
+        """The positions of some codes drawn in a grid, each captioned with its value.
+
+        Parameters
+        ----------
+        codes : iterable of int
+            Position codes, each in ``range(len(self))`` (say from :meth:`find`,
+            :meth:`first` or :meth:`hottest`).
+        captions : sequence of str or None, optional
+            One caption per code; by default each position's value, with
+            Unicode signs (``±1``, ``↑``, ``∗``) as :func:`konane.analyze` writes it.
+        columns : int, default 6
+            Boards per row.
+        size : int, default 30
+            Side of a cell in pixels.
+
+        Returns
+        -------
+        SvgWrapper
+            An SVG picture (a ``str`` that notebooks display), made by
+            :func:`konane.svg.boards_grid`.
+
+        Raises
+        ------
+        CensusTypeError, CensusError
+            If ``codes`` is not an iterable of ints in range.
+        KonaneTypeError, KonaneValueError
+            If ``captions`` does not hold one str (or None) per code, or
+            ``columns`` or ``size`` is not a positive int.
+
+        Examples
+        --------
+        >>> c = konane.census(2, 3)
+        >>> pic = c.show([c.code("o.o/..x"), 0b000011, 0])
+        >>> pic.count('class="grid-board"'), ">-1<" in pic, ">0<" in pic
+        (3, True, True)
+        >>> ">#37<" in c.show([37], captions=["#37"])
+        True
+        """
+        if isinstance(codes, (str, int)) or not isinstance(codes, Iterable):
+            raise CensusTypeError(f"codes must be an iterable of position codes, not {_describe(codes)}")
+        try:
+            checked = [self._check_code(code) for code in codes]
+            boards = [self.board(code) for code in checked]
+            if captions is None:
+                captions = [_unicode(cgt.Game.from_id(self.ids[code])) for code in checked]
+            return svg.boards_grid(boards, captions, columns=columns, size=size)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
     def _repr_html_(self) -> str | None:
         try:

@@ -3,7 +3,8 @@
 :func:`board` returns an :class:`SvgWrapper`, a ``str`` that Jupyter displays
 as a picture (it has ``_repr_svg_`` and ``_repr_html_``) and that can be
 written to a file as it is.  :class:`konane.Board` and :class:`konane.Match`
-use it for their own ``_repr_svg_``.
+use it for their own ``_repr_svg_``.  :func:`boards_grid` draws several boards,
+each with a caption, in one picture (:meth:`konane.Census.show` uses it).
 
 Examples
 --------
@@ -15,14 +16,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from konane.errors import BoardTypeError, KonaneError, KonaneTypeError, KonaneValueError, _describe
 from konane.moves import Move
 from konane.squares import file_name
 
-__all__ = ["SvgWrapper", "board", "BoardLike"]
+__all__ = ["SvgWrapper", "board", "boards_grid", "BoardLike"]
 
 _BOARD_FILL = "#d8b57a"
 _BOARD_STROKE = "#7a5a2c"
@@ -232,3 +234,106 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
     out.append("</svg>")
     return SvgWrapper("\n".join(out))
 
+
+
+_SIZE_RE = re.compile(r'^<svg [^>]*?width="(\d+)" height="(\d+)"')
+
+
+def boards_grid(boards: Iterable[BoardLike], captions: Sequence[str | None] | None = None, *,
+                columns: int = 6, size: int = 30, coordinates: bool = True, crop: bool = False,
+                gap: int = 12) -> SvgWrapper:
+    """Several boards in one SVG picture, in a grid, each with an optional caption.
+
+    Parameters
+    ----------
+    boards : iterable of Board
+        The positions, drawn left to right, then top to bottom.
+    captions : sequence of str or None, optional
+        One caption per board (None for none), written under it.
+    columns : int, default 6
+        Boards per row of the grid.
+    size : int, default 30
+        Side of a cell in pixels.
+    coordinates : bool, default True
+        Write the file letters and rank numbers of each board.
+    crop : bool, default False
+        Draw each board cropped to its cells, as :func:`board` does.
+    gap : int, default 12
+        Pixels between the boards.
+
+    Returns
+    -------
+    SvgWrapper
+        One ``<svg>`` holding a nested ``<svg>`` per board (class
+        ``"grid-board"``); every column is as wide as its widest board, every row
+        as tall as its tallest one.  No boards give an empty picture.
+
+    Raises
+    ------
+    KonaneTypeError
+        If ``boards`` is not an iterable, ``captions`` is not None or a sequence
+        of str (or None), or ``columns``, ``size`` or ``gap`` is not an int.
+    BoardTypeError
+        If an item of ``boards`` is not a board.
+    KonaneValueError
+        If the number of captions is not the number of boards, ``columns`` or
+        ``size`` is not positive, or ``gap`` is negative.
+
+    Examples
+    --------
+    >>> import konane.svg
+    >>> boards = [konane.Board("xo."), konane.Board("x.o"), konane.Board(".ox")]
+    >>> pic = konane.svg.boards_grid(boards, ["-1", "0", "1"], columns=2)
+    >>> pic.count('class="grid-board"'), ">0<" in pic, pic.count("<circle")
+    (3, True, 9)
+    >>> konane.svg.boards_grid(boards, ["only one"])
+    Traceback (most recent call last):
+    ...
+    konane.errors.KonaneValueError: got 1 captions for 3 boards: expected one caption per board (or None)
+    """
+    obj: object = boards
+    if isinstance(obj, str) or not isinstance(obj, Iterable) or hasattr(obj, "cells_list"):
+        raise KonaneTypeError(f"boards must be an iterable of boards, not {_describe(boards)}")
+    items = list(boards)
+    for name, value in (("columns", columns), ("size", size), ("gap", gap)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise KonaneTypeError(f"{name} must be an int, not {_describe(value)}")
+    if columns <= 0:
+        raise KonaneValueError(f"columns must be positive, got {columns!r}")
+    if gap < 0:
+        raise KonaneValueError(f"gap must be at least 0, got {gap!r}")
+    if captions is None:
+        texts: list[str | None] = [None] * len(items)
+    else:
+        if isinstance(captions, str) or not isinstance(captions, Iterable):
+            raise KonaneTypeError(f"captions must be None or a sequence of str, not {_describe(captions)}")
+        texts = list(captions)
+        for text in texts:
+            if text is not None and not isinstance(text, str):
+                raise KonaneTypeError(f"each caption must be a str or None, not {_describe(text)}")
+        if len(texts) != len(items):
+            raise KonaneValueError(f"got {len(texts)} captions for {len(items)} boards: "
+                                   "expected one caption per board (or None)")
+    pics = [board(b, size=size, coordinates=coordinates, crop=crop, caption=text)
+            for b, text in zip(items, texts, strict=True)]
+    dims: list[tuple[int, int]] = []
+    for pic in pics:
+        found = _SIZE_RE.match(pic)
+        assert found is not None  # board() always writes width and height first
+        dims.append((int(found.group(1)), int(found.group(2))))
+    ncols = min(columns, len(pics)) if pics else 0
+    nrows = -(-len(pics) // columns) if pics else 0
+    col_w = [max((dims[i][0] for i in range(c, len(pics), columns)), default=0) for c in range(ncols)]
+    row_h = [max(dims[i][1] for i in range(r * columns, min(len(pics), (r + 1) * columns)))
+             for r in range(nrows)]
+    width = sum(col_w) + gap * max(0, ncols - 1)
+    height = sum(row_h) + gap * max(0, nrows - 1)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
+           f'height="{height}" viewBox="0 0 {width} {height}">']
+    for i, pic in enumerate(pics):
+        r, c = divmod(i, columns)
+        x = sum(col_w[:c]) + gap * c
+        y = sum(row_h[:r]) + gap * r
+        out.append(pic.replace("<svg ", f'<svg class="grid-board" x="{x}" y="{y}" ', 1))
+    out.append("</svg>")
+    return SvgWrapper("\n".join(out))
