@@ -13,6 +13,7 @@ Boards are passed as the masks of :mod:`konane._bitboard` (board layout, stride
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import cgt
@@ -44,12 +45,15 @@ def fits(rows: int, cols: int) -> bool:
 
 
 def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules: Rules,
-                 max_positions: int | None = None) -> int:
+                 check: Callable[[int], object] | None = None) -> int:
     """The id (in :mod:`cgt.ops`) of the value of a position given by its masks.
 
     ``cells``, ``black`` and ``white`` are in the board layout of a ``rows x cols``
-    board (:mod:`konane._bitboard`).  At most ``max_positions`` positions are computed
-    from their options in this call.
+    board (:mod:`konane._bitboard`).  ``check``, if given, is called with the number of
+    positions computed from their options since its last call: every 4096 of them, and
+    once at the end with the rest (none if nothing was computed).  :func:`konane.value`
+    passes the ``tick`` of its :class:`konane._progress.Progress`, which shows the bar and
+    checks ``max_positions`` and ``max_memory`` as for the Python solver.
 
     Raises
     ------
@@ -57,10 +61,13 @@ def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules
         If the board does not fit (:func:`fits`).
     ValueError
         If the masks are not a position (stones off the board or on one cell).
-    konane.errors.ComputationLimitError
-        If ``max_positions`` was reached; the solver's tables keep what was finished.
+    Exception
+        Whatever ``check`` raises (:class:`konane.errors.ComputationLimitError` from a
+        limit) stops the computation and propagates; the solver's tables keep only what
+        was finished.
     KeyboardInterrupt
-        On Ctrl-C (checked through the engine's interrupt hook); the tables stay valid.
+        On Ctrl-C (checked through the engine's interrupt hook, or raised in ``check``);
+        the tables stay valid.
     """
     if not available():
         raise RuntimeError("the native Konane solver is not available (see konane._native.available)")
@@ -71,7 +78,7 @@ def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules
         # the transpose keeps the value and fits
         cells, black, white = (transform_mask(rows, cols, _TRANSPOSE, m) for m in (cells, black, white))
         rows, cols = transform_shape(rows, cols, _TRANSPOSE)
-    gid: int = _ext.konane_value(rows, cols, cells, black, white, rules.multi_jump, max_positions)
+    gid: int = _ext.konane_value(rows, cols, cells, black, white, rules.multi_jump, check)
     return gid
 
 

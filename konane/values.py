@@ -60,23 +60,15 @@ def _progress(progress: bool | None, what: str, max_positions: int | None,
                     max_memory=max_memory, what=what)
 
 
-# Memory the native solver holds per position it computes, tables of the solver and of the
-# engine together: the 5x6 start computes 9.37 million positions in 1.94 GB (about 210 bytes
-# each); with a margin, max_memory becomes a bound on positions for the native solver.
-NATIVE_BYTES_PER_POSITION = 256
-
-
 def _value_id(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress) -> int:
     """The id of the value: with no cache given (``cache`` None), by the native solver where it
     is built and takes the board; else by the Python solver, the reference, with ``cache`` (the
-    default one when None).  File caches and caches of one's own are the Python solver's."""
+    default one when None).  File caches and caches of one's own are the Python solver's.
+    Both solvers count their positions on ``prog`` (the bar, ``max_positions`` and
+    ``max_memory``), every 4096 positions computed from their options."""
     if cache is None and _native.available() and _native.fits(board.rows, board.cols):
-        limit = prog.max_positions
-        if prog.max_memory is not None:
-            by_memory = prog.max_memory // NATIVE_BYTES_PER_POSITION
-            limit = by_memory if limit is None else min(limit, by_memory)
         return _native.native_value(board.rows, board.cols, board.cells, board.black, board.white,
-                                    rules, limit)
+                                    rules, prog.tick)
     return solve(board.stride, board.cells, board.black, board.white, rules,
                  default_cache() if cache is None else cache, prog)
 
@@ -118,7 +110,7 @@ def value(board: Board | Match | str, *, rules: Rules | None = None,
     max_memory : int, optional
         Stop with :class:`konane.ComputationLimitError` once the resident
         memory of the process has grown by more than this many bytes during
-        the call (checked every 2,000 positions or so).  Default: 4 GiB, or
+        the call (checked every few thousand positions).  Default: 4 GiB, or
         half the machine's memory if less
         (``konane._progress.DEFAULT_MAX_MEMORY``), so that a value that cannot
         finish does not take a notebook's machine down; ``None`` for no limit.

@@ -2,18 +2,19 @@
 //!
 //! It converts arguments (masks as Python ints, in the board layout of
 //! `konane._bitboard`), runs the solver on the one engine of the process (so the ids it
-//! returns are those of `cgt.ops` on the native backend), and maps errors: the position
-//! limit to `konane.errors.ComputationLimitError`, a bad board to `ValueError`, Ctrl-C
-//! (through the engine's interrupt hook) to `KeyboardInterrupt`.  Python code wraps these
+//! returns are those of `cgt.ops` on the native backend), and maps errors: an exception
+//! raised by the `check` callable (the limits and the progress bar of `konane._progress`)
+//! propagates as it is, a bad board becomes `ValueError`, Ctrl-C (through the engine's
+//! interrupt hook) `KeyboardInterrupt`.  Python code wraps these
 //! functions in `konane/_native.py`.
 
 use crate::bindings::with_engine;
 use crate::engine::Id;
-use crate::konane::{Error, Rules, Solver};
+use crate::konane::{Check, Error, Rules, Solver};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILProtected;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
@@ -25,22 +26,16 @@ fn reentered() -> PyErr {
     PyRuntimeError::new_err("the native Konane solver was called again while it was working (from a signal handler?)")
 }
 
-fn limit_error(py: Python<'_>, max_positions: u64, msg: String) -> PyErr {
-    let make = || -> PyResult<PyErr> {
-        let cls = py.import("konane.errors")?.getattr("ComputationLimitError")?;
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("positions", max_positions)?;
-        kwargs.set_item("limit", "max_positions")?;
-        Ok(PyErr::from_value(cls.call((msg.clone(),), Some(&kwargs))?))
-    };
-    make().unwrap_or_else(|_| PyRuntimeError::new_err(msg))
-}
-
 /// Id of the value of the `rows x cols` position `(cells, black, white)` (board layout,
-/// stride `cols + 1`), under the rules `multi_jump`; at most `max_positions` positions
-/// are computed from their options in this call.
+/// stride `cols + 1`), under the rules `multi_jump`.
+///
+/// `check`, if given, is a Python callable `check(n)`, called with the number of positions
+/// computed from their options since its last call: every 4096 of them
+/// ([`crate::konane::CHECK_EVERY`]) and once at the end with the rest.  An exception it
+/// raises (`konane.errors.ComputationLimitError`, `KeyboardInterrupt`) stops the
+/// computation and propagates; the solver's tables keep only finished values.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, cells, black, white, multi_jump, max_positions=None))]
+#[pyo3(signature = (rows, cols, cells, black, white, multi_jump, check=None))]
 #[allow(clippy::too_many_arguments)]
 fn konane_value(
     py: Python<'_>,
@@ -50,28 +45,31 @@ fn konane_value(
     black: u128,
     white: u128,
     multi_jump: bool,
-    max_positions: Option<u64>,
+    check: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Id> {
+    // the exception raised by `check`, kept until the solver has stopped
+    let mut raised: Option<PyErr> = None;
+    let mut call = |n: u64| match check.as_ref().map(|c| c.call1((n,))) {
+        Some(Err(err)) => {
+            raised = Some(err);
+            true
+        }
+        _ => false,
+    };
     let r = {
         let mut s = SOLVER.get(py).try_borrow_mut().map_err(|_| reentered())?;
         let rules = Rules { multi_jump };
-        with_engine(py, |e| {
-            match s.value(e, rows, cols, cells, black, white, rules, max_positions) {
-                Ok(g) => Ok(Ok(g)),
-                Err(Error::Engine(x)) => Err(x),
-                Err(other) => Ok(Err(other)),
-            }
+        let hook: Option<Check<'_>> = if check.is_some() { Some(&mut call) } else { None };
+        with_engine(py, |e| match s.value(e, rows, cols, cells, black, white, rules, hook) {
+            Ok(g) => Ok(Ok(g)),
+            Err(Error::Engine(x)) => Err(x),
+            Err(other) => Ok(Err(other)),
         })?
     };
     r.map_err(|err| match err {
-        Error::Limit { max_positions } => limit_error(
-            py,
-            max_positions,
-            format!(
-                "the native Konane solver stopped after {max_positions} positions: the limit is \
-                 max_positions={max_positions} (the caches keep what was finished)"
-            ),
-        ),
+        Error::Stopped => raised
+            .take()
+            .unwrap_or_else(|| PyRuntimeError::new_err("the native Konane solver was stopped")),
         other => PyValueError::new_err(other.to_string()),
     })
 }

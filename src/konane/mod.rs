@@ -15,8 +15,8 @@
 //!
 //! Values are ids of an [`Engine`]: `canonical` from the options' ids, `neg` for
 //! colour-swapped entries, `add` for sums.  The tables only ever receive finished values,
-//! so an interrupted call (the engine's interrupt hook, or the position limit) leaves them
-//! consistent.
+//! so an interrupted call (the engine's interrupt hook, or the call's check callback: see
+//! [`Solver::value`]) leaves them consistent.
 
 pub mod bits;
 pub mod decompose;
@@ -49,8 +49,8 @@ impl Rules {
 pub enum Error {
     /// The engine failed (interrupted by its hook, or out of range).
     Engine(engine::Error),
-    /// More positions than `max_positions` would have been computed.
-    Limit { max_positions: u64 },
+    /// The check callback of the call asked to stop (see [`Solver::value`]).
+    Stopped,
     /// The board or masks are not acceptable (too large, stones off the board, ...).
     BadBoard(String),
 }
@@ -65,11 +65,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Engine(e) => e.fmt(f),
-            Error::Limit { max_positions } => write!(
-                f,
-                "the value needs more than max_positions={max_positions} positions computed from their options \
-                 (the tables keep what was finished)"
-            ),
+            Error::Stopped => f.write_str("stopped by the check callback (the tables keep what was finished)"),
             Error::BadBoard(msg) => f.write_str(msg),
         }
     }
@@ -79,6 +75,44 @@ impl std::error::Error for Error {}
 
 /// The result of a solver call.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// How many positions computed from their options pass between two calls of the check
+/// callback of [`Solver::value`] (the step of the Python solver's counter; a power of 2).
+pub const CHECK_EVERY: u64 = 4096;
+
+/// The check callback of [`Solver::value`]: called with the number of positions computed
+/// from their options since its last call; returns `true` to stop the computation.
+pub type Check<'a> = &'a mut dyn FnMut(u64) -> bool;
+
+/// What one call of [`Solver::value`] carries through the recursion: the engine, the
+/// check callback and the positions computed in this call.
+struct Call<'a, 'b> {
+    e: &'a mut Engine,
+    check: Option<Check<'b>>,
+    count: u64,
+}
+
+impl Call<'_, '_> {
+    /// Count one position computed from its options; every [`CHECK_EVERY`], call the check.
+    #[inline]
+    fn computed(&mut self) -> Result<()> {
+        self.count += 1;
+        if self.count & (CHECK_EVERY - 1) == 0 {
+            self.report(CHECK_EVERY)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn report(&mut self, n: u64) -> Result<()> {
+        if let Some(c) = self.check.as_mut() {
+            if c(n) {
+                return Err(Error::Stopped);
+            }
+        }
+        Ok(())
+    }
+}
 
 /// A key of the position tables: a position of a frame and the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -183,8 +217,6 @@ pub struct Solver {
     computed: u64,
     hits: u64,
     misses: u64,
-    /// The call's budget: `computed` may not pass it.
-    budget: Option<(u64, u64)>,
     /// Stacks of moves and of options' ids shared by the recursion.
     moves: Vec<(Mask, Mask)>,
     opts: Vec<Id>,
@@ -206,8 +238,13 @@ impl Solver {
     }
 
     /// The id of the value of the `rows x cols` position `(cells, black, white)` (board
-    /// layout, `stride = cols + 1`), computing at most `max_positions` positions from
-    /// their options in this call if given.
+    /// layout, `stride = cols + 1`).
+    ///
+    /// `check`, if given, is called with the number of positions computed from their
+    /// options since its last call: every [`CHECK_EVERY`] of them, and once at the end
+    /// with the rest (if any).  If it returns `true`, the call stops with
+    /// [`Error::Stopped`] (the tables keep only finished values, so they stay valid); a
+    /// caller keeps its own reason (a limit, an exception) in the closure.
     #[allow(clippy::too_many_arguments)]
     pub fn value(
         &mut self,
@@ -218,7 +255,7 @@ impl Solver {
         black: Mask,
         white: Mask,
         rules: Rules,
-        max_positions: Option<u64>,
+        check: Option<Check<'_>>,
     ) -> Result<Id> {
         if !bits::fits(rows, cols) {
             return Err(Error::BadBoard(format!(
@@ -233,14 +270,18 @@ impl Solver {
                 "the stones must be disjoint sets of cells of the board".into(),
             ));
         }
-        self.budget = max_positions.map(|m| (m, self.computed));
         let stride = cols + 1;
         let regions = live_region_masks(cells, black, white, stride);
-        let r = self.sum(e, rules.multi_jump, stride, &regions);
-        self.budget = None;
+        let mut cx = Call { e, check, count: 0 };
+        let r = self.sum(&mut cx, rules.multi_jump, stride, &regions);
         self.moves.clear();
         self.opts.clear();
-        r
+        let g = r?;
+        let rest = cx.count & (CHECK_EVERY - 1);
+        if rest != 0 {
+            cx.report(rest)?;
+        }
+        Ok(g)
     }
 
     /// Sizes of the tables and counters.
@@ -264,20 +305,20 @@ impl Solver {
     }
 
     /// Id of the sum of the values of `regions` (`(cells, black, white)` in `stride`).
-    fn sum(&mut self, e: &mut Engine, multi: bool, stride: u32, regions: &[(Mask, Mask, Mask)]) -> Result<Id> {
+    fn sum(&mut self, cx: &mut Call<'_, '_>, multi: bool, stride: u32, regions: &[(Mask, Mask, Mask)]) -> Result<Id> {
         let mut total = Engine::ZERO;
         for &(rc, rb, rw) in regions {
             let p = self.raw.place(stride, rc, multi);
             let g = match self.raw.get(p, rb, rw) {
                 Some(g) => g,
                 None => {
-                    let g = self.region_value(e, multi, stride, rc, rb, rw)?;
+                    let g = self.region_value(cx, multi, stride, rc, rb, rw)?;
                     self.raw.insert(p, rb, rw, g);
                     g
                 }
             };
             if g != Engine::ZERO {
-                total = if total == Engine::ZERO { g } else { e.add(total, g)? };
+                total = if total == Engine::ZERO { g } else { cx.e.add(total, g)? };
             }
         }
         Ok(total)
@@ -286,7 +327,7 @@ impl Solver {
     /// Id of the value of one region, through its normal form and the region table.
     fn region_value(
         &mut self,
-        e: &mut Engine,
+        cx: &mut Call<'_, '_>,
         multi: bool,
         stride: u32,
         cells: Mask,
@@ -303,12 +344,12 @@ impl Solver {
             None => {
                 self.misses += 1;
                 let fr = self.frame(multi, cols + 1, nc, nb, nw);
-                let g = self.options_value(e, multi, &fr, nb, nw)?;
+                let g = self.options_value(cx, multi, &fr, nb, nw)?;
                 self.regions.insert(k, g);
                 g
             }
         };
-        Ok(if swapped { e.neg(g)? } else { g })
+        Ok(if swapped { cx.e.neg(g)? } else { g })
     }
 
     /// The frame of a normalised region (its symmetries are those of the first position
@@ -338,7 +379,7 @@ impl Solver {
     }
 
     /// Id of the value of a position of the frame `fr` that is not in the position table.
-    fn play(&mut self, e: &mut Engine, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
+    fn play(&mut self, cx: &mut Call<'_, '_>, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
         let (s, cells) = (fr.stride, fr.cells);
         if !fr.syms.is_empty() {
             let first = if black <= white {
@@ -350,9 +391,9 @@ impl Solver {
             if nb != black || nw != white {
                 let total = match self.raw.get(fr.place, nb, nw) {
                     Some(g) => g,
-                    None => self.play(e, multi, fr, nb, nw)?,
+                    None => self.play(cx, multi, fr, nb, nw)?,
                 };
-                return Ok(if swapped { e.neg(total)? } else { total });
+                return Ok(if swapped { cx.e.neg(total)? } else { total });
             }
         }
         let lx = black & neighbours(white, s);
@@ -383,21 +424,23 @@ impl Solver {
             }
         };
         let total = match regions {
-            None => self.options_value(e, multi, fr, black, white)?,
-            Some(r) => self.sum(e, multi, s, &r)?,
+            None => self.options_value(cx, multi, fr, black, white)?,
+            Some(r) => self.sum(cx, multi, s, &r)?,
         };
         self.raw.insert(fr.place, black, white, total);
         Ok(total)
     }
 
     /// Id of the value of a position of the frame `fr` from its options.
-    fn options_value(&mut self, e: &mut Engine, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
-        if let Some((max, start)) = self.budget {
-            if self.computed - start >= max {
-                return Err(Error::Limit { max_positions: max });
-            }
-        }
-        e.tick()?;
+    fn options_value(
+        &mut self,
+        cx: &mut Call<'_, '_>,
+        multi: bool,
+        fr: &Arc<Frame>,
+        black: Mask,
+        white: Mask,
+    ) -> Result<Id> {
+        cx.e.tick()?;
         let (s, cells) = (fr.stride, fr.cells);
         // the moves and the options' ids go on stacks shared by the whole recursion (no
         // allocation per position): this call's part starts at `m0` and `o0`
@@ -407,21 +450,22 @@ impl Solver {
         captures(cells, white, black, s, multi, &mut self.moves);
         let n = self.moves.len() - m0;
         let o0 = self.opts.len();
-        let r = self.options_ids(e, multi, fr, m0, n, n_left);
+        let r = self.options_ids(cx, multi, fr, m0, n, n_left);
         self.moves.truncate(m0);
-        let g = r.and_then(|()| Ok(e.canonical(&self.opts[o0..o0 + n_left], &self.opts[o0 + n_left..o0 + n])?));
+        let (mid, end) = (o0 + n_left, o0 + n);
+        let g = r.and_then(|()| Ok(cx.e.canonical(&self.opts[o0..mid], &self.opts[mid..end])?));
         self.opts.truncate(o0);
-        if g.is_ok() {
-            self.computed += 1;
-        }
-        g
+        let g = g?;
+        self.computed += 1;
+        cx.computed()?;
+        Ok(g)
     }
 
     /// Push the ids of the positions after the moves `self.moves[m0..m0 + n]` (the first
     /// `n_left` by Black, the others by White) onto `self.opts`.
     fn options_ids(
         &mut self,
-        e: &mut Engine,
+        cx: &mut Call<'_, '_>,
         multi: bool,
         fr: &Arc<Frame>,
         m0: usize,
@@ -438,7 +482,7 @@ impl Solver {
             } else if fr.syms.is_empty() {
                 match self.raw.get(fr.place, nb, nw) {
                     Some(g) => g,
-                    None => engine::grow(|| self.play(e, multi, fr, nb, nw))?,
+                    None => engine::grow(|| self.play(cx, multi, fr, nb, nw))?,
                 }
             } else {
                 // only representatives are stored: look the representative up at once
@@ -446,10 +490,10 @@ impl Solver {
                 let (rb, rw, swapped) = least_image(&fr.syms, nb, nw, Some(first));
                 let g = match self.raw.get(fr.place, rb, rw) {
                     Some(g) => g,
-                    None => engine::grow(|| self.play(e, multi, fr, rb, rw))?,
+                    None => engine::grow(|| self.play(cx, multi, fr, rb, rw))?,
                 };
                 if swapped {
-                    e.neg(g)?
+                    cx.e.neg(g)?
                 } else {
                     g
                 }

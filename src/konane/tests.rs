@@ -3,7 +3,7 @@
 
 use super::bits::{self, captures, Mask, Shapes};
 use super::decompose::{live_region_masks, reach, region_masks};
-use super::{Error, Rules, Solver};
+use super::{Error, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
 use rustc_hash::FxHashMap;
 
@@ -240,20 +240,78 @@ fn against_brute_force_on_random_boards() {
 }
 
 #[test]
-fn limit_stops_and_keeps_the_tables_valid() {
+fn check_callback_counts_stops_and_keeps_the_tables_valid() {
     let mut e = Engine::new();
     let mut s = Solver::new();
-    let pic = "xoxo/oxox/x..o/oxox";
+    let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let (rows, cols, cells, black, white) = parse(pic);
-    let err = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, Some(5));
-    assert!(matches!(err, Err(Error::Limit { max_positions: 5 })));
+    // a callback that only counts: called every CHECK_EVERY positions, then with the rest
+    let mut calls = Vec::new();
+    let mut count = |n: u64| {
+        calls.push(n);
+        false
+    };
     let v = s
+        .value(
+            &mut e,
+            rows,
+            cols,
+            cells,
+            black,
+            white,
+            Rules::STANDARD,
+            Some(&mut count),
+        )
+        .unwrap();
+    let computed = s.info().computed;
+    assert!(computed > 2 * CHECK_EVERY, "{computed}");
+    assert_eq!(calls.iter().sum::<u64>(), computed);
+    let (last, full) = calls.split_last().unwrap();
+    assert!(full.iter().all(|&n| n == CHECK_EVERY) && 0 < *last && *last <= CHECK_EVERY);
+    // a limit of 5000 positions, as konane._progress checks it: stops at the second call
+    s.clear();
+    let mut seen = 0;
+    let mut limit = |n: u64| {
+        seen += n;
+        seen > 5000
+    };
+    let err = s.value(
+        &mut e,
+        rows,
+        cols,
+        cells,
+        black,
+        white,
+        Rules::STANDARD,
+        Some(&mut limit),
+    );
+    assert_eq!(err, Err(Error::Stopped));
+    assert_eq!(seen, 2 * CHECK_EVERY);
+    assert!(s.info().positions > 0);
+    let w = s
         .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
         .unwrap();
+    assert_eq!(w, v);
     assert_eq!(v, brute_pic(&mut e, pic, true));
-    // a value already known needs no new position
-    let again = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, Some(0));
+    // a value already known computes nothing: the callback is not called
+    let mut never = |_: u64| -> bool { panic!("called") };
+    let again = s.value(
+        &mut e,
+        rows,
+        cols,
+        cells,
+        black,
+        white,
+        Rules::STANDARD,
+        Some(&mut never),
+    );
     assert_eq!(again, Ok(v));
+    // a small value after the stop is right too
+    let small = "xoxo/oxox/x..o/oxox";
+    assert_eq!(
+        value(&mut e, &mut s, small, Rules::STANDARD),
+        brute_pic(&mut e, small, true)
+    );
 }
 
 #[test]

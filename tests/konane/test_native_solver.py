@@ -15,15 +15,12 @@ import pytest
 
 import cgt
 import konane
-from konane import Board, _native
+from konane import Board, _native, _progress
+from konane.errors import ComputationLimitError
 
 from .helpers import brute, line_with_debris, random_grid, random_row, row_with_gaps
 
 pytestmark = pytest.mark.skipif(not _native.available(), reason="the native Konane solver is not built")
-
-# the binding raises konane.errors.ComputationLimitError (a RuntimeError), or a plain
-# RuntimeError where konane.errors has no such class
-LimitError = getattr(konane.errors, "ComputationLimitError", RuntimeError)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -35,9 +32,9 @@ def fresh_native_tables():
     yield
 
 
-def native(board, rules=konane.STANDARD, max_positions=None):
+def native(board, rules=konane.STANDARD, check=None):
     b = Board(board) if isinstance(board, str) else board
-    gid = _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, rules, max_positions)
+    gid = _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, rules, check)
     return cgt.Game.from_id(gid)
 
 
@@ -187,14 +184,133 @@ def test_bad_masks():
         _native.native_value(1, 3, 0b1111, 0b001, 0b010, konane.STANDARD)
 
 
-def test_limit_raises_and_keeps_the_tables_valid():
-    b = Board("xoxo/oxox/x..o/oxox")
-    with pytest.raises(LimitError, match="max_positions=10") as info:
-        native(b, max_positions=10)
-    assert getattr(info.value, "limit", "max_positions") == "max_positions"
-    assert native(b) == brute(b)
-    assert native(b, max_positions=0) == brute(b)          # known now: nothing to compute
+# ---------------------------------------------------------------- the check hook: bar, limits, Ctrl-C
+
+START_4X5 = "oxoxo/xoxox/o..xo/xoxox"      # 18,898 positions computed from their options: -1
+SMALL = "xoxo/oxox/x..o/oxox"
+
+
+def computed():
+    return _native.info()["computed"]
+
+
+def assert_valid_after_a_stop():
+    """The native tables give right values after a stopped call (only finished values stored)."""
+    assert _native.info()["positions"] > 0, "the stopped computation should have finished some positions"
+    assert native(START_4X5) == brute(Board(START_4X5)) == -1
+    assert native(SMALL) == brute(Board(SMALL))
     assert native("xoxo/oxox/x.o./oxox") == brute(Board("xoxo/oxox/x.o./oxox"))
+
+
+def test_the_hook_is_called_every_4096_positions_and_at_the_end():
+    calls = []
+    before = computed()
+    assert native(START_4X5, check=calls.append) == -1
+    n = computed() - before
+    assert n > 3 * 4096 and sum(calls) == n
+    assert calls[:-1] == [4096] * (len(calls) - 1) and 0 < calls[-1] <= 4096
+    calls.clear()
+    assert native(START_4X5, check=calls.append) == -1     # known now: nothing computed, no call
+    assert calls == []
+
+
+def test_an_exception_from_the_hook_propagates_and_keeps_the_tables_valid():
+    class Stop(Exception):
+        pass
+
+    seen = []
+
+    def check(n):
+        seen.append(n)
+        if len(seen) == 2:
+            raise Stop("enough")
+
+    with pytest.raises(Stop, match="enough"):
+        native(START_4X5, check=check)
+    assert seen == [4096, 4096]
+    assert_valid_after_a_stop()
+
+
+def test_max_positions_on_the_native_path():
+    before = computed()
+    with pytest.raises(ComputationLimitError) as info:
+        konane.value(START_4X5, progress=False, max_positions=5000)
+    assert computed() - before == 8192                      # the native solver ran
+    err = info.value
+    assert err.limit == "max_positions" and err.positions == 8192
+    assert "konane.value stopped after 8,192 positions" in str(err) and "max_positions=5,000" in str(err)
+    assert_valid_after_a_stop()
+    # a limit that is not reached changes nothing; a known value needs no position
+    _native.clear()
+    assert konane.value(START_4X5, max_positions=10**9) == -1
+    assert konane.value(START_4X5, max_positions=0) == -1
+
+
+def test_analyze_has_the_limits_on_the_native_path_too():
+    with pytest.raises(ComputationLimitError, match="konane.analyze stopped"):
+        konane.analyze(START_4X5, progress=False, max_positions=5000)
+    assert konane.analyze(START_4X5, progress=False).value == -1
+
+
+def test_max_memory_on_the_native_path(monkeypatch):
+    # as in test_progress.py: the memory, as the counter reads it, grows by 2 MB a reading
+    # (the first reading, at the first check, is the baseline); no more bytes-per-position guess
+    readings = iter(range(0, 10**12, 2 * 10**6))
+    monkeypatch.setattr(_progress, "resident_memory", lambda: next(readings))
+    with pytest.raises(ComputationLimitError) as info:
+        konane.value(START_4X5, progress=False, max_memory=3 * 10**6)
+    err = info.value
+    assert err.limit == "max_memory" and err.memory == 4 * 10**6 and err.positions == 3 * 4096
+    assert "grew by 4 MB, past max_memory=3,000,000 bytes (3 MB)" in str(err)
+    monkeypatch.undo()
+    assert_valid_after_a_stop()
+    # a small max_memory that the memory does not pass: the value
+    _native.clear()
+    monkeypatch.setattr(_progress, "resident_memory", lambda: 10**9)
+    assert konane.value(START_4X5, progress=False, max_memory=1) == -1
+
+
+def test_the_bar_appears_on_the_native_path(fake_tqdm):
+    before = computed()
+    assert konane.value(START_4X5, progress=True) == -1
+    (bar,) = fake_tqdm.made
+    assert bar.n == computed() - before > 3 * 4096
+    assert bar.closed and "memory +" in bar.postfix
+
+
+def test_a_quick_native_value_leaves_no_bar(fake_tqdm, monkeypatch):
+    monkeypatch.setattr(_progress, "DELAY", 60.0)
+    assert konane.value(START_4X5, progress=True) == -1
+    assert fake_tqdm.made == []
+
+
+def test_ctrl_c_from_the_bar_leaves_the_tables_valid(fake_tqdm):
+    fake_tqdm.interrupt_at = 10000          # the bar's update raises, as a Ctrl-C there would
+    with pytest.raises(KeyboardInterrupt):
+        konane.value(START_4X5, progress=True)
+    (bar,) = fake_tqdm.made
+    assert bar.closed
+    fake_tqdm.interrupt_at = None
+    assert_valid_after_a_stop()
+
+
+def test_ctrl_c_from_the_progress_hook_leaves_the_tables_valid(monkeypatch):
+    calls = []
+    real_check = _progress.Progress.check
+
+    def check(self):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real_check(self)
+
+    monkeypatch.setattr(_progress.Progress, "check", check)
+    with pytest.raises(KeyboardInterrupt):
+        konane.value(START_4X5, progress=False)
+    assert len(calls) == 3
+    monkeypatch.undo()
+    assert_valid_after_a_stop()
+    assert konane.value(".ox./o..x/....") == konane.value(".ox./o..x/....", cache=konane.RegionCache())
 
 
 CTRL_C = textwrap.dedent("""
