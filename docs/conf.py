@@ -29,7 +29,7 @@ os.environ.setdefault("KONANE_PROGRESS", "0")
 
 
 def _copy_notebooks() -> None:
-    """Mirror ``notebooks/*.ipynb`` into ``docs/_notebooks`` (unchanged files are kept)."""
+    """Mirror ``notebooks/*.ipynb`` and ``notebooks/data`` into ``docs/_notebooks`` (unchanged files are kept)."""
     src, dst = ROOT / "notebooks", DOCS / "_notebooks"
     dst.mkdir(exist_ok=True)
     wanted = {p.name for p in src.glob("*.ipynb")}
@@ -40,6 +40,8 @@ def _copy_notebooks() -> None:
         s, d = src / name, dst / name
         if not d.exists() or d.read_bytes() != s.read_bytes():
             shutil.copyfile(s, d)
+    if (src / "data").is_dir():          # the data files the notebooks read (notebook 07)
+        shutil.copytree(src / "data", dst / "data", dirs_exist_ok=True)
 
 
 _copy_notebooks()
