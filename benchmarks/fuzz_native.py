@@ -23,10 +23,10 @@ from fractions import Fraction
 import atheris
 
 with atheris.instrument_imports():
-    import _konane_cgt as N
+    from cgt import errors, ops
 
-    from cgt import _pyengine as P
-    from cgt import errors
+N = ops.engine("native")        # the native engine and the Python reference, side by side
+P = ops.engine("python")
 
 DOCUMENTED = errors.CGTError
 MAX_BIRTHDAY = 5            # sums of bigger games can take exponential time: not the point here

@@ -38,12 +38,16 @@ cgt.parse('^')
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from types import ModuleType
 from typing import Protocol
 
+from . import _pyengine
 from ._deep import deep
+from .errors import BackendError
 
 __all__ = [
     "BACKEND",
@@ -63,41 +67,62 @@ __all__ = [
     "deep",
     "cache_info",
     "clear_caches",
+    "engine",
 ]
 
 BACKENDS = ("python", "native")
 _requested = os.environ.get("KONANE_CGT_BACKEND", "").strip().lower()
 
-if _requested not in ("", *BACKENDS):
-    from .errors import BackendError
 
-    raise BackendError(
-        f"KONANE_CGT_BACKEND={_requested!r} is not a backend: use one of {', '.join(BACKENDS)}")
+
+def engine(name: str) -> ModuleType:
+    """The module of the backend ``name`` (``"python"`` or ``"native"``), whether active or not.
+
+    Each backend module provides every name of ``__all__`` but ``BACKEND`` and ``deep``,
+    with its own table of games: ids of one backend mean nothing to the other.  This is
+    how the differential tests compare the two engines in one process; everything else
+    uses the active backend through this module's own names.
+
+    Raises
+    ------
+    BackendError
+        If ``name`` is not a backend, or the native core is not built.
+
+    Examples
+    --------
+    >>> py = cgt.ops.engine("python")
+    >>> py.nus(py.canonical([py.ZERO], [py.ZERO]))
+    (Fraction(0, 1), 0, 1)
+    """
+    if name == "python":
+        return _pyengine
+    if name == "native":
+        try:
+            return importlib.import_module("_konane_cgt")   # the compiled extension, where built
+        except ImportError as exc:
+            raise BackendError(
+                f"the native core (_konane_cgt) is not built ({exc}): install the package with a "
+                "Rust toolchain on the PATH (pip install -e . builds it), or use the Python engine"
+            ) from None
+    raise BackendError(f"{name!r} is not a backend: use one of {', '.join(BACKENDS)}")
+
 
 BACKEND: str
 """The name of the active backend: ``"python"`` or ``"native"``."""
 
-if _requested == "python":
-    from . import _pyengine as _engine
-
-    BACKEND = "python"
+if _requested:
+    try:
+        _engine = engine(_requested)
+    except BackendError as exc:
+        raise BackendError(f"KONANE_CGT_BACKEND={_requested!r}: {exc}") from None
+    BACKEND = _requested
 else:
     try:
-        import _konane_cgt as _engine  # type: ignore[no-redef]
-    except ImportError as exc:
-        if _requested == "native":
-            from .errors import BackendError
-
-            raise BackendError(
-                "KONANE_CGT_BACKEND='native', but the native core (_konane_cgt) is not built "
-                f"({exc}): install the package with a Rust toolchain on the PATH "
-                "(pip install -e . builds it), or unset KONANE_CGT_BACKEND to use the Python engine"
-            ) from exc
-        from . import _pyengine as _engine
-
-        BACKEND = "python"
-    else:
+        _engine = engine("native")
         BACKEND = "native"
+    except BackendError:                # not built here
+        _engine = _pyengine
+        BACKEND = "python"
 
 ZERO: int = _engine.ZERO
 """The id of the game 0 = ``{ | }``."""

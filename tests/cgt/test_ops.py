@@ -35,9 +35,26 @@ SET = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChec
 def test_names():
     assert ops.__all__ == ["BACKEND", "ZERO", "canonical", "add", "neg", "leq", "left_options",
                            "right_options", "nus_id", "nus", "is_number", "number_value", "stops",
-                           "birthday", "deep", "cache_info", "clear_caches"]
+                           "birthday", "deep", "cache_info", "clear_caches", "engine"]
     assert ops.BACKEND in ops.BACKENDS and cgt.backend == ops.BACKEND
     assert all(callable(getattr(ops, name)) for name in ops.__all__[2:])
+
+
+def test_engine_gives_each_backend_with_the_whole_contract():
+    contract = [n for n in ops.__all__ if n not in ("BACKEND", "deep", "engine")]
+    active = ops.engine(ops.BACKEND)
+    assert all(getattr(ops, n) is getattr(active, n) for n in contract)     # the seam costs no call
+    for name in ops.BACKENDS:
+        try:
+            e = ops.engine(name)
+        except cgt.BackendError:
+            assert name == "native" and ops.BACKEND == "python"              # not built here
+            continue
+        assert all(hasattr(e, n) for n in contract), name
+        star = e.canonical([e.ZERO], [e.ZERO])
+        assert e.nus(star) == (0, 0, 1) and e.add(star, star) == e.ZERO
+    with pytest.raises(cgt.BackendError, match="'gpu' is not a backend"):
+        ops.engine("gpu")
 
 
 def test_zero_and_number_up_star_values():
