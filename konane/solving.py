@@ -240,8 +240,9 @@ def outcome(board: Board | Match | str, *, rules: Rules | None = None, max_posit
     --------
     >>> konane.outcome("..ox"), konane.outcome(".ox."), konane.outcome(".ox./o..x/....")
     (<Outcome.L: 'L'>, <Outcome.N: 'N'>, <Outcome.N: 'N'>)
-    >>> konane.outcome(konane.Board.start(4).play_removal("a1").play_removal("b1"))
-    <Outcome.R: 'R'>
+    >>> b = konane.Board.start(4).play_removal("a1").play_removal("b1")
+    >>> konane.outcome(b), konane.value(b)
+    (<Outcome.P: 'P'>, cgt.parse('0'))
     """
     try:
         b, r, seconds = _setup(board, rules, progress, max_positions, max_memory, time)
