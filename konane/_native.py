@@ -135,3 +135,10 @@ def search_clear() -> None:
     """Empty the native search's tables (if it is there)."""
     if _ext is not None and hasattr(_ext, "konane_search_clear"):
         _ext.konane_search_clear()
+
+
+def search_set_small(stones: int) -> int:
+    """Set the stone threshold of the regions the native search settles by their values
+    (for tests and measurements; results do not depend on it); returns the previous one."""
+    old: int = _ext.konane_search_set_small(stones)
+    return old
