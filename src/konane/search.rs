@@ -56,6 +56,14 @@ struct Wide {
     multi: bool,
 }
 
+/// A proved result and the work it took (nodes expanded under it, saturated): when the
+/// table is full, the entries that took the least work are dropped first.
+#[derive(Clone, Copy)]
+struct Entry {
+    wins: bool,
+    work: u32,
+}
+
 /// Counters of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -68,13 +76,14 @@ pub struct Stats {
 /// The win/loss search and its tables: the transposition table and a value [`Solver`] for
 /// the regions.  Its ids are those of the one [`Engine`] passed to every call.
 pub struct Search {
-    narrow: FxHashMap<Narrow, bool>,
-    wide: FxHashMap<Wide, bool>,
+    narrow: FxHashMap<Narrow, Entry>,
+    wide: FxHashMap<Wide, Entry>,
     shapes: Shapes,
     solver: Solver,
     /// Regions with at most this many stones are settled by their exact values.
     pub small: u32,
-    /// The transposition table is emptied when it holds more entries than this.
+    /// When the transposition table holds this many entries, the cheapest results are
+    /// dropped (those that took the least work) until at most half of them remain.
     pub max_entries: usize,
     total: Stats,
 }
@@ -278,15 +287,19 @@ impl Search {
                 multi: cx.multi,
             })
         };
-        if let Some(&w) = found {
-            return Ok(w);
+        if let Some(&x) = found {
+            return Ok(x.wins);
         }
         cx.e.tick()?;
         cx.expanded()?;
-        let w = engine::grow(|| self.expand(cx, ns, nc, nm, ne, g))?;
+        let before = cx.stats.positions;
+        let wins = engine::grow(|| self.expand(cx, ns, nc, nm, ne, g))?;
+        let w = Entry {
+            wins,
+            work: (cx.stats.positions - before).min(u32::MAX as u64) as u32,
+        };
         if self.narrow.len() + self.wide.len() >= self.max_entries {
-            self.narrow.clear();
-            self.wide.clear();
+            self.shrink();
         }
         if narrow {
             self.narrow.insert(
@@ -309,7 +322,22 @@ impl Search {
                 w,
             );
         }
-        Ok(w)
+        Ok(wins)
+    }
+
+    /// Drop the entries that took the least work until at most half of `max_entries`
+    /// remain (every entry left is still a proved result).
+    fn shrink(&mut self) {
+        let mut floor = 1u32;
+        while self.narrow.len() + self.wide.len() > self.max_entries / 2 {
+            self.narrow.retain(|_, x| x.work >= floor);
+            self.wide.retain(|_, x| x.work >= floor);
+            floor = floor.saturating_mul(2);
+            if floor == u32::MAX {
+                self.narrow.clear();
+                self.wide.clear();
+            }
+        }
     }
 
     /// Whether Left, to move, has a move to a node that the opponent loses.
@@ -414,10 +442,19 @@ mod tests {
                     let by_value = outcome_by_value(&mut e, &mut values, (rows, cols, cells, black, white), rules);
                     assert_eq!(expect, by_value, "brute force against the value solver");
                     let got = (
-                        search.wins(&mut e, rows, cols, cells, black, white, true, rules, None).unwrap().0,
-                        search.wins(&mut e, rows, cols, cells, black, white, false, rules, None).unwrap().0,
+                        search
+                            .wins(&mut e, rows, cols, cells, black, white, true, rules, None)
+                            .unwrap()
+                            .0,
+                        search
+                            .wins(&mut e, rows, cols, cells, black, white, false, rules, None)
+                            .unwrap()
+                            .0,
                     );
-                    assert_eq!(got, expect, "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small}");
+                    assert_eq!(
+                        got, expect,
+                        "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small}"
+                    );
                 }
             }
         }
@@ -446,7 +483,17 @@ mod tests {
             let a1: Mask = 1 << ((n - 1) * s);
             let b1: Mask = a1 << 1;
             let (won, stats) = search
-                .wins(&mut e, n, n, cells, black & !a1, white & !b1, true, Rules::STANDARD, None)
+                .wins(
+                    &mut e,
+                    n,
+                    n,
+                    cells,
+                    black & !a1,
+                    white & !b1,
+                    true,
+                    Rules::STANDARD,
+                    None,
+                )
                 .unwrap();
             assert_eq!(won, black_wins, "{n}x{n}");
             assert!(stats.positions > 0);
@@ -476,22 +523,58 @@ mod tests {
             calls += 1;
             true
         };
-        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, Some(&mut stop));
+        let r = search.wins(
+            &mut e,
+            n,
+            n,
+            cells,
+            black,
+            white,
+            true,
+            Rules::STANDARD,
+            Some(&mut stop),
+        );
         assert_eq!(r, Err(Error::Stopped));
         assert!(calls >= 1);
         // every entry kept is a proved result: the next searches agree with brute force
         let mut rng = Rng(7);
         for _ in 0..50 {
             let (c2, b2, w2) = random_board(&mut rng, 3, 4);
-            let got = search.wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None).unwrap().0;
+            let got = search
+                .wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None)
+                .unwrap()
+                .0;
             assert_eq!(got, brute(c2, b2, w2, 5, true));
         }
-        let (won, _) = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None).unwrap();
+        let (won, _) = search
+            .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
+            .unwrap();
         let mut v = Solver::new();
         assert_eq!(
             won,
             outcome_by_value(&mut e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
         );
+    }
+
+    #[test]
+    fn a_small_table_drops_entries_and_stays_right() {
+        let mut e = Engine::new();
+        let mut rng = Rng(11);
+        let mut small_table = Search::new();
+        small_table.max_entries = 64;
+        small_table.small = 0;
+        let mut plain = Search::new();
+        plain.small = 0;
+        for i in 0..300 {
+            let (rows, cols) = if i % 2 == 0 { (4, 4) } else { (3, 5) };
+            let (cells, black, white) = random_board(&mut rng, rows, cols);
+            for btm in [true, false] {
+                let a = small_table.wins(&mut e, rows, cols, cells, black, white, btm, Rules::STANDARD, None);
+                let b = plain.wins(&mut e, rows, cols, cells, black, white, btm, Rules::STANDARD, None);
+                assert_eq!(a.unwrap().0, b.unwrap().0);
+                assert!(small_table.info().0 <= 64);
+            }
+        }
     }
 
     #[test]
