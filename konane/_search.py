@@ -8,7 +8,8 @@ of the pure-Python backend.
 A node is a position ``(stride, cells, black, white)`` plus a game ``g`` (an
 id of :mod:`cgt.ops`) played beside it, and the side to move.  At each node
 
-1. the position is split into its regions (:func:`konane.decomposition.live_region_masks`);
+1. the position is split into its regions (:func:`konane.decomposition.live_region_masks`;
+   a line is cut exactly, as the value solver does);
    every region with at most :data:`SMALL` stones gets its exact value from the
    value solver (:mod:`konane._solver`, with the default region cache) and is
    added to ``g``;
@@ -31,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cgt import ops
-from konane._bitboard import captures, normal_form
+from konane._bitboard import captures, line_step, normal_form
 from konane._progress import Progress
 from konane._solver import solve as _value_id
 from konane.cache import default_cache
-from konane.decomposition import live_region_masks
+from konane.decomposition import _line_regions, live_region_masks
 from konane.rules import Rules
 
 __all__ = ["SMALL", "Stats", "wins", "clear", "table_size"]
@@ -80,7 +81,11 @@ class _Search:
     def node(self, stride: int, cells: int, black: int, white: int, g: int, left: bool) -> bool:
         """Whether the side to move (Left if ``left``) wins the position plus ``g``."""
         big_cells = big_black = big_white = 0
-        for rc, rb, rw in live_region_masks(cells, black, white, stride):
+        d = line_step(cells, stride)
+        parts = _line_regions(cells, black, white, d) if d else live_region_masks(cells, black, white, stride)
+        for rc, rb, rw in parts:
+            if not rb or not rw:
+                continue
             if (rb | rw).bit_count() <= SMALL:
                 v = _value_id(stride, rc, rb, rw, self.rules, self.cache, self.progress)
                 g = ops.add(g, v)

@@ -7,7 +7,8 @@
 //! move the colours are exchanged and `g` negated, so the colour swap is built into the
 //! keys.  At each node
 //!
-//! 1. the position is split into regions ([`live_region_masks`]); every region with at
+//! 1. the position is split into regions ([`live_region_masks`]; a line is cut exactly by
+//!    [`line_regions`], as the value solver does); every region with at
 //!    most [`Search::small`] stones gets its exact value from the value [`Solver`] and
 //!    is added to `g`;
 //! 2. if no region is left, the node is *settled by values*: Left moving first wins `g`
@@ -21,8 +22,8 @@
 //! it only ever receives proved results, so an interrupted search (the check callback, the
 //! engine's interrupt hook) leaves it valid.
 
-use super::bits::{bit_length, bounding_box, captures, fits, full_mask, neighbours, shl, shr, Mask, Shapes};
-use super::decompose::{live_region_masks, one_group};
+use super::bits::{bit_length, bounding_box, captures, fits, full_mask, line_step, neighbours, shl, shr, Mask, Shapes};
+use super::decompose::{line_regions, live_region_masks, one_group};
 use super::{Check, Error, Result, Rules, Solver};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
@@ -278,21 +279,33 @@ impl Search {
                 g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
             }
             valued = true;
-        } else if 6 * (lx | lo).count_ones() > cells.count_ones() || one_group(cells, lx, lo, s) {
-            // the stones that can capture surely form one region (as the value solver decides)
-            (bc, bm, be) = (cells, me, en);
         } else {
-            for (rc, rm, re) in live_region_masks(cells, me, en, s) {
-                if (rm | re).count_ones() <= self.small {
-                    let v = self.region_value(cx, s, rc, rm, re)?;
-                    if v != Engine::ZERO {
-                        g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
-                    }
-                    valued = true;
+            let line = line_step(cells, s);
+            if line == 0 && (6 * (lx | lo).count_ones() > cells.count_ones() || one_group(cells, lx, lo, s)) {
+                // the stones that can capture surely form one region (the value solver's test)
+                (bc, bm, be) = (cells, me, en);
+            } else {
+                // a line is cut exactly (as the value solver does), anything else into regions
+                let regions = if line != 0 {
+                    line_regions(cells, me, en, line)
                 } else {
-                    bc |= rc;
-                    bm |= rm;
-                    be |= re;
+                    live_region_masks(cells, me, en, s)
+                };
+                for (rc, rm, re) in regions {
+                    if rm == 0 || re == 0 {
+                        continue;
+                    }
+                    if (rm | re).count_ones() <= self.small {
+                        let v = self.region_value(cx, s, rc, rm, re)?;
+                        if v != Engine::ZERO {
+                            g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
+                        }
+                        valued = true;
+                    } else {
+                        bc |= rc;
+                        bm |= rm;
+                        be |= re;
+                    }
                 }
             }
         }
