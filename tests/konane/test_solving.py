@@ -114,6 +114,16 @@ def test_outcome_against_brute_force(b):
     assert konane.outcome(b, rules=konane.SINGLE_JUMP) == brute(b, konane.SINGLE_JUMP).outcome
 
 
+def test_long_lines_are_cut_exactly():
+    """Long rows (cut exactly, as the value solver does): the search agrees with the values."""
+    for k in range(2, 21):
+        assert konane.outcome("xo." * k) == konane.value("xo." * k).outcome, k
+    rng = random.Random(3)
+    for _ in range(60):
+        pic = line_with_debris(rng) + line_with_debris(rng)
+        assert konane.outcome(pic) == konane.value(pic).outcome, pic
+
+
 # ---------------------------------------------------------------- the moves
 
 def mover_wins_after(after, mover, rules):
@@ -208,6 +218,28 @@ def test_limits_raise_and_leave_the_tables_valid(backend, monkeypatch):
     # the next calls are right
     assert konane.outcome(".ox./o..x/....") is cgt.Outcome.N
     for x in random_boards(30, 40):
+        assert konane.outcome(x) == konane.value(x).outcome
+    assert konane.solve(b, BLACK).winner is BLACK
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_interrupt_at_a_check_leaves_the_tables_valid(backend, monkeypatch):
+    """Ctrl-C arrives as KeyboardInterrupt from the check (signal handlers run there)."""
+    if backend == "python":
+        monkeypatch.setattr(_native, "search_available", lambda: False)
+    calls = []
+
+    def interrupted(self, n):
+        calls.append(n)
+        raise KeyboardInterrupt
+
+    b = Board.start(5).play_removal("c3").play_removal("b3")
+    with monkeypatch.context() as m:
+        m.setattr(solving._Budget, "tick", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            konane.solve(b, BLACK)
+    assert calls
+    for x in random_boards(31, 40):
         assert konane.outcome(x) == konane.value(x).outcome
     assert konane.solve(b, BLACK).winner is BLACK
 
