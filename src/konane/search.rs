@@ -322,14 +322,21 @@ impl Search {
         let bs = self.shapes.box_symmetries(s, rows, cols, shr(bc, shift));
         let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
         let (m0, e0) = (shr(bm, shift), shr(be, shift));
-        let mut best: Option<(Mask, Mask)> = None;
-        for t in syms.iter() {
-            let cand = (t.apply(m0), t.apply(e0));
-            if best.is_none_or(|b| cand < b) {
-                best = Some(cand);
+        // the least image; the enemy's image is only needed when the mover's ties or wins
+        let (first, rest) = syms
+            .split_first()
+            .expect("at least one symmetry maps a box onto its shape");
+        let (mut me, mut en) = (first.apply(m0), first.apply(e0));
+        for t in rest {
+            let tm = t.apply(m0);
+            if tm > me {
+                continue;
+            }
+            let te = t.apply(e0);
+            if tm < me || te < en {
+                (me, en) = (tm, te);
             }
         }
-        let (me, en) = best.expect("at least one symmetry maps a box onto its shape");
         let o = Open {
             s: ncols + 1,
             cells: *ncells,
