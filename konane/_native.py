@@ -137,12 +137,14 @@ def search_clear() -> None:
         _ext.konane_search_clear()
 
 
-def search_configure(small: int | None = None, max_entries: int | None = None) -> tuple[int, int]:
+def search_configure(small: int | None = None, max_entries: int | None = None,
+                     proof_numbers: bool | None = None) -> tuple[int, int, bool]:
     """Set the stone threshold of the regions the native search settles by their values and
     the number of entries of its transposition table past which the cheapest results are
-    dropped, each if given (for tests and measurements: the results do not depend on them);
-    returns the previous ``(small, max_entries)``."""
-    old: tuple[int, int] = _ext.konane_search_configure(small, max_entries)
+    dropped, and whether it searches by proof numbers (df-pn) instead of depth-first, each if
+    given (for tests and measurements: the results do not depend on them); returns the
+    previous ``(small, max_entries, proof_numbers)``."""
+    old: tuple[int, int, bool] = _ext.konane_search_configure(small, max_entries, proof_numbers)
     return old
 
 

@@ -87,12 +87,21 @@ fn konane_search_info(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
 
 /// Set the stone threshold of the regions settled by values and the size of the
 /// transposition table (for measurements; the results do not depend on them), each if
-/// given; returns the previous `(small, max_entries)`.
+/// given, and whether it searches by proof numbers (df-pn); returns the previous
+/// `(small, max_entries, proof_numbers)`.
 #[pyfunction]
-#[pyo3(signature = (small=None, max_entries=None))]
-fn konane_search_configure(py: Python<'_>, small: Option<u32>, max_entries: Option<usize>) -> PyResult<(u32, usize)> {
+#[pyo3(signature = (small=None, max_entries=None, proof_numbers=None))]
+fn konane_search_configure(
+    py: Python<'_>,
+    small: Option<u32>,
+    max_entries: Option<usize>,
+    proof_numbers: Option<bool>,
+) -> PyResult<(u32, usize, bool)> {
     let mut s = SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?;
-    let old = (s.small, s.max_entries);
+    let old = (s.small, s.max_entries, s.proof_numbers);
+    if let Some(p) = proof_numbers {
+        s.proof_numbers = p;
+    }
     if let Some(n) = small {
         s.small = n;
     }

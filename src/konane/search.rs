@@ -18,6 +18,13 @@
 //!    mover wins when some move leaves a node that the opponent loses: captures in the
 //!    position, fewest replies first, then moves in `g` (to one of `g`'s Left options).
 //!
+//! Two drivers share these steps: a plain depth-first search (every child prepared first,
+//! so a child already proved lost wins at once; the others fewest replies first), and, by
+//! default, depth-first proof-number search (df-pn, Nagai 2002, in negamax form, with the
+//! 1 + epsilon trick of Pawlewicz and Lew 2007, epsilon = 1/2): initial numbers
+//! `(1, mobility)` (proving a win takes one move, disproving it refuting every reply).  On
+//! the 6x6 openings df-pn expands 2 to 4 times fewer nodes.
+//!
 //! The results are exact (there is no depth limit), so the table keeps them across calls;
 //! it only ever receives proved results, so an interrupted search (the check callback, the
 //! engine's interrupt hook) leaves it valid.
@@ -104,8 +111,23 @@ pub struct Search {
     /// When the transposition table holds this many entries, the cheapest results are
     /// dropped (those that took the least work) until at most half of them remain.
     pub max_entries: usize,
+    /// Search by depth-first proof numbers (df-pn) instead of the plain depth-first search.
+    pub proof_numbers: bool,
+    /// Proof and disproof numbers of the nodes not yet proved (df-pn only; heuristic
+    /// information, dropped when it grows past `max_entries`).
+    pn: FxHashMap<PnKey, (u32, u32)>,
     total: Stats,
 }
+
+/// A key of the proof-number table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PnKey {
+    Narrow(Narrow),
+    Wide(Wide),
+}
+
+/// "Infinite" proof and disproof numbers.
+const INF: u32 = u32::MAX / 2;
 
 impl Default for Search {
     fn default() -> Search {
@@ -163,6 +185,8 @@ impl Search {
             solver: Solver::new(),
             small: SMALL,
             max_entries: MAX_ENTRIES,
+            proof_numbers: true,
+            pn: FxHashMap::default(),
             total: Stats::default(),
         }
     }
@@ -208,7 +232,11 @@ impl Search {
             multi: rules.multi_jump,
             stats: Stats::default(),
         };
-        let r = self.node(&mut cx, cols + 1, cells, me, en, Engine::ZERO);
+        let r = if self.proof_numbers {
+            self.pn_root(&mut cx, cols + 1, cells, me, en)
+        } else {
+            self.node(&mut cx, cols + 1, cells, me, en, Engine::ZERO)
+        };
         self.total.positions += cx.stats.positions;
         self.total.settled += cx.stats.settled;
         let won = r?;
@@ -231,6 +259,7 @@ impl Search {
 
     /// Empty the tables (the transposition table and the value solver's).
     pub fn clear(&mut self) {
+        self.pn = FxHashMap::default();
         self.narrow = FxHashMap::default();
         self.wide = FxHashMap::default();
         self.shapes.clear();
@@ -423,6 +452,144 @@ impl Search {
         }
     }
 
+    /// The df-pn search of the root.
+    fn pn_root(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask) -> Result<bool> {
+        let o = match self.prepare(cx, s, cells, me, en, Engine::ZERO)? {
+            Prepared::Known(w) => return Ok(w),
+            Prepared::Open(o) => o,
+        };
+        loop {
+            let (phi, delta) = engine::grow(|| self.mid(cx, &o, INF - 1, INF - 1))?;
+            if phi == 0 {
+                return Ok(true);
+            }
+            if delta == 0 {
+                return Ok(false);
+            }
+        }
+    }
+
+    fn pn_key(o: &Open, multi: bool) -> PnKey {
+        if bit_length(o.cells) <= 64 {
+            PnKey::Narrow(Narrow {
+                masks: [o.cells as u64, o.me as u64, o.en as u64],
+                g: o.g,
+                stride: o.s as u8,
+                multi,
+            })
+        } else {
+            PnKey::Wide(Wide {
+                masks: [o.cells, o.me, o.en],
+                g: o.g,
+                stride: o.s as u8,
+                multi,
+            })
+        }
+    }
+
+    /// `(proof, disproof)` numbers of an open node (mover wins / mover loses).
+    #[inline]
+    fn numbers(&self, o: &Open, multi: bool) -> (u32, u32) {
+        match self.lookup(o, multi) {
+            Some(true) => (0, INF),
+            Some(false) => (INF, 0),
+            None => self
+                .pn
+                .get(&Self::pn_key(o, multi))
+                .copied()
+                .unwrap_or_else(|| (1, mobility(o.cells, o.me, o.en, o.s).max(1))),
+        }
+    }
+
+    /// Multiple iterative deepening (Nagai's df-pn, negamax form): search the open node
+    /// `o` until its proof number reaches `th_phi` or its disproof number `th_delta`;
+    /// proved nodes go to the transposition table, the others' numbers to the pn table.
+    fn mid(&mut self, cx: &mut Call<'_, '_>, o: &Open, th_phi: u32, th_delta: u32) -> Result<(u32, u32)> {
+        if let Some(w) = self.lookup(o, cx.multi) {
+            return Ok(if w { (0, INF) } else { (INF, 0) });
+        }
+        cx.e.tick()?;
+        cx.expanded()?;
+        let before = cx.stats.positions;
+        let Open { s, cells, me, en, g } = *o;
+        let mut moves: Vec<(Mask, Mask)> = Vec::new();
+        captures(cells, me, en, s, cx.multi, &mut moves);
+        let ng = if g == Engine::ZERO { g } else { cx.e.neg(g)? };
+        let mut kids: Vec<Open> = Vec::with_capacity(moves.len());
+        let mut won = false;
+        for &(m2, e2) in &moves {
+            match self.prepare(cx, s, cells, e2, m2, ng)? {
+                Prepared::Known(false) => {
+                    won = true;
+                    break;
+                }
+                Prepared::Known(true) => {}
+                Prepared::Open(c) => kids.push(c),
+            }
+        }
+        if !won && g != Engine::ZERO {
+            for gl in cx.e.left_options(g)? {
+                let ngl = cx.e.neg(gl)?;
+                match self.prepare(cx, s, cells, en, me, ngl)? {
+                    Prepared::Known(false) => {
+                        won = true;
+                        break;
+                    }
+                    Prepared::Known(true) => {}
+                    Prepared::Open(c) => kids.push(c),
+                }
+            }
+        }
+        if !won && !kids.is_empty() {
+            // fewest replies first: ties of the numbers go to the likelier move
+            kids.sort_by_key(|c| mobility(c.cells, c.me, c.en, c.s));
+        }
+        loop {
+            let result = if won {
+                Some(true)
+            } else {
+                let (mut phi, mut delta, mut best, mut delta2) = (INF, 0u32, usize::MAX, INF);
+                let mut best_phi = 0;
+                for (i, c) in kids.iter().enumerate() {
+                    let (cp, cd) = self.numbers(c, cx.multi);
+                    delta = delta.saturating_add(cp).min(INF);
+                    if cd < phi {
+                        delta2 = phi;
+                        phi = cd;
+                        best = i;
+                        best_phi = cp;
+                    } else if cd < delta2 {
+                        delta2 = cd;
+                    }
+                }
+                if phi == 0 {
+                    Some(true)
+                } else if delta == 0 || kids.is_empty() {
+                    Some(false)
+                } else if phi >= th_phi || delta >= th_delta {
+                    if self.pn.len() >= self.max_entries {
+                        self.pn.clear();
+                    }
+                    self.pn.insert(Self::pn_key(o, cx.multi), (phi, delta));
+                    return Ok((phi, delta));
+                } else {
+                    let c = kids[best];
+                    let child_phi = th_delta - delta + best_phi;
+                    // the 1 + epsilon trick (Pawlewicz and Lew), epsilon = 1/2: fewer switches between siblings
+                    let child_delta = th_phi.min(delta2.saturating_add(delta2 / 2).saturating_add(1));
+                    engine::grow(|| self.mid(cx, &c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
+                    None
+                }
+            };
+            if let Some(w) = result {
+                self.pn.remove(&Self::pn_key(o, cx.multi));
+                let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
+                self.store(o, cx.multi, Entry { wins: w, work });
+                return Ok(if w { (0, INF) } else { (INF, 0) });
+            }
+        }
+    }
+
     /// Whether Left, to move, has a move to a node that the opponent loses.  Every child
     /// is prepared first, so a child already proved lost (settled by values, or in the
     /// table) wins at once ("enhanced transposition cutoff"); the others are searched
@@ -517,9 +684,10 @@ mod tests {
         let mut e = Engine::new();
         let mut values = Solver::new();
         let shapes = [(1, 9), (2, 5), (3, 4), (4, 4), (3, 5), (2, 6)];
-        for small in [0, 3, 6] {
+        for (small, pn) in [(0, false), (3, false), (6, false), (0, true), (6, true)] {
             let mut search = Search::new();
             search.small = small;
+            search.proof_numbers = pn;
             for i in 0..400 {
                 let (rows, cols) = shapes[i % shapes.len()];
                 let (cells, black, white) = random_board(&mut rng, rows, cols);
@@ -557,7 +725,14 @@ mod tests {
         // bottom-left corner is the last row).
         let mut e = Engine::new();
         let mut search = Search::new();
-        for (n, black_wins) in [(4u32, false), (5, true)] {
+        for (n, black_wins, pn) in [
+            (4u32, false, false),
+            (5, true, false),
+            (4, false, true),
+            (5, true, true),
+        ] {
+            search.proof_numbers = pn;
+            search.clear();
             let s = n + 1;
             let cells = full_mask(n, n);
             let mut black: Mask = 0;

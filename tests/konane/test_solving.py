@@ -70,12 +70,14 @@ def test_outcome_equals_value_outcome_on_random_boards(rules):
 
 
 @pytest.mark.parametrize("small", [0, 3, 8])
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", BACKENDS + (["native-depth-first"] if NATIVE else []))
 def test_backends_agree_with_values_for_every_threshold(backend, small, monkeypatch):
-    """The plain search (small=0) and the search with values inside, on both backends."""
+    """The plain search (small=0) and the search with values inside, on both backends (the
+    native one by proof numbers, its default, and depth-first)."""
     monkeypatch.setattr(_search, "SMALL", small)
-    if backend == "native":
-        old = _native.search_set_small(small)
+    if backend.startswith("native"):
+        old = _native.search_configure(small=small, proof_numbers=backend == "native")
+        backend = "native"
     try:
         for i, b in enumerate(random_boards(10 + small, 400)):
             rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
@@ -84,7 +86,7 @@ def test_backends_agree_with_values_for_every_threshold(backend, small, monkeypa
             assert got == v.outcome, (b, rules, v)
     finally:
         if backend == "native":
-            _native.search_set_small(old)
+            _native.search_configure(*old)
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
