@@ -12,8 +12,8 @@ and Black 5x5, for the corner and the centre openings; Uiterwijk (2021) solved 1
 2xn, 3xn nearly and 4xn in part.
 
 Run:  python benchmarks/solve_openings.py                               (4x4, 5x5, 6x6)
-      python benchmarks/solve_openings.py --sizes 4,5,6,7 --narrow 1:24,2:14,3:10,4:8 \\
-          --limit-seconds 600 --json notebooks/data/openings.json
+      python benchmarks/solve_openings.py --sizes 7 --limit-seconds 3600 --max-memory-gb 64 \\
+          --max-entries-millions 400 --json openings-7x7.json         (a big machine)
 
 ``--sizes``: square sizes ``n`` or rectangles ``RxC``; ``--narrow R:N``: the boards
 ``R x n`` for ``n`` from 2 (or ``R``) to ``N``; ``--limit-seconds``: the budget of one
@@ -124,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="budget of one opening in seconds (0: none)")
     ap.add_argument("--max-memory-gb", type=float, default=None,
                     help="stop an opening once the process grew by this much (default: konane's default)")
+    ap.add_argument("--max-entries-millions", type=float, default=None,
+                    help="size of the native search's tables in millions of entries (default 33.5, "
+                         "about 2-3 GB; raise it on a big machine)")
+    ap.add_argument("--depth-first", action="store_true",
+                    help="the plain depth-first search instead of proof numbers (df-pn)")
     ap.add_argument("--fresh", action="store_true", help="clear the transposition table before each opening")
     ap.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
@@ -134,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     limit = args.limit_seconds or None
     max_memory = konane._progress.DEFAULT_MAX_MEMORY if args.max_memory_gb is None \
         else int(args.max_memory_gb * 2**30)
+    if _native.search_available():
+        _native.search_configure(
+            max_entries=None if args.max_entries_millions is None else int(args.max_entries_millions * 1e6),
+            proof_numbers=not args.depth_first)
     konane.set_progress(False)
     print(HEADER)
     out = []
@@ -155,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
             "rules": "standard (multi-jumps), Black removes first and moves first",
             "backend": cgt.backend,
             "native_search": _native.search_available(),
+            "search": "depth-first" if args.depth_first else "df-pn",
             "machine": {"python": platform.python_version(), "platform": platform.platform(),
                         "cpus": os.cpu_count()},
             "limit_seconds": limit,

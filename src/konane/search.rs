@@ -113,9 +113,10 @@ pub struct Search {
     pub max_entries: usize,
     /// Search by depth-first proof numbers (df-pn) instead of the plain depth-first search.
     pub proof_numbers: bool,
-    /// Proof and disproof numbers of the nodes not yet proved (df-pn only; heuristic
-    /// information, dropped when it grows past `max_entries`).
-    pn: FxHashMap<PnKey, (u32, u32)>,
+    /// Proof and disproof numbers of the nodes not yet proved, and the work they took
+    /// (df-pn only; heuristic information: when it grows past `max_entries`, the entries
+    /// that took the least work are dropped until half remain).
+    pn: FxHashMap<PnKey, (u32, u32, u32)>,
     total: Stats,
 }
 
@@ -496,7 +497,7 @@ impl Search {
             None => self
                 .pn
                 .get(&Self::pn_key(o, multi))
-                .copied()
+                .map(|x| (x.0, x.1))
                 .unwrap_or_else(|| (1, mobility(o.cells, o.me, o.en, o.s).max(1))),
         }
     }
@@ -568,9 +569,14 @@ impl Search {
                     Some(false)
                 } else if phi >= th_phi || delta >= th_delta {
                     if self.pn.len() >= self.max_entries {
-                        self.pn.clear();
+                        let mut floor = 1u32;
+                        while self.pn.len() > self.max_entries / 2 && floor < u32::MAX {
+                            self.pn.retain(|_, x| x.2 >= floor);
+                            floor = floor.saturating_mul(2);
+                        }
                     }
-                    self.pn.insert(Self::pn_key(o, cx.multi), (phi, delta));
+                    let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
+                    self.pn.insert(Self::pn_key(o, cx.multi), (phi, delta, work));
                     return Ok((phi, delta));
                 } else {
                     let c = kids[best];
