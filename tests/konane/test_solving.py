@@ -182,9 +182,19 @@ def test_norvig_openings(n):
 @pytest.mark.slow
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
 def test_norvig_6x6_corner_and_centre_openings():
-    """Norvig (2021): 6x6, corner opening (a1, then a2): White wins with Black to move."""
-    b = Board.start(6).play_removal("a1").play_removal("a2")
-    assert konane.solve(b, BLACK).winner is WHITE
+    """Norvig (2021): White wins 6x6 with Black to move, for the corner and the centre openings:
+    White has a winning reply to every first removal (both replies after a corner removal;
+    after the centre removal c3, c4 and d3 win and b3, c2 lose)."""
+    start = Board.start(6)
+    for r1 in removals(start, BLACK):
+        b1 = start.play_removal(r1.source)
+        white = {str(r2) for r2 in removals(b1, WHITE, hole=r1.source)
+                 if konane.solve(b1.play_removal(r2.source), BLACK).winner is WHITE}
+        assert white, r1
+        if str(r1) == "a1":
+            assert white == {"a2", "b1"}
+        if str(r1) == "c3":
+            assert white == {"c4", "d3"}
 
 
 def test_known_values():
