@@ -309,3 +309,32 @@ def test_bad_input_raises_the_library_errors(call, error):
     with pytest.raises(error) as info:
         call()
     assert isinstance(info.value, (TypeError, ValueError))
+
+
+# ---------------------------------------------------------------- the openings script
+
+@pytest.mark.parametrize("extra", [[], ["--depth-first", "--fresh"]])
+def test_solve_openings_script(tmp_path, extra, capsys):
+    """benchmarks/solve_openings.py on the small boards: the table, the summaries and the JSON."""
+    import importlib.util
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "solve_openings.py"
+    spec = importlib.util.spec_from_file_location("solve_openings", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = tmp_path / "openings.json"
+    old = _native.search_configure() if NATIVE else None
+    try:
+        assert mod.main(["--sizes", "4,5", "--narrow", "1:9", "--json", str(out)] + extra) == 0
+    finally:
+        if old is not None:
+            _native.search_configure(*old)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    games = {b["board"]: b["game"] for b in doc["boards"]}
+    assert games["4x4"] == "White" and games["5x5"] == "Black"
+    assert [n for n in range(2, 10) if games[f"1x{n}"] == "Black"] == [5, 9]
+    assert all(o["winner"] in ("Black", "White") for b in doc["boards"] for o in b["openings"])
+    printed = capsys.readouterr().out
+    assert "4x4: White wins the game" in printed and "wrote" in printed
