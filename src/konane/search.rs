@@ -116,15 +116,85 @@ pub struct Search {
     /// Proof and disproof numbers of the nodes not yet proved, and the work they took
     /// (df-pn only; heuristic information: when it grows past `max_entries`, the entries
     /// that took the least work are dropped until half remain).
-    pn: FxHashMap<PnKey, (u32, u32, u32)>,
+    pn: Split<(u32, u32, u32)>,
     total: Stats,
 }
 
-/// A key of the proof-number table.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum PnKey {
-    Narrow(Narrow),
-    Wide(Wide),
+/// A table keyed by open nodes, in two maps: frames of at most 64 bits take narrow keys
+/// (32 bytes), wider ones wide keys.
+struct Split<V> {
+    narrow: FxHashMap<Narrow, V>,
+    wide: FxHashMap<Wide, V>,
+}
+
+impl<V> Default for Split<V> {
+    fn default() -> Split<V> {
+        Split {
+            narrow: FxHashMap::default(),
+            wide: FxHashMap::default(),
+        }
+    }
+}
+
+impl<V> Split<V> {
+    #[inline]
+    fn narrow_key(o: &Open, multi: bool) -> Option<Narrow> {
+        (bit_length(o.cells) <= 64).then_some(Narrow {
+            masks: [o.cells as u64, o.me as u64, o.en as u64],
+            g: o.g,
+            stride: o.s as u8,
+            multi,
+        })
+    }
+
+    #[inline]
+    fn wide_key(o: &Open, multi: bool) -> Wide {
+        Wide {
+            masks: [o.cells, o.me, o.en],
+            g: o.g,
+            stride: o.s as u8,
+            multi,
+        }
+    }
+
+    #[inline]
+    fn get(&self, o: &Open, multi: bool) -> Option<&V> {
+        match Self::narrow_key(o, multi) {
+            Some(k) => self.narrow.get(&k),
+            None => self.wide.get(&Self::wide_key(o, multi)),
+        }
+    }
+
+    fn insert(&mut self, o: &Open, multi: bool, v: V) {
+        match Self::narrow_key(o, multi) {
+            Some(k) => {
+                self.narrow.insert(k, v);
+            }
+            None => {
+                self.wide.insert(Self::wide_key(o, multi), v);
+            }
+        }
+    }
+
+    fn remove(&mut self, o: &Open, multi: bool) {
+        match Self::narrow_key(o, multi) {
+            Some(k) => {
+                self.narrow.remove(&k);
+            }
+            None => {
+                self.wide.remove(&Self::wide_key(o, multi));
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.narrow.len() + self.wide.len()
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&V) -> bool) {
+        self.narrow.retain(|_, v| keep(v));
+        self.wide.retain(|_, v| keep(v));
+    }
 }
 
 /// "Infinite" proof and disproof numbers.
@@ -187,7 +257,7 @@ impl Search {
             small: SMALL,
             max_entries: MAX_ENTRIES,
             proof_numbers: true,
-            pn: FxHashMap::default(),
+            pn: Split::default(),
             total: Stats::default(),
         }
     }
@@ -260,7 +330,7 @@ impl Search {
 
     /// Empty the tables (the transposition table and the value solver's).
     pub fn clear(&mut self) {
-        self.pn = FxHashMap::default();
+        self.pn = Split::default();
         self.narrow = FxHashMap::default();
         self.wide = FxHashMap::default();
         self.shapes.clear();
@@ -470,24 +540,6 @@ impl Search {
         }
     }
 
-    fn pn_key(o: &Open, multi: bool) -> PnKey {
-        if bit_length(o.cells) <= 64 {
-            PnKey::Narrow(Narrow {
-                masks: [o.cells as u64, o.me as u64, o.en as u64],
-                g: o.g,
-                stride: o.s as u8,
-                multi,
-            })
-        } else {
-            PnKey::Wide(Wide {
-                masks: [o.cells, o.me, o.en],
-                g: o.g,
-                stride: o.s as u8,
-                multi,
-            })
-        }
-    }
-
     /// `(proof, disproof)` numbers of an open node (mover wins / mover loses).
     #[inline]
     fn numbers(&self, o: &Open, multi: bool) -> (u32, u32) {
@@ -496,7 +548,7 @@ impl Search {
             Some(false) => (INF, 0),
             None => self
                 .pn
-                .get(&Self::pn_key(o, multi))
+                .get(o, multi)
                 .map(|x| (x.0, x.1))
                 .unwrap_or_else(|| (1, mobility(o.cells, o.me, o.en, o.s).max(1))),
         }
@@ -571,12 +623,12 @@ impl Search {
                     if self.pn.len() >= self.max_entries {
                         let mut floor = 1u32;
                         while self.pn.len() > self.max_entries / 2 && floor < u32::MAX {
-                            self.pn.retain(|_, x| x.2 >= floor);
+                            self.pn.retain(|x| x.2 >= floor);
                             floor = floor.saturating_mul(2);
                         }
                     }
                     let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-                    self.pn.insert(Self::pn_key(o, cx.multi), (phi, delta, work));
+                    self.pn.insert(o, cx.multi, (phi, delta, work));
                     return Ok((phi, delta));
                 } else {
                     let c = kids[best];
@@ -588,7 +640,7 @@ impl Search {
                 }
             };
             if let Some(w) = result {
-                self.pn.remove(&Self::pn_key(o, cx.multi));
+                self.pn.remove(o, cx.multi);
                 let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
                 self.store(o, cx.multi, Entry { wins: w, work });
                 return Ok(if w { (0, INF) } else { (INF, 0) });
