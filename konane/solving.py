@@ -6,9 +6,10 @@ is out of reach.  The search splits the position into its regions
 (:func:`konane.regions`) at every node; regions small enough get their exact
 value from the value solver, and a node whose regions all have values is
 settled at once by the outcome of their sum.  What is left is searched with
-the known part kept as one game beside it, with a transposition table keyed by
-the normal form of the position (the symmetries of the grid and the colour
-swap).
+the known part kept as one game beside it (by depth-first proof-number search
+in the native core), with a transposition table keyed by the normal form of the
+position (the symmetries of the grid and the colour swap).  How it works and
+what each part gains: ``docs/solving.md``.
 
 The native search (``src/konane/search.rs``) is used where the native core is
 built and the board fits it; otherwise the reference search of
