@@ -12,8 +12,8 @@ and Black 5x5, for the corner and the centre openings; Uiterwijk (2021) solved 1
 2xn, 3xn nearly and 4xn in part.
 
 Run:  python benchmarks/solve_openings.py                               (4x4, 5x5, 6x6)
-      python benchmarks/solve_openings.py --sizes 7 --limit-seconds 3600 --max-memory-gb 64 \\
-          --max-entries-millions 400 --json openings-7x7.json         (a big machine)
+      python benchmarks/solve_openings.py --sizes 7 --limit-seconds 3600 --max-memory-gb 100 \\
+          --max-entries-millions 300 --json openings-7x7.json         (a big machine)
 
 ``--sizes``: square sizes ``n`` or rectangles ``RxC``; ``--narrow R:N``: the boards
 ``R x n`` for ``n`` from 2 (or ``R``) to ``N``; ``--limit-seconds``: the budget of one
