@@ -529,15 +529,16 @@ impl Search {
             Prepared::Known(w) => return Ok(w),
             Prepared::Open(o) => o,
         };
-        loop {
-            let (phi, delta) = engine::grow(|| self.mid(cx, &o, INF - 1, INF - 1))?;
-            if phi == 0 {
-                return Ok(true);
-            }
-            if delta == 0 {
-                return Ok(false);
-            }
+        let (phi, delta) = engine::grow(|| self.mid(cx, &o, INF - 1, INF - 1))?;
+        if phi == 0 {
+            return Ok(true);
         }
+        if delta == 0 {
+            return Ok(false);
+        }
+        // the numbers reached "infinity" without a proof (sums of more than 2^30): the
+        // depth-first driver finishes the search, using every result proved so far
+        self.solve_open(cx, o)
     }
 
     /// `(proof, disproof)` numbers of an open node (mover wins / mover loses).
