@@ -20,6 +20,7 @@
 
 pub mod bits;
 pub mod decompose;
+pub mod search;
 
 #[cfg(test)]
 mod tests;
