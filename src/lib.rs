@@ -9,3 +9,4 @@ pub mod konane;
 
 mod bindings;
 mod konane_bindings;
+mod play_bindings;
