@@ -642,8 +642,8 @@ mod tests {
             let r = search(
                 Position {
                     cells,
-                    me: me,
-                    en: en,
+                    me,
+                    en,
                     stride: s,
                     multi: true,
                 },
