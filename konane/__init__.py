@@ -46,6 +46,7 @@ from konane.errors import (
 )
 from konane.match import Match
 from konane.moves import Move
+from konane.players import Choice, best_move, choose_move
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.squares import parse_square, square_name
 from konane.value_search import Hit, search
@@ -88,6 +89,9 @@ __all__ = [
     "SINGLE_JUMP",
     "Move",
     "Match",
+    "best_move",
+    "choose_move",
+    "Choice",
     "regions",
     "value",
     "analyze",

@@ -29,8 +29,8 @@ Examples
 >>> c = konane.choose_move(b, "x")
 >>> c.move == konane.Move.parse("a1-e1", rows=1), c.wins
 (True, True)
->>> str(konane.players.greedy_move(b, "x"))
-'a1-e1'
+>>> str(konane.players.greedy_move(konane.Board("xo.o.o."), "x"))
+'a1-c1'
 """
 
 from __future__ import annotations
@@ -216,10 +216,15 @@ def random_move(position: Board | Game, player: Any = None, *, rules: Rules | No
         rng = _rng(seed)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
-    moves = game.legal_moves() if game is not None else board.legal_moves(color, r)  # type: ignore[union-attr]
+    if game is not None:
+        board, moves = game.board, game.legal_moves()
+    else:
+        assert board is not None
+        moves = board.legal_moves(color, r)
     if not moves:
-        raise _no_move(game.board if game is not None else board, color)  # type: ignore[arg-type]
-    return rng.choice(moves)
+        raise _no_move(board, color)
+    move: Move = rng.choice(moves)
+    return move
 
 
 def greedy_move(position: Board | Game, player: Any = None, *, rules: Rules | None = None,
@@ -241,8 +246,8 @@ def greedy_move(position: Board | Game, player: Any = None, *, rules: Rules | No
 
     Examples
     --------
-    >>> str(konane.players.greedy_move(konane.Board("xo.o./....o"), "x"))
-    'a2-e2'
+    >>> str(konane.players.greedy_move(konane.Board("xo.o.o."), "x"))
+    'a1-c1'
     """
     try:
         board, game, color, r = _position(position, player, rules)
@@ -581,11 +586,11 @@ def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | No
 
     Examples
     --------
-    White to move loses on this row whatever it plays; the search proves it:
+    Black to move loses on this row whatever it plays; the search proves it:
 
-    >>> c = konane.choose_move(konane.Board(".xo.xo"), "o")
-    >>> str(c.move), c.wins
-    ('f1-d1', False)
+    >>> c = konane.choose_move(konane.Board(".xo.ox"), "x")
+    >>> str(c.move), c.wins, c.depth
+    ('b1-d1', False, 2)
     >>> c = konane.choose_move(konane.Board.start(6).play_removal("c3").play_removal("c4"), "x",
     ...                        max_nodes=20000)
     >>> c.move in konane.Board.start(6).play_removal("c3").play_removal("c4").legal_moves("x")
@@ -653,7 +658,10 @@ def computer_move(position: Board | Game, level: int, player: Any = None, *,
     --------
     >>> b = konane.Board("xo.o.o.")
     >>> [str(konane.players.computer_move(b, level, "x", seed=3)) for level in (1, 2)]
-    ['a1-g1', 'a1-g1']
+    ['a1-c1', 'a1-g1']
+
+    The greedy player keeps a move for later (a1-c1: one move more than White);
+    the search sees that a1-g1 wins at once.
     """
     try:
         if isinstance(level, bool) or not isinstance(level, int):

@@ -308,7 +308,9 @@ impl Searcher<'_> {
                 from: e.from as u32,
                 to: e.to as u32,
             });
-            if e.depth as u32 >= depth {
+            // only an entry of the same depth cuts: then the root score is exactly the
+            // minimax score of the depth (path-independent), whatever the order of the moves
+            if e.depth as u32 == depth {
                 let s = from_table(e.score, ply);
                 match e.flag {
                     EXACT => return s,
