@@ -48,6 +48,7 @@ from konane.match import Match
 from konane.moves import Move
 from konane.players import Choice, best_move, choose_move
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
+from konane.solving import Solution, outcome, solve
 from konane.squares import parse_square, square_name
 from konane.value_search import Hit, search
 from konane.values import Analysis, analyze, value
@@ -105,4 +106,7 @@ __all__ = [
     "Census",
     "search",
     "Hit",
+    "outcome",
+    "solve",
+    "Solution",
 ]

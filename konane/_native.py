@@ -92,3 +92,53 @@ def clear() -> None:
     """Empty the native solver's tables (if it is there)."""
     if _ext is not None and hasattr(_ext, "konane_clear"):
         _ext.konane_clear()
+
+
+# ---------------------------------------------------------------- the outcome search
+
+def search_available() -> bool:
+    """Whether the native win/loss search (``src/konane/search.rs``) is there and usable."""
+    return available() and hasattr(_ext, "konane_search_wins")
+
+
+def native_wins(rows: int, cols: int, cells: int, black: int, white: int, black_to_move: bool,
+                rules: Rules, check: Callable[[int], object] | None = None) -> tuple[bool, int, int]:
+    """``(wins, positions, settled)``: whether the side to move wins the position given by
+    its masks (board layout of a ``rows x cols`` board), by the native search, with the
+    nodes it expanded and the nodes it settled by region values.
+
+    ``check``, if given, is called with counts of nodes (and of positions of region
+    values) every few thousand of them; what it raises stops the search and propagates
+    (the transposition table keeps only proved results).  Boards that do not fit but
+    whose transpose does are transposed here, as for :func:`native_value`.
+    """
+    if not search_available():
+        raise RuntimeError("the native search is not available (see konane._native.search_available)")
+    if not fits(rows, cols):
+        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native search "
+                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
+    if rows * (cols + 1) > 128:
+        cells, black, white = (transform_mask(rows, cols, _TRANSPOSE, m) for m in (cells, black, white))
+        rows, cols = transform_shape(rows, cols, _TRANSPOSE)
+    won, positions, settled = _ext.konane_search_wins(rows, cols, cells, black, white, black_to_move,
+                                                      rules.multi_jump, check)
+    return bool(won), int(positions), int(settled)
+
+
+def search_info() -> dict[str, int]:
+    """Size of the native search's transposition table and its counters."""
+    entries, positions, settled = _ext.konane_search_info()
+    return {"entries": entries, "positions": positions, "settled": settled}
+
+
+def search_clear() -> None:
+    """Empty the native search's tables (if it is there)."""
+    if _ext is not None and hasattr(_ext, "konane_search_clear"):
+        _ext.konane_search_clear()
+
+
+def search_set_small(stones: int) -> int:
+    """Set the stone threshold of the regions the native search settles by their values
+    (for tests and measurements; results do not depend on it); returns the previous one."""
+    old: int = _ext.konane_search_set_small(stones)
+    return old

@@ -10,3 +10,4 @@ pub mod konane;
 mod bindings;
 mod konane_bindings;
 mod play_bindings;
+mod search_bindings;

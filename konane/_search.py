@@ -1,0 +1,135 @@
+"""The reference win/loss search of :func:`konane.outcome` and :func:`konane.solve`.
+
+A plain negamax on bit masks (:mod:`konane._bitboard`) with a transposition
+table and exact region values, written for clarity: it is the specification
+the native search (``src/konane/search.rs``) is tested against, and the search
+of the pure-Python backend.
+
+A node is a position ``(stride, cells, black, white)`` plus a game ``g`` (an
+id of :mod:`cgt.ops`) played beside it, and the side to move.  At each node
+
+1. the position is split into its regions (:func:`konane.decomposition.live_region_masks`);
+   every region with at most :data:`SMALL` stones gets its exact value from the
+   value solver (:mod:`konane._solver`, with the default region cache) and is
+   added to ``g``;
+2. if no region is left, the node is settled by the outcome of ``g``: Left
+   moving first wins ``g`` exactly when ``g`` is not ``<= 0`` (Right: not
+   ``>= 0``);
+3. otherwise the rest of the position is normalised (the symmetries of the
+   grid and the colour swap, which also negates ``g`` and exchanges the
+   players) and looked up in the table; if it is not there, the mover wins
+   when some move, in the position or in ``g`` (to one of ``g``'s options),
+   leaves a node the opponent loses.
+
+Results are exact (there is no depth limit), so the table keeps them across
+calls; it only receives finished results, so an interrupted search leaves it
+valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cgt import ops
+from konane._bitboard import captures, normal_form
+from konane._progress import Progress
+from konane._solver import solve as _value_id
+from konane.cache import default_cache
+from konane.decomposition import live_region_masks
+from konane.rules import Rules
+
+__all__ = ["SMALL", "Stats", "wins", "clear", "table_size"]
+
+SMALL = 6
+"""Regions with at most this many stones are settled by their exact value."""
+
+_MAX_TABLE = 2_000_000
+# (multi, stride, cells, black, white, g, left to move) -> the mover wins
+_TABLE: dict[tuple[bool, int, int, int, int, int, bool], bool] = {}
+
+
+class Stats:
+    """Counters of one search: nodes expanded and nodes settled by values."""
+
+    __slots__ = ("positions", "settled")
+
+    def __init__(self) -> None:
+        self.positions = 0
+        self.settled = 0
+
+
+def clear() -> None:
+    """Empty the transposition table."""
+    _TABLE.clear()
+
+
+def table_size() -> int:
+    """Entries of the transposition table."""
+    return len(_TABLE)
+
+
+class _Search:
+    def __init__(self, rules: Rules, progress: Progress, tick: Callable[[int], object], stats: Stats) -> None:
+        self.rules = rules
+        self.multi = rules.multi_jump
+        self.progress = progress
+        self.tick = tick
+        self.stats = stats
+        self.cache = default_cache()
+
+    def node(self, stride: int, cells: int, black: int, white: int, g: int, left: bool) -> bool:
+        """Whether the side to move (Left if ``left``) wins the position plus ``g``."""
+        big_cells = big_black = big_white = 0
+        for rc, rb, rw in live_region_masks(cells, black, white, stride):
+            if (rb | rw).bit_count() <= SMALL:
+                v = _value_id(stride, rc, rb, rw, self.rules, self.cache, self.progress)
+                g = ops.add(g, v)
+            else:
+                big_cells |= rc
+                big_black |= rb
+                big_white |= rw
+        if not big_cells:
+            self.stats.settled += 1
+            return not ops.leq(g, ops.ZERO) if left else not ops.leq(ops.ZERO, g)
+        rows, cols, nc, nb, nw, swapped = normal_form(stride, big_cells, big_black, big_white)
+        if swapped:
+            g = ops.neg(g)
+            left = not left
+        s = cols + 1
+        key = (self.multi, s, nc, nb, nw, g, left)
+        found = _TABLE.get(key)
+        if found is not None:
+            return found
+        self.stats.positions += 1
+        self.tick(1)
+        result = self.expand(s, nc, nb, nw, g, left)
+        if len(_TABLE) >= _MAX_TABLE:
+            _TABLE.clear()
+        _TABLE[key] = result
+        return result
+
+    def expand(self, s: int, cells: int, black: int, white: int, g: int, left: bool) -> bool:
+        me, en = (black, white) if left else (white, black)
+        children = captures(cells, me, en, s, self.multi)
+        # fewest replies first
+        children.sort(key=lambda c: len(captures(cells, c[1], c[0], s, self.multi)))
+        for me2, en2 in children:
+            b2, w2 = (me2, en2) if left else (en2, me2)
+            if not self.node(s, cells, b2, w2, g, not left):
+                return True
+        for h in (ops.left_options(g) if left else ops.right_options(g)):
+            if not self.node(s, cells, black, white, h, not left):
+                return True
+        return False
+
+
+def wins(stride: int, cells: int, black: int, white: int, left: bool, rules: Rules,
+         progress: Progress, tick: Callable[[int], object], stats: Stats) -> bool:
+    """Whether the side to move (Black if ``left``) wins the position ``(stride, cells, black, white)``.
+
+    ``tick(n)`` is called with each node expanded (``progress`` counts the
+    value solver's positions); whatever it raises stops the search.
+    """
+    search = _Search(rules, progress, tick, stats)
+    result: bool = ops.deep(search.node, stride, cells, black, white, ops.ZERO, left)
+    return result

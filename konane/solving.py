@@ -1,0 +1,343 @@
+"""Who wins, and with which move: the outcome solver.
+
+:func:`outcome` and :func:`solve` answer "who wins from here?" by a win/loss
+search instead of the full canonical value, so they reach positions whose value
+is out of reach.  The search splits the position into its regions
+(:func:`konane.regions`) at every node; regions small enough get their exact
+value from the value solver, and a node whose regions all have values is
+settled at once by the outcome of their sum.  What is left is searched with
+the known part kept as one game beside it, with a transposition table keyed by
+the normal form of the position (the symmetries of the grid and the colour
+swap).
+
+The native search (``src/konane/search.rs``) is used where the native core is
+built and the board fits it; otherwise the reference search of
+:mod:`konane._search`, which gives the same answers (they are tested against
+each other and against :func:`konane.value`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time as _time
+from typing import Any
+
+import cgt
+from konane import _native, _search
+from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
+from konane.board import BLACK, WHITE, Board, Color, as_color
+from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError, _describe
+from konane.match import Match
+from konane.moves import Move
+from konane.rules import Rules, as_rules
+from konane.values import _board_of, _check_limit, _check_progress
+
+__all__ = ["outcome", "solve", "Solution"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Solution:
+    """The result of :func:`solve`: who wins a position with a given player to move, and how.
+
+    Attributes
+    ----------
+    board : Board
+        The position.
+    to_move : Color
+        The player to move.
+    winner : Color
+        The player who wins with best play.
+    move : Move or None
+        A winning move of ``to_move``, or None when ``to_move`` loses.
+    winning_moves : tuple of Move
+        Winning moves of ``to_move``: all of them when :func:`solve` was asked
+        for ``all_moves=True``, else at least :attr:`move` (empty when
+        ``to_move`` loses).
+    all_moves : bool
+        Whether :attr:`winning_moves` is complete.
+    positions : int
+        Nodes the search expanded in this call (positions found in the
+        transposition table from earlier calls cost nothing).
+    settled_by_values : int
+        Nodes settled by the exact values of their regions.
+    seconds : float
+        Wall-clock time of the call.
+    rules : Rules
+        The rules of the search.
+    proved : bool
+        Always True: a solution is only returned when the search has proved it
+        (a search stopped by its budget raises
+        :class:`konane.ComputationLimitError` instead).
+
+    Examples
+    --------
+    >>> s = konane.solve(".ox./o..x/....", "x")
+    >>> s.winner, str(s.move), s.proved
+    (konane.BLACK, 'c3-a3', True)
+    """
+
+    board: Board
+    to_move: Color
+    winner: Color
+    move: Move | None
+    winning_moves: tuple[Move, ...]
+    all_moves: bool
+    positions: int
+    settled_by_values: int
+    seconds: float
+    rules: Rules
+    proved: bool = True
+
+    @property
+    def wins(self) -> bool:
+        """Whether the player to move wins."""
+        return self.winner is self.to_move
+
+    def __repr__(self) -> str:
+        moves = ", ".join(str(m) for m in self.winning_moves)
+        return (f"konane.Solution({self.board!r}, to_move={self.to_move!r}, winner={self.winner!r}, "
+                f"move={str(self.move) if self.move is not None else None!r}, "
+                f"winning_moves=({moves}), positions={self.positions}, "
+                f"settled_by_values={self.settled_by_values}, seconds={self.seconds:.3g})")
+
+    def summary(self) -> str:
+        """A few lines for people: the winner, the winning moves and the search's figures."""
+        who = self.to_move.long_name
+        if self.wins:
+            kind = "all winning moves" if self.all_moves else "winning move" + (
+                "s" if len(self.winning_moves) > 1 else "")
+            line = f"{who} to move wins; {kind}: {' '.join(str(m) for m in self.winning_moves)}"
+        else:
+            line = f"{who} to move loses: {self.winner.long_name} wins"
+        return "\n".join([
+            self.board.diagram(),
+            line,
+            f"{self.positions:,} positions searched, {self.settled_by_values:,} settled by values, "
+            f"{self.seconds:.3g} s",
+        ])
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython shows the board, the winner, the winning moves and the figures."""
+        p.text("konane.Solution(...)" if cycle else self.summary())
+
+
+# ---------------------------------------------------------------- the budget
+
+class _Budget:
+    """Counts the nodes of a search on a :class:`Progress` (bar, ``max_positions``,
+    ``max_memory``) and checks the time limit."""
+
+    __slots__ = ("progress", "deadline", "limit", "what", "start", "calls")
+
+    def __init__(self, progress: Progress, seconds: float | None, what: str) -> None:
+        self.progress = progress
+        self.start = _time.monotonic()
+        self.limit = seconds
+        self.deadline = None if seconds is None else self.start + seconds
+        self.what = what
+        self.calls = 0
+
+    def tick(self, n: int) -> None:
+        self.progress.tick(n)
+        if self.deadline is not None:
+            self.calls += 1
+            if self.calls >= 64 or n > 1:
+                self.calls = 0
+                self.check_time()
+
+    def check_time(self) -> None:
+        if self.deadline is not None and _time.monotonic() > self.deadline:
+            raise ComputationLimitError(
+                f"{self.what} stopped after {self.progress.count:,} positions and "
+                f"{_time.monotonic() - self.start:.3g} s: the limit is time={self.limit!r} seconds. "
+                "Pass a larger time= (or time=None for no limit) to go on; the positions "
+                "proved so far are kept in the transposition table.",
+                positions=self.progress.count, memory=self.progress.memory, limit="time")
+
+
+def _check_time(t: Any) -> float | None:
+    if t is None:
+        return None
+    if not isinstance(t, (int, float)) or isinstance(t, bool):
+        raise KonaneTypeError(f"time must be None or a number of seconds, not {_describe(t)}")
+    if not t > 0:
+        raise KonaneValueError(f"time must be a positive number of seconds, not {t!r}")
+    return float(t)
+
+
+def _wins(board: Board, color: Color, rules: Rules, budget: _Budget, stats: _search.Stats,
+          backend: str | None = None) -> bool:
+    """Whether ``color`` to move wins ``board``: by the native search where it is built and
+    takes the board (``backend`` None or ``"native"``), else (or with ``backend="python"``)
+    by the reference search."""
+    native = _native.search_available() and _native.fits(board.rows, board.cols)
+    if backend == "native" and not native:
+        raise RuntimeError("the native search is not available for this board")
+    if native and backend != "python":
+        won, nodes, settled = _native.native_wins(board.rows, board.cols, board.cells, board.black,
+                                                  board.white, color is BLACK, rules, budget.tick)
+        stats.positions += nodes
+        stats.settled += settled
+        return won
+    return _search.wins(board.stride, board.cells, board.black, board.white, color is BLACK, rules,
+                        budget.progress, budget.tick, stats)
+
+
+def _setup(board: Any, rules: Any, progress: Any, max_positions: Any, max_memory: Any,
+           time: Any) -> tuple[Board, Rules, float | None]:
+    b = _board_of(board)
+    r = as_rules(rules)
+    _check_progress(progress)
+    if max_positions is not None:
+        _check_limit("max_positions", max_positions)
+    if max_memory is not DEFAULT_MAX_MEMORY:
+        _check_limit("max_memory", max_memory)
+    return b, r, _check_time(time)
+
+
+def outcome(board: Board | Match | str, *, rules: Rules | None = None, max_positions: int | None = None,
+            max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
+            time: float | None = None) -> cgt.Outcome:
+    """The outcome class of a position, by search: who wins with either player to move.
+
+    The same as ``konane.value(board).outcome``, but computed by a win/loss
+    search (two of them: Black first and White first), which reaches
+    positions whose value is out of reach.
+
+    Parameters
+    ----------
+    board : Board, Match or str
+        A board, its picture, or a :class:`konane.Match` (its current board).
+    rules : Rules, optional
+        :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
+    max_positions : int, optional
+        Stop with :class:`konane.ComputationLimitError` after more than this
+        many positions (search nodes plus positions of region values).
+    max_memory : int, optional
+        Stop once the process's memory has grown by more than this many bytes
+        (default as for :func:`konane.value`; None for no limit).
+    progress : bool, optional
+        Show a progress bar during long searches (default: the global switch
+        :func:`konane.set_progress`).
+    time : float, optional
+        Stop after this many seconds (checked every few thousand positions).
+
+    Returns
+    -------
+    cgt.Outcome
+        ``L`` (Black wins whoever starts), ``R`` (White wins), ``N`` (the
+        player to move wins), ``P`` (the player to move loses).
+
+    Raises
+    ------
+    BoardTypeError, RulesTypeError, KonaneTypeError, BoardParseError, KonaneValueError
+        For arguments of the wrong type or value.
+    ComputationLimitError
+        When a limit is reached; the transposition table keeps only proved
+        results, so the next call works and reuses them.
+
+    Examples
+    --------
+    >>> konane.outcome("..ox"), konane.outcome(".ox."), konane.outcome(".ox./o..x/....")
+    (<Outcome.L: 'L'>, <Outcome.N: 'N'>, <Outcome.N: 'N'>)
+    >>> b = konane.Board.start(4).play_removal("a1").play_removal("b1")
+    >>> konane.outcome(b), konane.value(b)
+    (<Outcome.P: 'P'>, cgt.parse('0'))
+    """
+    try:
+        b, r, seconds = _setup(board, rules, progress, max_positions, max_memory, time)
+    except KonaneError as exc:
+        raise exc.with_traceback(None) from None
+    prog = Progress(progress_enabled(progress), "konane outcome", max_positions=max_positions,
+                    max_memory=max_memory, what="konane.outcome")
+    budget = _Budget(prog, seconds, "konane.outcome")
+    stats = _search.Stats()
+    try:
+        black_first = _wins(b, BLACK, r, budget, stats)
+        white_first = _wins(b, WHITE, r, budget, stats)
+    except KonaneError as exc:          # a limit
+        raise exc.with_traceback(None) from None
+    finally:
+        prog.close()
+    if black_first:
+        return cgt.Outcome.N if white_first else cgt.Outcome.L
+    return cgt.Outcome.R if white_first else cgt.Outcome.P
+
+
+def solve(board: Board | Match | str, to_move: Color | str, *, rules: Rules | None = None,
+          all_moves: bool = False, max_positions: int | None = None, time: float | None = None,
+          max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None) -> Solution:
+    """Solve a position with ``to_move`` to move: the winner and a winning move.
+
+    Parameters
+    ----------
+    board : Board, Match or str
+        A board, its picture, or a :class:`konane.Match` (its current board).
+    to_move : Color or str
+        The player to move (:data:`konane.BLACK`, ``"x"``, ``"white"``, ...).
+    rules : Rules, optional
+        :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
+    all_moves : bool
+        Find every winning move (each move is searched), instead of the first.
+    max_positions, max_memory, progress, time
+        As for :func:`outcome`.
+
+    Returns
+    -------
+    Solution
+        With ``winner``, ``move`` (a winning move, or None if ``to_move``
+        loses), ``winning_moves`` and the search's figures.
+
+    Raises
+    ------
+    BoardTypeError, PlayerTypeError, PlayerError, RulesTypeError, KonaneTypeError, KonaneValueError
+        For arguments of the wrong type or value.
+    ComputationLimitError
+        When ``max_positions``, ``max_memory`` or ``time`` is reached (the
+        transposition table stays valid).
+
+    Examples
+    --------
+    Known values: ``.ox./o..x/....`` is ``+-1`` (Ernst 1995), a first-player win:
+
+    >>> s = konane.solve(".ox./o..x/....", konane.WHITE, all_moves=True)
+    >>> s.winner, [str(m) for m in s.winning_moves]
+    (konane.WHITE, ['b3-d3'])
+
+    Norvig (2021): on 4x4, after the removals, White wins with Black to move:
+
+    >>> b = konane.Board.start(4).play_removal("a1").play_removal("b1")
+    >>> s = konane.solve(b, "x")
+    >>> s.winner, s.move
+    (konane.WHITE, None)
+    """
+    try:
+        b, r, seconds = _setup(board, rules, progress, max_positions, max_memory, time)
+        color = as_color(to_move)
+        if not isinstance(all_moves, bool):
+            raise KonaneTypeError(f"all_moves must be True or False, not {_describe(all_moves)}")
+    except KonaneError as exc:
+        raise exc.with_traceback(None) from None
+    prog = Progress(progress_enabled(progress), "konane solve", max_positions=max_positions,
+                    max_memory=max_memory, what="konane.solve")
+    budget = _Budget(prog, seconds, "konane.solve")
+    stats = _search.Stats()
+    other = color.opponent
+    winning: list[Move] = []
+    try:
+        if _wins(b, color, r, budget, stats):
+            for move, after in b.move_options(color, r):
+                if not _wins(after, other, r, budget, stats):
+                    winning.append(move)
+                    if not all_moves:
+                        break
+            if not winning:             # cannot happen: the search proved a winning move
+                raise RuntimeError(f"konane.solve: no winning move found for {color!r} in {b!r}")
+    except KonaneError as exc:          # a limit
+        raise exc.with_traceback(None) from None
+    finally:
+        prog.close()
+    return Solution(board=b, to_move=color, winner=color if winning else other,
+                    move=winning[0] if winning else None, winning_moves=tuple(winning),
+                    all_moves=all_moves, positions=stats.positions, settled_by_values=stats.settled,
+                    seconds=_time.monotonic() - budget.start, rules=r)

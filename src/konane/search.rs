@@ -1,0 +1,508 @@
+//! The win/loss search: does the player to move win?  Plain Rust, on the value solver's
+//! bitboards, decomposer and engine.
+//!
+//! A node is a position `(stride, cells, me, en)` with `me` to move, playing Left, plus a
+//! game `g` (an id of the [`Engine`], from Left's point of view) played beside it: the
+//! known part of the position.  Every node is kept in this "mover is Left" form: after a
+//! move the colours are exchanged and `g` negated, so the colour swap is built into the
+//! keys.  At each node
+//!
+//! 1. the position is split into regions ([`live_region_masks`]); every region with at
+//!    most [`Search::small`] stones gets its exact value from the value [`Solver`] and
+//!    is added to `g`;
+//! 2. if no region is left, the node is *settled by values*: Left moving first wins `g`
+//!    exactly when `g` is not `<= 0`;
+//! 3. otherwise the rest is normalised (the 8 symmetries of the grid, on its bounding
+//!    box) and looked up in the transposition table with `g`; if it is not there, the
+//!    mover wins when some move leaves a node that the opponent loses: captures in the
+//!    position, fewest replies first, then moves in `g` (to one of `g`'s Left options).
+//!
+//! The results are exact (there is no depth limit), so the table keeps them across calls;
+//! it only ever receives proved results, so an interrupted search (the check callback, the
+//! engine's interrupt hook) leaves it valid.
+
+use super::bits::{bit_length, bounding_box, captures, fits, full_mask, neighbours, shl, shr, Mask, Shapes};
+use super::decompose::live_region_masks;
+use super::{Check, Error, Result, Rules, Solver};
+use crate::engine::{self, Engine, Id};
+use rustc_hash::FxHashMap;
+
+/// How many nodes pass between two calls of the check callback of [`Search::wins`].
+pub const CHECK_EVERY: u64 = 1024;
+
+/// The default of [`Search::small`]: regions with at most this many stones are settled by
+/// their exact values (measured on the 5x5 and 6x6 openings, see
+/// `benchmarks/solve_openings.py`).
+pub const SMALL: u32 = 8;
+
+/// The default of [`Search::max_entries`].
+pub const MAX_ENTRIES: usize = 1 << 25;
+
+/// A key of the transposition table for frames of at most 64 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Narrow {
+    masks: [u64; 3],
+    g: Id,
+    stride: u8,
+    multi: bool,
+}
+
+/// A key of the transposition table for wider frames.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Wide {
+    masks: [u128; 3],
+    g: Id,
+    stride: u8,
+    multi: bool,
+}
+
+/// Counters of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes expanded (not found in the table, not settled by values).
+    pub positions: u64,
+    /// Nodes settled by the exact values of their regions.
+    pub settled: u64,
+}
+
+/// The win/loss search and its tables: the transposition table and a value [`Solver`] for
+/// the regions.  Its ids are those of the one [`Engine`] passed to every call.
+pub struct Search {
+    narrow: FxHashMap<Narrow, bool>,
+    wide: FxHashMap<Wide, bool>,
+    shapes: Shapes,
+    solver: Solver,
+    /// Regions with at most this many stones are settled by their exact values.
+    pub small: u32,
+    /// The transposition table is emptied when it holds more entries than this.
+    pub max_entries: usize,
+    total: Stats,
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search::new()
+    }
+}
+
+/// What one call carries through the recursion.
+struct Call<'a, 'b> {
+    e: &'a mut Engine,
+    check: Option<Check<'b>>,
+    multi: bool,
+    stats: Stats,
+}
+
+impl Call<'_, '_> {
+    #[inline]
+    fn expanded(&mut self) -> Result<()> {
+        self.stats.positions += 1;
+        if self.stats.positions & (CHECK_EVERY - 1) == 0 {
+            self.report(CHECK_EVERY)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn report(&mut self, n: u64) -> Result<()> {
+        if let Some(c) = self.check.as_mut() {
+            if c(n) {
+                return Err(Error::Stopped);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The number of first jumps of `me` over `en` (a cheap measure of mobility).
+#[inline]
+fn mobility(cells: Mask, me: Mask, en: Mask, s: u32) -> u32 {
+    let empty = cells & !(me | en);
+    let mut n = 0;
+    for d in [1, s] {
+        n += (me & shr(en, d) & shr(empty, 2 * d)).count_ones();
+        n += (me & shl(en, d) & shl(empty, 2 * d)).count_ones();
+    }
+    n
+}
+
+impl Search {
+    pub fn new() -> Search {
+        Search {
+            narrow: FxHashMap::default(),
+            wide: FxHashMap::default(),
+            shapes: Shapes::default(),
+            solver: Solver::new(),
+            small: SMALL,
+            max_entries: MAX_ENTRIES,
+            total: Stats::default(),
+        }
+    }
+
+    /// Whether the player to move (Black if `black_to_move`) wins the `rows x cols`
+    /// position `(cells, black, white)` (board layout, `stride = cols + 1`), with the
+    /// counters of this call.
+    ///
+    /// `check`, if given, is called with the number of nodes expanded since its last call
+    /// (every [`CHECK_EVERY`]) and with the positions computed by the value solver (see
+    /// [`Solver::value`]), and once at the end with the rest; if it returns `true`, the
+    /// search stops with [`Error::Stopped`] (the tables keep only proved results).
+    #[allow(clippy::too_many_arguments)]
+    pub fn wins(
+        &mut self,
+        e: &mut Engine,
+        rows: u32,
+        cols: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+        black_to_move: bool,
+        rules: Rules,
+        check: Option<Check<'_>>,
+    ) -> Result<(bool, Stats)> {
+        if !fits(rows, cols) {
+            return Err(Error::BadBoard(format!(
+                "a {rows}x{cols} board does not fit the native search (rows * (cols + 1) must be at most 128)"
+            )));
+        }
+        if cells & !full_mask(rows, cols) != 0 {
+            return Err(Error::BadBoard("cells outside the board".into()));
+        }
+        if (black | white) & !cells != 0 || black & white != 0 {
+            return Err(Error::BadBoard(
+                "the stones must be disjoint sets of cells of the board".into(),
+            ));
+        }
+        let (me, en) = if black_to_move { (black, white) } else { (white, black) };
+        let mut cx = Call {
+            e,
+            check,
+            multi: rules.multi_jump,
+            stats: Stats::default(),
+        };
+        let r = self.node(&mut cx, cols + 1, cells, me, en, Engine::ZERO);
+        self.total.positions += cx.stats.positions;
+        self.total.settled += cx.stats.settled;
+        let won = r?;
+        let rest = cx.stats.positions & (CHECK_EVERY - 1);
+        if rest != 0 {
+            cx.report(rest)?;
+        }
+        Ok((won, cx.stats))
+    }
+
+    /// `(entries of the transposition table, nodes expanded, nodes settled)` over the
+    /// search's life.
+    pub fn info(&self) -> (usize, u64, u64) {
+        (
+            self.narrow.len() + self.wide.len(),
+            self.total.positions,
+            self.total.settled,
+        )
+    }
+
+    /// Empty the tables (the transposition table and the value solver's).
+    pub fn clear(&mut self) {
+        self.narrow = FxHashMap::default();
+        self.wide = FxHashMap::default();
+        self.shapes.clear();
+        self.solver.clear();
+    }
+
+    /// The exact value (from Left's side) of a region, by the value solver.
+    fn region_value(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask) -> Result<Id> {
+        let rows = bit_length(cells).div_ceil(s);
+        let has = cx.check.is_some();
+        let check = &mut cx.check;
+        let mut forward = |n: u64| check.as_mut().is_some_and(|c| c(n));
+        let hook: Option<Check<'_>> = if has { Some(&mut forward) } else { None };
+        let rules = Rules { multi_jump: cx.multi };
+        self.solver.value(cx.e, rows, s - 1, cells, me, en, rules, hook)
+    }
+
+    /// Whether Left, to move, wins the position `(s, cells, me, en)` (`me` Left) plus `g`.
+    fn node(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask, mut g: Id) -> Result<bool> {
+        // 1. the regions: small ones go into g
+        let (mut bc, mut bm, mut be) = (0, 0, 0);
+        let mut valued = false;
+        if me & neighbours(en, s) != 0 {
+            for (rc, rm, re) in live_region_masks(cells, me, en, s) {
+                if (rm | re).count_ones() <= self.small {
+                    let v = self.region_value(cx, s, rc, rm, re)?;
+                    if v != Engine::ZERO {
+                        g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
+                    }
+                    valued = true;
+                } else {
+                    bc |= rc;
+                    bm |= rm;
+                    be |= re;
+                }
+            }
+        }
+        // 2. settled by the values
+        if bc == 0 {
+            if valued || g != Engine::ZERO {
+                cx.stats.settled += 1;
+            }
+            return Ok(!cx.e.leq(g, Engine::ZERO)?);
+        }
+        // 3. the normal form of the rest, and the table
+        let (r0, c0, rows, cols) = bounding_box(bc, s);
+        let shift = r0 * s + c0;
+        let bs = self.shapes.box_symmetries(s, rows, cols, shr(bc, shift));
+        let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
+        let (m0, e0) = (shr(bm, shift), shr(be, shift));
+        let mut best: Option<(Mask, Mask)> = None;
+        for t in syms.iter() {
+            let cand = (t.apply(m0), t.apply(e0));
+            if best.is_none_or(|b| cand < b) {
+                best = Some(cand);
+            }
+        }
+        let (nm, ne) = best.expect("at least one symmetry maps a box onto its shape");
+        let (ns, nc) = (ncols + 1, *ncells);
+        let narrow = bit_length(nc) <= 64;
+        let found = if narrow {
+            self.narrow.get(&Narrow {
+                masks: [nc as u64, nm as u64, ne as u64],
+                g,
+                stride: ns as u8,
+                multi: cx.multi,
+            })
+        } else {
+            self.wide.get(&Wide {
+                masks: [nc, nm, ne],
+                g,
+                stride: ns as u8,
+                multi: cx.multi,
+            })
+        };
+        if let Some(&w) = found {
+            return Ok(w);
+        }
+        cx.e.tick()?;
+        cx.expanded()?;
+        let w = engine::grow(|| self.expand(cx, ns, nc, nm, ne, g))?;
+        if self.narrow.len() + self.wide.len() >= self.max_entries {
+            self.narrow.clear();
+            self.wide.clear();
+        }
+        if narrow {
+            self.narrow.insert(
+                Narrow {
+                    masks: [nc as u64, nm as u64, ne as u64],
+                    g,
+                    stride: ns as u8,
+                    multi: cx.multi,
+                },
+                w,
+            );
+        } else {
+            self.wide.insert(
+                Wide {
+                    masks: [nc, nm, ne],
+                    g,
+                    stride: ns as u8,
+                    multi: cx.multi,
+                },
+                w,
+            );
+        }
+        Ok(w)
+    }
+
+    /// Whether Left, to move, has a move to a node that the opponent loses.
+    fn expand(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Result<bool> {
+        let mut moves: Vec<(Mask, Mask)> = Vec::new();
+        captures(cells, me, en, s, cx.multi, &mut moves);
+        let ng = if g == Engine::ZERO { g } else { cx.e.neg(g)? };
+        // fewest replies first
+        let mut order: Vec<(u32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &(m2, e2))| (mobility(cells, e2, m2, s), i))
+            .collect();
+        order.sort_unstable();
+        for &(_, i) in &order {
+            let (m2, e2) = moves[i];
+            // the opponent is Left in the child: colours exchanged, g negated
+            if !self.node(cx, s, cells, e2, m2, ng)? {
+                return Ok(true);
+            }
+        }
+        if g != Engine::ZERO {
+            for gl in cx.e.left_options(g)? {
+                let ngl = cx.e.neg(gl)?;
+                if !self.node(cx, s, cells, en, me, ngl)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random `rows x cols` position: each cell a hole, empty, black or white.
+    fn random_board(rng: &mut Rng, rows: u32, cols: u32) -> (Mask, Mask, Mask) {
+        let (mut cells, mut black, mut white) = (0, 0, 0);
+        for r in 0..rows {
+            for c in 0..cols {
+                let bit: Mask = 1 << (r * (cols + 1) + c);
+                match rng.below(12) {
+                    0 => continue,
+                    1..=3 => {}
+                    4..=7 => black |= bit,
+                    _ => white |= bit,
+                }
+                cells |= bit;
+            }
+        }
+        (cells, black, white)
+    }
+
+    /// Whether `me` to move wins, by the whole game tree (no table, no values).
+    fn brute(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool) -> bool {
+        let mut moves = Vec::new();
+        captures(cells, me, en, s, multi, &mut moves);
+        moves.iter().any(|&(m2, e2)| !brute(cells, e2, m2, s, multi))
+    }
+
+    fn outcome_by_value(e: &mut Engine, v: &mut Solver, b: (u32, u32, Mask, Mask, Mask), rules: Rules) -> (bool, bool) {
+        let (rows, cols, cells, black, white) = b;
+        let g = v.value(e, rows, cols, cells, black, white, rules, None).unwrap();
+        (!e.leq(g, Engine::ZERO).unwrap(), !e.leq(Engine::ZERO, g).unwrap())
+    }
+
+    #[test]
+    fn agrees_with_brute_force_and_values() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut e = Engine::new();
+        let mut values = Solver::new();
+        let shapes = [(1, 9), (2, 5), (3, 4), (4, 4), (3, 5), (2, 6)];
+        for small in [0, 3, 6] {
+            let mut search = Search::new();
+            search.small = small;
+            for i in 0..400 {
+                let (rows, cols) = shapes[i % shapes.len()];
+                let (cells, black, white) = random_board(&mut rng, rows, cols);
+                for rules in [Rules::STANDARD, Rules::SINGLE_JUMP] {
+                    let s = cols + 1;
+                    let expect = (
+                        brute(cells, black, white, s, rules.multi_jump),
+                        brute(cells, white, black, s, rules.multi_jump),
+                    );
+                    let by_value = outcome_by_value(&mut e, &mut values, (rows, cols, cells, black, white), rules);
+                    assert_eq!(expect, by_value, "brute force against the value solver");
+                    let got = (
+                        search.wins(&mut e, rows, cols, cells, black, white, true, rules, None).unwrap().0,
+                        search.wins(&mut e, rows, cols, cells, black, white, false, rules, None).unwrap().0,
+                    );
+                    assert_eq!(got, expect, "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn norvig_4x4_and_5x5_openings() {
+        // Norvig (2021): with both stones removed and Black to move, White wins 4x4 and
+        // Black wins 5x5 (the corner openings here: a1 then b1, in the board layout the
+        // bottom-left corner is the last row).
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        for (n, black_wins) in [(4u32, false), (5, true)] {
+            let s = n + 1;
+            let cells = full_mask(n, n);
+            let mut black: Mask = 0;
+            for r in 0..n {
+                for c in 0..n {
+                    // a1 (bottom-left, row n-1) is black, as in Board.start
+                    if (n - 1 - r + c) % 2 == 0 {
+                        black |= 1 << (r * s + c);
+                    }
+                }
+            }
+            let white = cells & !black;
+            let a1: Mask = 1 << ((n - 1) * s);
+            let b1: Mask = a1 << 1;
+            let (won, stats) = search
+                .wins(&mut e, n, n, cells, black & !a1, white & !b1, true, Rules::STANDARD, None)
+                .unwrap();
+            assert_eq!(won, black_wins, "{n}x{n}");
+            assert!(stats.positions > 0);
+        }
+    }
+
+    #[test]
+    fn a_stop_leaves_the_table_valid() {
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        search.small = 0;
+        let n = 5;
+        let s = n + 1;
+        let cells = full_mask(n, n);
+        let mut black: Mask = 0;
+        for r in 0..n {
+            for c in 0..n {
+                if (r + c) % 2 == 0 {
+                    black |= 1 << (r * s + c);
+                }
+            }
+        }
+        let white = cells & !black & !(1 << (2 * s + 1));
+        let black = black & !(1 << (2 * s + 2));
+        let mut calls = 0;
+        let mut stop = |_n: u64| {
+            calls += 1;
+            true
+        };
+        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, Some(&mut stop));
+        assert_eq!(r, Err(Error::Stopped));
+        assert!(calls >= 1);
+        // every entry kept is a proved result: the next searches agree with brute force
+        let mut rng = Rng(7);
+        for _ in 0..50 {
+            let (c2, b2, w2) = random_board(&mut rng, 3, 4);
+            let got = search.wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None).unwrap().0;
+            assert_eq!(got, brute(c2, b2, w2, 5, true));
+        }
+        let (won, _) = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None).unwrap();
+        let mut v = Solver::new();
+        assert_eq!(
+            won,
+            outcome_by_value(&mut e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
+        );
+    }
+
+    #[test]
+    fn bad_boards_are_errors() {
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        let r = search.wins(&mut e, 12, 12, 0, 0, 0, true, Rules::STANDARD, None);
+        assert!(matches!(r, Err(Error::BadBoard(_))));
+        let r = search.wins(&mut e, 2, 2, 0b11, 0b1, 0b1, true, Rules::STANDARD, None);
+        assert!(matches!(r, Err(Error::BadBoard(_))));
+        let r = search.wins(&mut e, 1, 2, 0b111, 0b1, 0, true, Rules::STANDARD, None);
+        assert!(matches!(r, Err(Error::BadBoard(_))));
+    }
+}

@@ -1,0 +1,114 @@
+//! The PyO3 layer of the native win/loss search ([`crate::konane::search`]).
+//!
+//! As `src/konane_bindings.rs` for the value solver: it converts arguments (masks as
+//! Python ints, in the board layout of `konane._bitboard`), runs the search on the one
+//! engine of the process, and maps errors: an exception raised by the `check` callable
+//! (the limits, the time budget and the progress bar of `konane.solving`) propagates as it
+//! is, a bad board becomes `ValueError`, Ctrl-C (through the engine's interrupt hook)
+//! `KeyboardInterrupt`.  Python code wraps these functions in `konane/_native.py`.
+
+use crate::bindings::with_engine;
+use crate::konane::search::Search;
+use crate::konane::{Check, Error, Rules};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::GILProtected;
+use pyo3::types::PyTuple;
+use std::cell::RefCell;
+use std::sync::LazyLock;
+
+/// The search's tables of this process (the GIL guards them, as the engine's).
+static SEARCH: LazyLock<GILProtected<RefCell<Search>>> =
+    LazyLock::new(|| GILProtected::new(RefCell::new(Search::new())));
+
+fn reentered() -> PyErr {
+    PyRuntimeError::new_err("the native Konane search was called again while it was working (from a signal handler?)")
+}
+
+/// `(wins, positions, settled)`: whether the player to move (Black if `black_to_move`)
+/// wins the `rows x cols` position `(cells, black, white)` (board layout, stride
+/// `cols + 1`) under the rules `multi_jump`, with the nodes expanded and the nodes settled
+/// by region values.
+///
+/// `check`, if given, is a Python callable `check(n)`, called with counts of nodes and of
+/// positions of region values every few thousand of them and once at the end; an
+/// exception it raises stops the search and propagates (the tables keep only proved
+/// results).
+#[pyfunction]
+#[pyo3(signature = (rows, cols, cells, black, white, black_to_move, multi_jump, check=None))]
+#[allow(clippy::too_many_arguments)]
+fn konane_search_wins(
+    py: Python<'_>,
+    rows: u32,
+    cols: u32,
+    cells: u128,
+    black: u128,
+    white: u128,
+    black_to_move: bool,
+    multi_jump: bool,
+    check: Option<Bound<'_, PyAny>>,
+) -> PyResult<(bool, u64, u64)> {
+    let mut raised: Option<PyErr> = None;
+    let mut call = |n: u64| match check.as_ref().map(|c| c.call1((n,))) {
+        Some(Err(err)) => {
+            raised = Some(err);
+            true
+        }
+        _ => false,
+    };
+    let r = {
+        let mut s = SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?;
+        let rules = Rules { multi_jump };
+        let hook: Option<Check<'_>> = if check.is_some() { Some(&mut call) } else { None };
+        with_engine(py, |e| {
+            match s.wins(e, rows, cols, cells, black, white, black_to_move, rules, hook) {
+                Ok(x) => Ok(Ok(x)),
+                Err(Error::Engine(x)) => Err(x),
+                Err(other) => Ok(Err(other)),
+            }
+        })?
+    };
+    match r {
+        Ok((won, stats)) => Ok((won, stats.positions, stats.settled)),
+        Err(Error::Stopped) => Err(raised
+            .take()
+            .unwrap_or_else(|| PyRuntimeError::new_err("the native Konane search was stopped"))),
+        Err(other) => Err(PyValueError::new_err(other.to_string())),
+    }
+}
+
+/// `(entries, positions, settled)`: the size of the transposition table and the search's
+/// counters over the process's life.
+#[pyfunction]
+fn konane_search_info(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+    let (entries, positions, settled) = SEARCH.get(py).try_borrow().map_err(|_| reentered())?.info();
+    PyTuple::new(py, [entries as u64, positions, settled])
+}
+
+/// Set the stone threshold of the regions settled by values (for measurements); returns
+/// the previous one.
+#[pyfunction]
+fn konane_search_set_small(py: Python<'_>, small: u32) -> PyResult<u32> {
+    let mut s = SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?;
+    let old = s.small;
+    if old != small {
+        s.small = small;
+    }
+    Ok(old)
+}
+
+/// Empty the search's tables (the engine's table of games is kept).
+#[pyfunction]
+fn konane_search_clear(py: Python<'_>) -> PyResult<()> {
+    SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?.clear();
+    Ok(())
+}
+
+/// Add the search's functions to the extension module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(konane_search_wins, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_search_info, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_search_set_small, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_search_clear, m)?)?;
+    Ok(())
+}

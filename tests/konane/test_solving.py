@@ -1,0 +1,267 @@
+"""The outcome solver: konane.outcome, konane.solve and konane.Solution.
+
+Expected answers come from independent computations: the exact values of
+:func:`konane.value` (itself tested against a brute force in ``test_solver.py``), the
+brute force of ``helpers.py``, and the published results of Norvig (2021) and Ernst
+(1995).  The native search (``src/konane/search.rs``) and the pure-Python reference
+search (``konane/_search.py``) are compared with each other on the same boards, with
+several thresholds of the regions settled by values (0: none, the plain search).
+"""
+
+import random
+
+import pytest
+from hypothesis import given
+
+import cgt
+import konane
+from konane import BLACK, WHITE, Board, _native, _search, solving
+from konane.errors import ComputationLimitError
+from konane.match import removals
+
+from .helpers import SET, boards, brute, line_with_debris, random_grid, row_with_gaps
+
+NATIVE = _native.search_available()
+BACKENDS = ["python"] + (["native"] if NATIVE else [])
+SHAPES = [(1, 9), (2, 5), (3, 4), (4, 4), (3, 5), (2, 7), (5, 5)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables():
+    """Every test starts with empty transposition tables (the results must not depend on them)."""
+    _search.clear()
+    if NATIVE:
+        _native.search_clear()
+    yield
+
+
+def wins(board, color, rules=konane.STANDARD, backend=None):
+    b = Board(board) if isinstance(board, str) else board
+    prog = konane._progress.Progress(False, "test")
+    budget = solving._Budget(prog, None, "test")
+    return solving._wins(b, color, rules, budget, _search.Stats(), backend)
+
+
+def outcome_of(black_first, white_first):
+    if black_first:
+        return cgt.Outcome.N if white_first else cgt.Outcome.L
+    return cgt.Outcome.R if white_first else cgt.Outcome.P
+
+
+def random_boards(seed, count):
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        rows, cols = SHAPES[i % len(SHAPES)]
+        if rows == 1 and i % 3 == 0:
+            out.append(Board(rng.choice([row_with_gaps, line_with_debris])(rng)))
+        else:
+            out.append(Board(random_grid(rng, rows, cols, holes=i % 2 == 0)))
+    return out
+
+
+# ---------------------------------------------------------------- against the values
+
+@pytest.mark.parametrize("rules", [konane.STANDARD, konane.SINGLE_JUMP], ids=["standard", "single"])
+def test_outcome_equals_value_outcome_on_random_boards(rules):
+    konane.set_progress(False)
+    for b in random_boards(1 if rules.multi_jump else 2, 1500):
+        assert konane.outcome(b, rules=rules) == konane.value(b, rules=rules).outcome, b
+
+
+@pytest.mark.parametrize("small", [0, 3, 8])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_backends_agree_with_values_for_every_threshold(backend, small, monkeypatch):
+    """The plain search (small=0) and the search with values inside, on both backends."""
+    monkeypatch.setattr(_search, "SMALL", small)
+    if backend == "native":
+        old = _native.search_set_small(small)
+    try:
+        for i, b in enumerate(random_boards(10 + small, 400)):
+            rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
+            v = konane.value(b, rules=rules)
+            got = outcome_of(wins(b, BLACK, rules, backend), wins(b, WHITE, rules, backend))
+            assert got == v.outcome, (b, rules, v)
+    finally:
+        if backend == "native":
+            _native.search_set_small(old)
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native search is not built")
+def test_native_and_reference_search_agree_on_bigger_boards():
+    """Positions a few moves into 5x5 and 4x6 games, beyond the brute force: the two
+    searches (independent code, the same algorithm) against each other."""
+    rng = random.Random(5)
+    for _ in range(12):
+        rows, cols = rng.choice([(5, 5), (4, 6)])
+        b = Board.start(rows, cols)
+        b = b.play_removal(b.stones_list(BLACK)[rng.randrange(len(b.stones_list(BLACK)))])
+        color = WHITE
+        for _ in range(rng.randint(2, 6)):
+            opts = b.options(color)
+            if not opts:
+                break
+            b = rng.choice(opts)
+            color = color.opponent
+        for c in (BLACK, WHITE):
+            assert wins(b, c, backend="native") == wins(b, c, backend="python"), (b, c)
+
+
+@given(boards())
+@SET
+def test_outcome_against_brute_force(b):
+    assert konane.outcome(b) == brute(b).outcome
+    assert konane.outcome(b, rules=konane.SINGLE_JUMP) == brute(b, konane.SINGLE_JUMP).outcome
+
+
+# ---------------------------------------------------------------- the moves
+
+def mover_wins_after(after, mover, rules):
+    """Whether ``mover``, having moved to ``after``, wins (the opponent to move loses): by value."""
+    v = konane.value(after, rules=rules)
+    return v >= 0 if mover is BLACK else v <= 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_winning_moves_win_and_are_all_found(backend, monkeypatch):
+    if backend == "python":
+        monkeypatch.setattr(_native, "search_available", lambda: False)
+    konane.set_progress(False)
+    for i, b in enumerate(random_boards(20, 300)):
+        rules = konane.STANDARD if i % 3 else konane.SINGLE_JUMP
+        for color in (BLACK, WHITE):
+            s = konane.solve(b, color, rules=rules, all_moves=True)
+            expect = [m for m, after in b.move_options(color, rules) if mover_wins_after(after, color, rules)]
+            assert list(s.winning_moves) == expect, (b, color)
+            assert (s.winner is color) == bool(expect)
+            assert s.move == (expect[0] if expect else None)
+            one = konane.solve(b, color, rules=rules)
+            assert one.winner is s.winner
+            assert one.move is None if not expect else one.move in expect
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_norvig_openings(n):
+    """Norvig (2021): with both stones removed and Black to move, White wins 4x4 and Black
+    5x5, for the corner and the centre openings: on 4x4 White has a winning reply to every
+    first removal (both replies win after a corner removal), on 5x5 every pair of removals
+    is a win for Black.  Each answer is checked against the exact value too."""
+    start = Board.start(n)
+    for r1 in removals(start, BLACK):
+        b1 = start.play_removal(r1.source)
+        white_wins = []
+        for r2 in removals(b1, WHITE, hole=r1.source):
+            b2 = b1.play_removal(r2.source)
+            s = konane.solve(b2, BLACK)
+            assert s.winner is (BLACK if mover_wins_after(b2, WHITE, konane.STANDARD) is False else WHITE)
+            if s.winner is WHITE:
+                assert s.move is None
+                white_wins.append(r2)
+            else:
+                assert mover_wins_after(b2.play(s.move), BLACK, konane.STANDARD)
+        if n == 4:
+            assert white_wins, r1
+            if r1.source in konane.match.corner_cells(n, n):
+                assert len(white_wins) == 2
+        else:
+            assert not white_wins, r1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NATIVE, reason="the native search is not built")
+def test_norvig_6x6_corner_and_centre_openings():
+    """Norvig (2021): 6x6, corner opening (a1, then a2): White wins with Black to move."""
+    b = Board.start(6).play_removal("a1").play_removal("a2")
+    assert konane.solve(b, BLACK).winner is WHITE
+
+
+def test_known_values():
+    """Ernst (1995): ``.ox./o..x/....`` is +-1, ``..ox`` is 1, ``.ox.`` is *."""
+    assert konane.outcome("..ox") is cgt.Outcome.L
+    assert konane.outcome(".ox.") is cgt.Outcome.N
+    s = konane.solve(".ox./o..x/....", "o", all_moves=True)
+    assert s.winner is WHITE and [str(m) for m in s.winning_moves] == ["b3-d3"]
+    s = konane.solve("xo", "o")
+    assert s.winner is BLACK and s.move is None and s.winning_moves == ()
+
+
+def test_match_and_board_and_picture_agree():
+    m = konane.Match(Board.start(4))
+    m.push("a1")
+    m.push("b1")
+    assert konane.outcome(m) == konane.outcome(m.board) == konane.outcome(str(m.board))
+
+
+# ---------------------------------------------------------------- limits
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_limits_raise_and_leave_the_tables_valid(backend, monkeypatch):
+    if backend == "python":
+        monkeypatch.setattr(_native, "search_available", lambda: False)
+    b = Board.start(5).play_removal("c3").play_removal("b3")
+    with pytest.raises(ComputationLimitError) as info:
+        konane.solve(b, BLACK, max_positions=50)
+    assert info.value.limit == "max_positions"
+    with pytest.raises(ComputationLimitError) as info:
+        konane.solve(b, BLACK, time=1e-9)
+    assert info.value.limit == "time"
+    # the next calls are right
+    assert konane.outcome(".ox./o..x/....") is cgt.Outcome.N
+    for x in random_boards(30, 40):
+        assert konane.outcome(x) == konane.value(x).outcome
+    assert konane.solve(b, BLACK).winner is BLACK
+
+
+def test_limits_on_outcome():
+    b = Board.start(5).play_removal("c3").play_removal("b3")
+    with pytest.raises(ComputationLimitError):
+        konane.outcome(b, max_positions=10)
+    assert konane.outcome(b) == konane.value(b).outcome
+
+
+# ---------------------------------------------------------------- the Solution value
+
+def test_solution_is_a_frozen_value_with_a_readable_repr():
+    s = konane.solve(".ox./o..x/....", BLACK)
+    with pytest.raises(AttributeError):
+        s.winner = WHITE
+    assert s.proved and s.wins and s.to_move is BLACK and s.board == Board(".ox./o..x/....")
+    assert s.positions >= 0 and s.settled_by_values >= 0 and s.seconds >= 0
+    assert "winner=konane.BLACK" in repr(s) and "c3-a3" in repr(s)
+    assert "Black to move wins" in s.summary()
+    lost = konane.solve("xo", WHITE)
+    assert "White to move loses" in lost.summary()
+
+
+def test_repr_pretty():
+    class P:
+        def __init__(self):
+            self.out = []
+
+        def text(self, t):
+            self.out.append(t)
+
+    p = P()
+    konane.solve("..ox", BLACK)._repr_pretty_(p, False)
+    assert "Black to move wins" in p.out[0]
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("call, error", [
+    (lambda: konane.solve("xo", "z"), konane.PlayerError),
+    (lambda: konane.solve("xo", 3), konane.PlayerTypeError),
+    (lambda: konane.solve(123, "x"), konane.BoardTypeError),
+    (lambda: konane.outcome("x?o"), konane.BoardParseError),
+    (lambda: konane.outcome("xo", rules="standard"), konane.RulesTypeError),
+    (lambda: konane.solve("xo", "x", time=-1), konane.KonaneValueError),
+    (lambda: konane.solve("xo", "x", time="1s"), konane.KonaneTypeError),
+    (lambda: konane.solve("xo", "x", all_moves=1), konane.KonaneTypeError),
+    (lambda: konane.solve("xo", "x", max_positions=-1), konane.KonaneValueError),
+    (lambda: konane.outcome("xo", max_memory="big"), konane.KonaneTypeError),
+    (lambda: konane.outcome("xo", progress="yes"), konane.KonaneTypeError),
+])
+def test_bad_input_raises_the_library_errors(call, error):
+    with pytest.raises(error) as info:
+        call()
+    assert isinstance(info.value, (TypeError, ValueError))
