@@ -44,8 +44,17 @@ from typing import Any, Protocol
 import cgt
 from konane import _bitboard as bb
 from konane import _native
+from konane import _search as _solver_search
+from konane._progress import DEFAULT_MAX_MEMORY, Progress
 from konane.board import BLACK, Board, Color, as_color
-from konane.errors import IllegalMoveError, KonaneError, KonaneTypeError, KonaneValueError, _describe
+from konane.errors import (
+    ComputationLimitError,
+    IllegalMoveError,
+    KonaneError,
+    KonaneTypeError,
+    KonaneValueError,
+    _describe,
+)
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
@@ -109,7 +118,8 @@ class Choice:
         delays the loss the longest), ``None`` if nothing was proved.
     score : int
         The search's score of the move for the player (mobility units; a proved
-        win in ``p`` plies scores ``1000000 - p``, a proved loss the negative).
+        win in ``p`` plies scores ``1000000 - p``, a proved loss the negative; a
+        win proved by the solver, whose length is not known, ``1000000 - 130``).
     depth : int
         The depth (plies) of the deepest finished search iteration.
     nodes : int
@@ -117,7 +127,8 @@ class Choice:
     seconds : float
         The time the choice took.
     method : str
-        ``"native search"`` or ``"python search"`` (the kernel that chose), or
+        ``"native search"`` or ``"python search"`` (the kernel that chose),
+        with ``" + solver"`` when the exact solver proved the outcome, or
         ``"only move"`` when there was nothing to choose.
     """
 
@@ -468,21 +479,81 @@ def _search(board: Board, color: Color, rules: Rules, time: float | None, max_no
                           max_nodes, max_depth, seed), "python search"
 
 
+class _OutOfTime(Exception):
+    """The time of a proof attempt ran out."""
+
+
+def _prove(board: Board, color: Color, rules: Rules, seconds: float, max_positions: int | None) -> bool | None:
+    """Whether ``color`` to move wins ``board``, by the exact win/loss search of
+    :func:`konane.solve` (native or reference), or None if it is not settled within
+    ``seconds`` and ``max_positions`` (or the default memory limit).
+
+    The search's transposition table keeps only proved results, so a stopped attempt
+    leaves it valid, and what it proved serves the next attempts (the next moves of a game).
+    """
+    deadline = _time.monotonic() + seconds
+    progress = Progress(False, "konane.best_move", max_positions=max_positions,
+                        max_memory=DEFAULT_MAX_MEMORY, what="konane.best_move")
+
+    def tick(n: int) -> None:
+        progress.tick(n)
+        if _time.monotonic() > deadline:
+            raise _OutOfTime
+
+    try:
+        if _native.search_available() and _native.fits(board.rows, board.cols):
+            won, _, _ = _native.native_wins(board.rows, board.cols, board.cells, board.black, board.white,
+                                            color is BLACK, rules, tick)
+            return won
+        return _solver_search.wins(board.stride, board.cells, board.black, board.white, color is BLACK, rules,
+                            progress, tick, _solver_search.Stats())
+    except (_OutOfTime, ComputationLimitError):
+        return None
+    finally:
+        progress.close()
+
+
+#: The share of a move's time the heuristic search may use before the exact solver gets
+#: the rest (the search usually stops earlier: when its next iteration would not finish).
+_SEARCH_SHARE = 0.5
+
+
 def _capture_choice(board: Board, color: Color, rules: Rules, time: float, seed: int | None,
-                    max_nodes: int | None, max_depth: int | None, backend: str | None) -> Choice:
+                    max_nodes: int | None, max_depth: int | None, backend: str | None,
+                    solver: bool) -> Choice:
     start = _time.monotonic()
     moves = board.legal_moves(color, rules)
     if not moves:
         raise _no_move(board, color)
     if len(moves) == 1:
         time /= 10                              # nothing to choose: only the score and proof
-    (mv, score, depth, nodes, _, proven), method = _search(board, color, rules, time, max_nodes,
+    share = time * _SEARCH_SHARE if solver else time
+    (mv, score, depth, nodes, _, proven), method = _search(board, color, rules, share, max_nodes,
                                                           max_depth, seed, backend)
     assert mv is not None
     stride = board.cols + 1
     move = Move(divmod(mv[0], stride), divmod(mv[1], stride), board.rows)
     if len(moves) == 1:
         method = "only move"
+    if proven is None and solver and max_depth is None:
+        # the exact solver, for the rest of the time: first who wins, then a winning move
+        # (the search's choice first)
+        def left() -> float:
+            return time - (_time.monotonic() - start)
+
+        won = _prove(board, color, rules, left(), max_nodes)
+        if won is False:
+            proven, score, method = False, -_PROVEN, method + " + solver"
+        elif won:
+            # each move gets an equal share of what is left (a move whose proof is in the
+            # solver's table already costs nothing)
+            order = [move] + [x for x in moves if x != move]
+            for i, m in enumerate(order):
+                after = board.play(m, rules, player=color)
+                reply = _prove(after, color.opponent, rules, max(left(), 0.0) / (len(order) - i), max_nodes)
+                if reply is False:
+                    move, proven, score, method = m, True, _PROVEN, method + " + solver"
+                    break
     return Choice(move, proven, score, depth, nodes, _time.monotonic() - start, method)
 
 
@@ -546,12 +617,17 @@ def _removal_choice(game: Game, time: float, seed: int | None, max_nodes: int | 
 
 def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | None = None,
                 time: float = 1.0, seed: int | None = None, max_nodes: int | None = None,
-                max_depth: int | None = None) -> Choice:
+                max_depth: int | None = None, solver: bool = True) -> Choice:
     """The strong player's move, with its score, the proof if any, and the search's statistics.
 
-    The search runs for about ``time`` seconds (iterative deepening: it stops
-    once the next iteration is not expected to finish in time) or until it
-    proves the outcome.
+    First the heuristic search runs, for at most half of ``time``
+    (iterative deepening: it stops once the next iteration is not expected to
+    finish in time, or once it proves the outcome).  If it proved nothing, the
+    exact win/loss search of :func:`konane.solve` gets the rest of the time: if
+    it proves that the player wins, the first move it proves winning (the
+    search's choice tried first) is played; if it proves a loss, the search's
+    move is kept.  The solver's table of proved positions lasts for the
+    process, so in a game each move profits from the proofs of the earlier ones.
 
     Parameters
     ----------
@@ -569,8 +645,12 @@ def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | No
         Breaks ties among equally scored moves at random (``None``: the first
         in the search's order, deterministic for a node budget).
     max_nodes, max_depth : int, optional
-        Also stop after about this many positions, or at this depth: a budget of
+        Also stop after about this many positions (the search's, and the
+        solver's), or at this depth (then the solver is not used): a budget of
         work that does not depend on the machine's speed.
+    solver : bool, default True
+        Use the exact solver when the search proves nothing (captures only; the
+        removals of an opening are chosen by the search alone).
 
     Returns
     -------
@@ -615,7 +695,7 @@ def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | No
                 return _removal_choice(game, t, seed64, max_nodes, max_depth, None)
             board = game.board
         assert board is not None
-        return _capture_choice(board, color, r, t, seed64, max_nodes, max_depth, None)
+        return _capture_choice(board, color, r, t, seed64, max_nodes, max_depth, None, solver)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
 

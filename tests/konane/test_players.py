@@ -28,6 +28,7 @@ def backend(request, monkeypatch):
     """Run a test with the native kernel and with the pure-Python one."""
     if request.param == "python":
         monkeypatch.setattr(players, "_native_available", lambda rows, cols: False)
+        monkeypatch.setattr(players._native, "search_available", lambda: False)   # the solver's
     return request.param
 
 
@@ -66,7 +67,7 @@ def test_best_move_is_legal_on_random_boards(backend):
                 continue
             c = players.choose_move(b, player, max_nodes=3000, seed=rng.randrange(1000))
             assert c.move in b.legal_moves(player)
-            assert c.method in ("native search", "python search", "only move")
+            assert c.method in ("only move", f"{backend} search", f"{backend} search + solver")
 
 
 def test_proofs_agree_with_values_on_random_small_boards(backend):
@@ -313,3 +314,34 @@ def test_errors_are_raised_from_the_public_function():
     with pytest.raises(konane.IllegalMoveError) as excinfo:
         Match(Board("x.o"), opening=False).hint()
     assert raised_in(excinfo) == "hint"
+
+
+# --------------------------------------------------------------------------
+# the solver stage (konane.solve's exact search when the heuristic search proves nothing)
+# --------------------------------------------------------------------------
+
+
+def test_solver_stage_proves_what_the_search_did_not(monkeypatch, backend):
+    """With a search that proves nothing (a stand-in returning its first move unproved),
+    the exact solver decides: its verdicts agree with values, and its winning moves win."""
+    real = players._search
+
+    def shallow(board, color, rules, time, max_nodes, max_depth, seed, backend=None):
+        answer, method = real(board, color, rules, time, None, 1, seed, backend)
+        return (answer[0], answer[1], 1, answer[3], True, None), method
+
+    monkeypatch.setattr(players, "_search", shallow)
+    solved = 0
+    for b, player in random_positions(31, 40 if backend == "native" else 15, sizes=((3, 4), (4, 4))):
+        if len(b.legal_moves(player)) == 1:
+            continue
+        c = players.choose_move(b, player, time=30)
+        assert c.proven and c.method.endswith("+ solver"), (b, player, c)
+        assert c.wins == mover_wins(b, player)
+        if c.wins:
+            assert not mover_wins(b.play(c.move, player=player), player.opponent)
+        solved += 1
+    assert solved > 5
+    # without the solver nothing is proved
+    b, player = random_positions(31, 1, sizes=((4, 4),))[0]
+    assert not players.choose_move(b, player, solver=False).proven
