@@ -57,7 +57,7 @@ def random_positions(seed, n, sizes=((3, 4), (4, 3), (4, 4), (3, 3), (2, 5))):
 
 def test_best_move_is_legal_on_random_boards(backend):
     rng = random.Random(7)
-    for _ in range(60):
+    for _ in range(60 if backend == "native" else 20):
         rows, cols = rng.choice([(4, 4), (5, 6), (6, 6), (8, 8), (3, 9)])
         b = Board(random_grid(rng, rows, cols, holes=False))
         for player in (BLACK, WHITE):
@@ -141,14 +141,17 @@ def test_native_and_python_kernels_give_the_same_scores_at_a_fixed_depth():
 def test_budgets_bound_the_work(backend):
     b = Board.start(8).play_removal("d4").play_removal("d5")
     for max_nodes in (1500, 6000):
-        c = players.choose_move(b, "x", max_nodes=max_nodes, time=60)
+        c = players.choose_move(b, "x", max_nodes=max_nodes, time=60, solver=False)
         assert c.nodes <= max_nodes + players._CHECK_EVERY
         assert c.move in b.legal_moves("x")
-    c = players.choose_move(b, "x", max_depth=3, time=60)
+    c = players.choose_move(b, "x", max_depth=3, time=60)          # no solver at a fixed depth
     assert c.depth <= 3 and not c.proven
+    # the solver's work is bounded by max_nodes too (its positions)
+    c = players.choose_move(b, "x", max_nodes=3000, time=60)
+    assert c.move in b.legal_moves("x")
     # the same node budget gives the same move (no dependence on the clock)
-    first = players.choose_move(b, "x", max_nodes=4000, time=60, seed=3)
-    again = players.choose_move(b, "x", max_nodes=4000, time=60, seed=3)
+    first = players.choose_move(b, "x", max_nodes=4000, time=60, seed=3, solver=False)
+    again = players.choose_move(b, "x", max_nodes=4000, time=60, seed=3, solver=False)
     assert (first.move, first.score, first.depth, first.nodes) == (again.move, again.score, again.depth, again.nodes)
 
 
