@@ -348,3 +348,18 @@ def test_solver_stage_proves_what_the_search_did_not(monkeypatch, backend):
     # without the solver nothing is proved
     b, player = random_positions(31, 1, sizes=((4, 4),))[0]
     assert not players.choose_move(b, player, solver=False).proven
+
+
+def test_benchmark_plays_whole_games():
+    """benchmarks/bench_play.py's game loop (no timing: a smoke test so that it cannot rot)."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "bench_play.py"
+    spec = importlib.util.spec_from_file_location("bench_play", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for opponent, strong in (("greedy", "x"), ("random", "o")):
+        r = bench.play(bench.Game(4, 5, opponent, strong, 0, 0.01, 1, 0))
+        assert r.plies >= 3 and r.strong_moves >= 1
+        assert isinstance(r.strong_won, bool)
