@@ -354,11 +354,16 @@ def test_benchmark_plays_whole_games():
     """benchmarks/bench_play.py's game loop (no timing: a smoke test so that it cannot rot)."""
     import importlib.util
     import pathlib
+    import sys
 
     path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "bench_play.py"
     spec = importlib.util.spec_from_file_location("bench_play", path)
     bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    sys.modules["bench_play"] = bench          # dataclasses look their module up there
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules["bench_play"]
     for opponent, strong in (("greedy", "x"), ("random", "o")):
         r = bench.play(bench.Game(4, 5, opponent, strong, 0, 0.01, 1, 0))
         assert r.plies >= 3 and r.strong_moves >= 1
