@@ -231,8 +231,10 @@ struct Searcher<'a> {
     deadline: Option<Instant>,
     check: Option<Check<'a>>,
     stopped: bool,
-    /// One move buffer per ply (reused, to spare allocations).
-    buffers: Vec<Vec<(Mask, Mask)>>,
+    /// The moves generated at each ply, and the same with their ordering keys, sorted
+    /// (buffers reused from node to node, to spare allocations).
+    generated: Vec<Vec<(Mask, Mask)>>,
+    ordered: Vec<Vec<(i64, Mask, Mask)>>,
 }
 
 impl Searcher<'_> {
@@ -254,39 +256,37 @@ impl Searcher<'_> {
         false
     }
 
-    /// The children of `(me, en)` in search order: the table's move `first` first, then by
-    /// history and (at depth 2 or more) by the child's evaluation.  Empty if `me` has no move.
-    fn ordered_children(
-        &mut self,
-        me: Mask,
-        en: Mask,
-        ply: u32,
-        depth: u32,
-        first: Option<PlayMove>,
-    ) -> Vec<(Mask, Mask)> {
-        let mut buf = std::mem::take(&mut self.buffers[ply as usize]);
-        buf.clear();
-        captures(self.cells, me, en, self.stride, self.multi, &mut buf);
-        let mut keyed: Vec<(i64, (Mask, Mask))> = buf
-            .iter()
-            .map(|&(nm, ne)| {
-                let mv = PlayMove::between(me, nm);
-                if Some(mv) == first {
-                    return (i64::MAX, (nm, ne));
-                }
+    /// Put the children of `(me, en)` in `self.ordered[ply]`, in search order: the table's
+    /// move `first` first, then by history and (at depth 2 or more) by the child's
+    /// evaluation; return how many there are (0: `me` has no move).  The buffers of each
+    /// ply are reused, so a node allocates nothing.
+    fn order_children(&mut self, me: Mask, en: Mask, ply: u32, depth: u32, first: Option<PlayMove>) -> usize {
+        let p = ply as usize;
+        let mut gen = std::mem::take(&mut self.generated[p]);
+        let mut keyed = std::mem::take(&mut self.ordered[p]);
+        gen.clear();
+        keyed.clear();
+        captures(self.cells, me, en, self.stride, self.multi, &mut gen);
+        for &(nm, ne) in &gen {
+            let mv = PlayMove::between(me, nm);
+            let key = if Some(mv) == first {
+                i64::MAX
+            } else {
                 let mut key = self.history[history_index(mv)] as i64;
                 if depth >= 2 {
                     // the child is scored for the opponent: lower is better for us
                     let e = evaluate(self.cells, ne, nm, self.stride, self.multi, ply + 1);
                     key -= (e as i64) << 24;
                 }
-                (key, (nm, ne))
-            })
-            .collect();
-        keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        buf.clear();
-        self.buffers[ply as usize] = buf;
-        keyed.into_iter().map(|(_, c)| c).collect()
+                key
+            };
+            keyed.push((key, nm, ne));
+        }
+        keyed.sort_by_key(|&(k, _, _)| std::cmp::Reverse(k));
+        let n = keyed.len();
+        self.generated[p] = gen;
+        self.ordered[p] = keyed;
+        n
     }
 
     fn negamax(&mut self, me: Mask, en: Mask, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -320,14 +320,16 @@ impl Searcher<'_> {
                 }
             }
         }
-        let children = self.ordered_children(me, en, ply, depth, first);
-        if children.is_empty() {
+        let n = self.order_children(me, en, ply, depth, first);
+        if n == 0 {
             return -WIN + ply as i32;
         }
         let alpha0 = alpha;
         let mut best = i32::MIN;
-        let mut best_move = PlayMove::between(me, children[0].0);
-        for (nm, ne) in children {
+        let mut best_move = PlayMove::between(me, self.ordered[ply as usize][0].1);
+        for i in 0..n {
+            // deeper plies use their own buffers: this ply's stays as it is
+            let (_, nm, ne) = self.ordered[ply as usize][i];
             let score = -self.negamax(ne, nm, depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
@@ -413,7 +415,8 @@ pub fn search(pos: Position, budget: Budget, seed: Option<u64>, check: Option<Ch
         deadline: budget.time.map(|t| start + t),
         check,
         stopped: false,
-        buffers: vec![Vec::new(); MAX_PLY as usize + 2],
+        generated: vec![Vec::new(); MAX_PLY as usize + 2],
+        ordered: vec![Vec::new(); MAX_PLY as usize + 2],
     };
     let mut root: Vec<(Mask, Mask)> = Vec::new();
     captures(cells, me, en, stride, multi, &mut root);

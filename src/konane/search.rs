@@ -414,10 +414,19 @@ mod tests {
                     let by_value = outcome_by_value(&mut e, &mut values, (rows, cols, cells, black, white), rules);
                     assert_eq!(expect, by_value, "brute force against the value solver");
                     let got = (
-                        search.wins(&mut e, rows, cols, cells, black, white, true, rules, None).unwrap().0,
-                        search.wins(&mut e, rows, cols, cells, black, white, false, rules, None).unwrap().0,
+                        search
+                            .wins(&mut e, rows, cols, cells, black, white, true, rules, None)
+                            .unwrap()
+                            .0,
+                        search
+                            .wins(&mut e, rows, cols, cells, black, white, false, rules, None)
+                            .unwrap()
+                            .0,
                     );
-                    assert_eq!(got, expect, "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small}");
+                    assert_eq!(
+                        got, expect,
+                        "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small}"
+                    );
                 }
             }
         }
@@ -446,7 +455,17 @@ mod tests {
             let a1: Mask = 1 << ((n - 1) * s);
             let b1: Mask = a1 << 1;
             let (won, stats) = search
-                .wins(&mut e, n, n, cells, black & !a1, white & !b1, true, Rules::STANDARD, None)
+                .wins(
+                    &mut e,
+                    n,
+                    n,
+                    cells,
+                    black & !a1,
+                    white & !b1,
+                    true,
+                    Rules::STANDARD,
+                    None,
+                )
                 .unwrap();
             assert_eq!(won, black_wins, "{n}x{n}");
             assert!(stats.positions > 0);
@@ -476,17 +495,32 @@ mod tests {
             calls += 1;
             true
         };
-        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, Some(&mut stop));
+        let r = search.wins(
+            &mut e,
+            n,
+            n,
+            cells,
+            black,
+            white,
+            true,
+            Rules::STANDARD,
+            Some(&mut stop),
+        );
         assert_eq!(r, Err(Error::Stopped));
         assert!(calls >= 1);
         // every entry kept is a proved result: the next searches agree with brute force
         let mut rng = Rng(7);
         for _ in 0..50 {
             let (c2, b2, w2) = random_board(&mut rng, 3, 4);
-            let got = search.wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None).unwrap().0;
+            let got = search
+                .wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None)
+                .unwrap()
+                .0;
             assert_eq!(got, brute(c2, b2, w2, 5, true));
         }
-        let (won, _) = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None).unwrap();
+        let (won, _) = search
+            .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
+            .unwrap();
         let mut v = Solver::new();
         assert_eq!(
             won,
