@@ -368,3 +368,22 @@ def test_benchmark_plays_whole_games():
         r = bench.play(bench.Game(4, 5, opponent, strong, 0, 0.01, 1, 0))
         assert r.plies >= 3 and r.strong_moves >= 1
         assert isinstance(r.strong_won, bool)
+
+
+def test_ctrl_c_stops_a_long_search(backend):
+    """Ctrl-C (a SIGINT sent by another process while the search runs) stops a search
+    given a minute with KeyboardInterrupt: the native kernel checks for signals every 1024
+    nodes (a kernel that did not would make this test last the minute), and the next
+    search works."""
+    import os
+    import subprocess
+
+    b = Board.start(8).play_removal("d4").play_removal("d5")
+    killer = subprocess.Popen(["sh", "-c", f"sleep 0.5; kill -INT {os.getpid()}"])
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            players.choose_move(b, "x", time=60, solver=False)
+    finally:
+        killer.wait()
+    # the next search works
+    assert players.choose_move(b, "x", max_nodes=2000, solver=False).move in b.legal_moves("x")
