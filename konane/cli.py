@@ -269,14 +269,19 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="use the single-jump rules variant")
     p.set_defaults(func=_cmd_value)
 
-    p = sub.add_parser("play", help="play against the computer in the terminal")
+    p = sub.add_parser("play", help="play against the computer in the terminal",
+                       description="Play Konane against the computer in the terminal. At your "
+                                   "turn type a move ('c3-e3', or a removal such as 'd4' in the "
+                                   "opening), 'moves' to list the legal ones, 'hint' for the "
+                                   "strong player's suggestion, 'undo' to take back your last "
+                                   "move and the computer's, or 'quit'.")
     p.add_argument("--size", default="6x6", help="board size RxC (default 6x6)")
     p.add_argument("--human", default="x", choices=["x", "o", "none"],
                    help="your colour (default x); 'none' lets the computer play both sides")
     p.add_argument("--level", type=int, default=None,
                    help="the computer's strength: 0 random, 1 greedy (the default), 2, 3, 4 the "
-                        "searching player with 0.1, 1, 5 seconds a move (it plays a proved win "
-                        "when its search finds one)")
+                        "searching player with 0.1, 1, 5 seconds a move (alpha-beta search, and "
+                        "the exact solver: it plays a proved win when it finds one)")
     p.add_argument("--opponent", default=None, choices=["random", "greedy"],
                    help="level 0 (random moves) or 1 (greedy: maximise own minus opponent's "
                         "moves after the move)")
