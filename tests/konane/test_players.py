@@ -138,6 +138,32 @@ def test_native_and_python_kernels_give_the_same_scores_at_a_fixed_depth():
         n += 1
 
 
+@needs_native
+def test_boards_that_fit_only_transposed():
+    """A 13x9 board does not fit the native layout (13 * 10 > 128) but its transpose does
+    (9 * 14): it is searched transposed, and the move mapped back is legal, with the
+    Python kernel's score on the board itself."""
+    rng = random.Random(8)
+    n = 0
+    while n < 30:
+        rows, cols = rng.choice([(13, 9), (15, 7), (11, 10)])
+        b = Board(random_grid(rng, rows, cols, holes=False))
+        player = rng.choice([BLACK, WHITE])
+        if not b.can_move(player):
+            continue
+        assert players._native_available(rows, cols)
+        depth = rng.randint(1, 3)
+        nat, method = players._search(b, player, konane.STANDARD, None, None, depth, None, None)
+        py, _ = players._search(b, player, konane.STANDARD, None, None, depth, None, "python")
+        assert method == "native search"
+        stride = cols + 1
+        move = konane.Move(divmod(nat[0][0], stride), divmod(nat[0][1], stride), rows)
+        assert move in b.legal_moves(player)
+        assert nat[1] == py[1]
+        n += 1
+    assert not players._native_available(12, 10)      # 12 * 11 and 10 * 13 are both > 128
+
+
 def test_budgets_bound_the_work(backend):
     b = Board.start(8).play_removal("d4").play_removal("d5")
     for max_nodes in (1500, 6000):
