@@ -168,13 +168,12 @@ def _seconds(time: Any) -> float:
 
 def _position(position: Any, player: Any, rules: Any) -> tuple[Board | None, Game | None, Color, Rules]:
     """``(board, None, player, rules)`` for a board, ``(None, game, turn, rules)`` for a game."""
+    if isinstance(position, str):
+        position = Board(position)              # a picture, as konane.value and konane.solve read it
     if isinstance(position, Board):
         if player is None:
             raise KonaneTypeError("a player is needed with a board: pass 'x' (Black) or 'o' (White)")
         return position, None, as_color(player), as_rules(rules)
-    if isinstance(position, str):
-        raise KonaneTypeError(f"expected a konane.Board or a konane.Match, not {_describe(position)}; "
-                              "build the board with konane.Board(picture)")
     if all(hasattr(position, name) for name in ("board", "turn", "rules", "in_opening", "legal_moves")):
         game: Game = position
         if player is not None and as_color(player) is not game.turn:
@@ -197,15 +196,15 @@ def _mobility_after(board: Board, player: Color, rules: Rules) -> int:
     return board.move_count(player, rules) - board.move_count(player.opponent, rules)
 
 
-def random_move(position: Board | Game, player: Any = None, *, rules: Rules | None = None,
+def random_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
                 seed: int | random.Random | None = None) -> Move:
     """A legal move chosen at random (a removal in a match's opening).
 
     Parameters
     ----------
-    position : Board or Match
-        With a board, ``player`` names the side to move; with a match, it is
-        the match's turn (``player`` and ``rules`` may be left out).
+    position : Board, str or Match
+        A board (or its picture), and then ``player`` names the side to move;
+        or a match, whose turn it is (``player`` and ``rules`` may be left out).
     player : Color or str, optional
     rules : Rules, optional
         Defaults to :data:`konane.STANDARD` (a match has its own).
@@ -238,7 +237,7 @@ def random_move(position: Board | Game, player: Any = None, *, rules: Rules | No
     return move
 
 
-def greedy_move(position: Board | Game, player: Any = None, *, rules: Rules | None = None,
+def greedy_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
                 seed: int | random.Random | None = None) -> Move:
     """The one-ply greedy move: the largest own-minus-opponent move count after it.
 
@@ -635,7 +634,7 @@ def _removal_choice(game: Game, time: float, seed: int | None, max_nodes: int | 
     return Choice(move, wins, best_score, depth, total_nodes, _time.monotonic() - start, method)
 
 
-def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | None = None,
+def choose_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
                 time: float = 1.0, seed: int | None = None, max_nodes: int | None = None,
                 max_depth: int | None = None, solver: bool = True) -> Choice:
     """The strong player's move, with its score, the proof if any, and the search's statistics.
@@ -651,8 +650,8 @@ def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | No
 
     Parameters
     ----------
-    position : Board or Match
-        With a board, ``player`` names the side to move (a capture is chosen);
+    position : Board, str or Match
+        With a board (or its picture), ``player`` names the side to move (a capture is chosen);
         with a match, the match's turn moves, and in its opening a removal is
         chosen (each position after the two removals gets a share of the time).
     player : Color or str, optional
@@ -720,7 +719,7 @@ def choose_move(position: Board | Game, player: Any = None, *, rules: Rules | No
         raise exc.with_traceback(None) from None
 
 
-def best_move(position: Board | Game, player: Any = None, *, rules: Rules | None = None,
+def best_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
               time: float = 1.0, seed: int | None = None) -> Move:
     """The move a strong player makes: a proved win if one is found, else the search's best.
 
@@ -741,7 +740,7 @@ def best_move(position: Board | Game, player: Any = None, *, rules: Rules | None
         raise exc.with_traceback(None) from None
 
 
-def computer_move(position: Board | Game, level: int, player: Any = None, *,
+def computer_move(position: Board | str | Game, level: int, player: Any = None, *,
                   rules: Rules | None = None, seed: int | random.Random | None = None) -> Move:
     """The move of the computer player of ``level`` (see :data:`LEVELS`).
 

@@ -187,6 +187,10 @@ def test_zero_time_still_returns_a_legal_move(backend):
     assert c.move in b.legal_moves("x")
 
 
+def test_a_picture_is_a_board():
+    assert konane.best_move("xo.o.", "x") == konane.best_move(Board("xo.o."), "x")
+
+
 def test_single_jump_rules_are_followed(backend):
     b = Board("xo.o.o.")
     assert str(players.best_move(b, "x", rules=konane.SINGLE_JUMP)) == "a1-c1"
@@ -307,7 +311,8 @@ def test_computer_move_levels(level, monkeypatch):
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda: players.best_move("xo.", "x"), konane.KonaneTypeError, "konane.Board or a konane.Match"),
+    (lambda: players.best_move("xq.", "x"), konane.BoardParseError, "unknown character 'q'"),
+    (lambda: players.best_move(["xo."], "x"), konane.KonaneTypeError, "konane.Board or a konane.Match"),
     (lambda: players.best_move(42, "x"), konane.KonaneTypeError, "42 (int)"),
     (lambda: players.best_move(Board("xo."), None), konane.KonaneTypeError, "a player is needed"),
     (lambda: players.best_move(Board("xo."), "red"), konane.PlayerError, "red"),
