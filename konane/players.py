@@ -7,16 +7,18 @@ A *player* here chooses a move for a side, in a position given either as a
 * :func:`random_move`: a legal move at random.
 * :func:`greedy_move`: the one-ply greedy player: the move after which its own
   number of moves minus the opponent's is largest (ties at random).
-* :func:`best_move` and :func:`choose_move`: the strong player.  It looks for a
-  proof first (a move that wins against every defence), then searches with
-  iterative-deepening alpha-beta (negamax) under a time budget, with a
+* :func:`best_move` and :func:`choose_move`: the strong player.  It searches
+  with iterative-deepening alpha-beta (negamax) under a time budget, with a
   transposition table and move ordering, and a heuristic evaluation of the
   leaves: mobility, ``4 * (my moves - their moves) + (my movable stones - theirs)``.
-  A win found by the search is a proof too: the heuristic scores stay far
-  below the score of a won position, so a won score at the root means every
-  line of the winning strategy was played out to its end.  The search kernel
-  is native (``src/konane/play.rs``) when the extension is built and the
-  native backend is active; otherwise a pure-Python search of the same
+  A win found by the search is a proof (a move that wins against every
+  defence): the heuristic scores stay far below the score of a won position,
+  so a won score at the root means every line of the winning strategy was
+  played out to its end.  If the search proves nothing, the exact win/loss
+  search of :func:`konane.solve` (regions settled by their values) gets the
+  rest of the time, and its proof, if it finds one, decides.  The search
+  kernel is native (``src/konane/play.rs``) when the extension is built and
+  the native backend is active; otherwise a pure-Python search of the same
   algorithm is used (slower, so shallower in the same time).
 * :func:`computer_move`: the players by level, as ``konane play --level N``
   uses them (see :data:`LEVELS`).
