@@ -710,6 +710,9 @@ def choose_move(position: Board | str | Game, player: Any = None, *, rules: Rule
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
     seed64 = None if seed is None else seed % (1 << 64)
+    # the native kernel takes 64-bit counts; beyond these nothing changes
+    max_nodes = None if max_nodes is None else min(max_nodes, 1 << 62)
+    max_depth = None if max_depth is None else min(max_depth, _MAX_PLY)
     try:
         if game is not None:
             if game.in_opening:

@@ -187,6 +187,11 @@ def test_zero_time_still_returns_a_legal_move(backend):
     assert c.move in b.legal_moves("x")
 
 
+def test_huge_budgets_and_seeds_are_accepted(backend):
+    c = players.choose_move("xo.o.", "x", max_nodes=10**30, max_depth=10**12, seed=-(10**40))
+    assert str(c.move) == "a1-e1" and c.wins
+
+
 def test_a_picture_is_a_board():
     assert konane.best_move("xo.o.", "x") == konane.best_move(Board("xo.o."), "x")
 
