@@ -137,8 +137,15 @@ def search_clear() -> None:
         _ext.konane_search_clear()
 
 
-def search_set_small(stones: int) -> int:
-    """Set the stone threshold of the regions the native search settles by their values
-    (for tests and measurements; results do not depend on it); returns the previous one."""
-    old: int = _ext.konane_search_set_small(stones)
+def search_configure(small: int | None = None, max_entries: int | None = None) -> tuple[int, int]:
+    """Set the stone threshold of the regions the native search settles by their values and
+    the number of entries of its transposition table past which the cheapest results are
+    dropped, each if given (for tests and measurements: the results do not depend on them);
+    returns the previous ``(small, max_entries)``."""
+    old: tuple[int, int] = _ext.konane_search_configure(small, max_entries)
     return old
+
+
+def search_set_small(stones: int) -> int:
+    """Set the stone threshold of the native search (:func:`search_configure`); returns the previous one."""
+    return search_configure(small=stones)[0]

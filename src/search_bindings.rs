@@ -85,14 +85,24 @@ fn konane_search_info(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
     PyTuple::new(py, [entries as u64, positions, settled])
 }
 
-/// Set the stone threshold of the regions settled by values (for measurements); returns
-/// the previous one.
+/// Set the stone threshold of the regions settled by values and the size of the
+/// transposition table (for measurements; the results do not depend on them), each if
+/// given; returns the previous `(small, max_entries)`.
 #[pyfunction]
-fn konane_search_set_small(py: Python<'_>, small: u32) -> PyResult<u32> {
+#[pyo3(signature = (small=None, max_entries=None))]
+fn konane_search_configure(py: Python<'_>, small: Option<u32>, max_entries: Option<usize>) -> PyResult<(u32, usize)> {
     let mut s = SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?;
-    let old = s.small;
-    if old != small {
-        s.small = small;
+    let old = (s.small, s.max_entries);
+    if let Some(n) = small {
+        s.small = n;
+    }
+    if let Some(n) = max_entries {
+        if n < 2 {
+            return Err(PyValueError::new_err(format!(
+                "max_entries must be at least 2, not {n}"
+            )));
+        }
+        s.max_entries = n;
     }
     Ok(old)
 }
@@ -108,7 +118,7 @@ fn konane_search_clear(py: Python<'_>) -> PyResult<()> {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(konane_search_wins, m)?)?;
     m.add_function(wrap_pyfunction!(konane_search_info, m)?)?;
-    m.add_function(wrap_pyfunction!(konane_search_set_small, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_search_configure, m)?)?;
     m.add_function(wrap_pyfunction!(konane_search_clear, m)?)?;
     Ok(())
 }

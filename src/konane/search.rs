@@ -22,7 +22,7 @@
 //! engine's interrupt hook) leaves it valid.
 
 use super::bits::{bit_length, bounding_box, captures, fits, full_mask, neighbours, shl, shr, Mask, Shapes};
-use super::decompose::live_region_masks;
+use super::decompose::{live_region_masks, one_group};
 use super::{Check, Error, Result, Rules, Solver};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
@@ -56,6 +56,32 @@ struct Wide {
     multi: bool,
 }
 
+/// A proved result and the work it took (nodes expanded under it, saturated): when the
+/// table is full, the entries that took the least work are dropped first.
+#[derive(Clone, Copy)]
+struct Entry {
+    wins: bool,
+    work: u32,
+}
+
+/// A node whose regions were valued and whose rest was normalised.
+enum Prepared {
+    /// Decided: settled by the values, or found in the table.
+    Known(bool),
+    /// To search.
+    Open(Open),
+}
+
+/// The normalised rest of a node (`me` is Left, to move) and the known part `g`.
+#[derive(Clone, Copy)]
+struct Open {
+    s: u32,
+    cells: Mask,
+    me: Mask,
+    en: Mask,
+    g: Id,
+}
+
 /// Counters of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -68,13 +94,14 @@ pub struct Stats {
 /// The win/loss search and its tables: the transposition table and a value [`Solver`] for
 /// the regions.  Its ids are those of the one [`Engine`] passed to every call.
 pub struct Search {
-    narrow: FxHashMap<Narrow, bool>,
-    wide: FxHashMap<Wide, bool>,
+    narrow: FxHashMap<Narrow, Entry>,
+    wide: FxHashMap<Wide, Entry>,
     shapes: Shapes,
     solver: Solver,
     /// Regions with at most this many stones are settled by their exact values.
     pub small: u32,
-    /// The transposition table is emptied when it holds more entries than this.
+    /// When the transposition table holds this many entries, the cheapest results are
+    /// dropped (those that took the least work) until at most half of them remain.
     pub max_entries: usize,
     total: Stats,
 }
@@ -221,11 +248,40 @@ impl Search {
     }
 
     /// Whether Left, to move, wins the position `(s, cells, me, en)` (`me` Left) plus `g`.
-    fn node(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask, mut g: Id) -> Result<bool> {
+    fn node(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Result<bool> {
+        match self.prepare(cx, s, cells, me, en, g)? {
+            Prepared::Known(w) => Ok(w),
+            Prepared::Open(o) => self.solve_open(cx, o),
+        }
+    }
+
+    /// Steps 1 to 3 of a node (module documentation): its small regions valued into `g`,
+    /// settled by the values if nothing is left, else the rest normalised and looked up.
+    fn prepare(
+        &mut self,
+        cx: &mut Call<'_, '_>,
+        s: u32,
+        cells: Mask,
+        me: Mask,
+        en: Mask,
+        mut g: Id,
+    ) -> Result<Prepared> {
         // 1. the regions: small ones go into g
         let (mut bc, mut bm, mut be) = (0, 0, 0);
         let mut valued = false;
-        if me & neighbours(en, s) != 0 {
+        let (lx, lo) = (me & neighbours(en, s), en & neighbours(me, s));
+        if lx == 0 {
+            // no stone has an enemy next to it: no move, ever
+        } else if (me | en).count_ones() <= self.small {
+            let v = self.region_value(cx, s, cells, me, en)?;
+            if v != Engine::ZERO {
+                g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
+            }
+            valued = true;
+        } else if 6 * (lx | lo).count_ones() > cells.count_ones() || one_group(cells, lx, lo, s) {
+            // the stones that can capture surely form one region (as the value solver decides)
+            (bc, bm, be) = (cells, me, en);
+        } else {
             for (rc, rm, re) in live_region_masks(cells, me, en, s) {
                 if (rm | re).count_ones() <= self.small {
                     let v = self.region_value(cx, s, rc, rm, re)?;
@@ -245,7 +301,7 @@ impl Search {
             if valued || g != Engine::ZERO {
                 cx.stats.settled += 1;
             }
-            return Ok(!cx.e.leq(g, Engine::ZERO)?);
+            return Ok(Prepared::Known(!cx.e.leq(g, Engine::ZERO)?));
         }
         // 3. the normal form of the rest, and the table
         let (r0, c0, rows, cols) = bounding_box(bc, s);
@@ -260,83 +316,125 @@ impl Search {
                 best = Some(cand);
             }
         }
-        let (nm, ne) = best.expect("at least one symmetry maps a box onto its shape");
-        let (ns, nc) = (ncols + 1, *ncells);
-        let narrow = bit_length(nc) <= 64;
-        let found = if narrow {
+        let (me, en) = best.expect("at least one symmetry maps a box onto its shape");
+        let o = Open {
+            s: ncols + 1,
+            cells: *ncells,
+            me,
+            en,
+            g,
+        };
+        Ok(match self.lookup(&o, cx.multi) {
+            Some(w) => Prepared::Known(w),
+            None => Prepared::Open(o),
+        })
+    }
+
+    /// The proved result of an open node, if the table has it.
+    #[inline]
+    fn lookup(&self, o: &Open, multi: bool) -> Option<bool> {
+        let found = if bit_length(o.cells) <= 64 {
             self.narrow.get(&Narrow {
-                masks: [nc as u64, nm as u64, ne as u64],
-                g,
-                stride: ns as u8,
-                multi: cx.multi,
+                masks: [o.cells as u64, o.me as u64, o.en as u64],
+                g: o.g,
+                stride: o.s as u8,
+                multi,
             })
         } else {
             self.wide.get(&Wide {
-                masks: [nc, nm, ne],
-                g,
-                stride: ns as u8,
-                multi: cx.multi,
+                masks: [o.cells, o.me, o.en],
+                g: o.g,
+                stride: o.s as u8,
+                multi,
             })
         };
-        if let Some(&w) = found {
+        found.map(|x| x.wins)
+    }
+
+    fn store(&mut self, o: &Open, multi: bool, x: Entry) {
+        if self.narrow.len() + self.wide.len() >= self.max_entries {
+            self.shrink();
+        }
+        if bit_length(o.cells) <= 64 {
+            let k = Narrow {
+                masks: [o.cells as u64, o.me as u64, o.en as u64],
+                g: o.g,
+                stride: o.s as u8,
+                multi,
+            };
+            self.narrow.insert(k, x);
+        } else {
+            let k = Wide {
+                masks: [o.cells, o.me, o.en],
+                g: o.g,
+                stride: o.s as u8,
+                multi,
+            };
+            self.wide.insert(k, x);
+        }
+    }
+
+    /// Search an open node (looked up again: a sibling's search may have proved it).
+    fn solve_open(&mut self, cx: &mut Call<'_, '_>, o: Open) -> Result<bool> {
+        if let Some(w) = self.lookup(&o, cx.multi) {
             return Ok(w);
         }
         cx.e.tick()?;
         cx.expanded()?;
-        let w = engine::grow(|| self.expand(cx, ns, nc, nm, ne, g))?;
-        if self.narrow.len() + self.wide.len() >= self.max_entries {
-            self.narrow.clear();
-            self.wide.clear();
-        }
-        if narrow {
-            self.narrow.insert(
-                Narrow {
-                    masks: [nc as u64, nm as u64, ne as u64],
-                    g,
-                    stride: ns as u8,
-                    multi: cx.multi,
-                },
-                w,
-            );
-        } else {
-            self.wide.insert(
-                Wide {
-                    masks: [nc, nm, ne],
-                    g,
-                    stride: ns as u8,
-                    multi: cx.multi,
-                },
-                w,
-            );
-        }
-        Ok(w)
+        let before = cx.stats.positions;
+        let wins = engine::grow(|| self.expand(cx, &o))?;
+        let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
+        self.store(&o, cx.multi, Entry { wins, work });
+        Ok(wins)
     }
 
-    /// Whether Left, to move, has a move to a node that the opponent loses.
-    fn expand(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Result<bool> {
+    /// Drop the entries that took the least work until at most half of `max_entries`
+    /// remain (every entry left is still a proved result).
+    fn shrink(&mut self) {
+        let mut floor = 1u32;
+        while self.narrow.len() + self.wide.len() > self.max_entries / 2 {
+            self.narrow.retain(|_, x| x.work >= floor);
+            self.wide.retain(|_, x| x.work >= floor);
+            floor = floor.saturating_mul(2);
+            if floor == u32::MAX {
+                self.narrow.clear();
+                self.wide.clear();
+            }
+        }
+    }
+
+    /// Whether Left, to move, has a move to a node that the opponent loses.  Every child
+    /// is prepared first, so a child already proved lost (settled by values, or in the
+    /// table) wins at once ("enhanced transposition cutoff"); the others are searched
+    /// fewest replies first, the moves in `g` last.
+    fn expand(&mut self, cx: &mut Call<'_, '_>, o: &Open) -> Result<bool> {
+        let Open { s, cells, me, en, g } = *o;
         let mut moves: Vec<(Mask, Mask)> = Vec::new();
         captures(cells, me, en, s, cx.multi, &mut moves);
         let ng = if g == Engine::ZERO { g } else { cx.e.neg(g)? };
-        // fewest replies first
-        let mut order: Vec<(u32, usize)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &(m2, e2))| (mobility(cells, e2, m2, s), i))
-            .collect();
-        order.sort_unstable();
-        for &(_, i) in &order {
-            let (m2, e2) = moves[i];
+        let mut open: Vec<(u32, Open)> = Vec::with_capacity(moves.len());
+        for &(m2, e2) in &moves {
             // the opponent is Left in the child: colours exchanged, g negated
-            if !self.node(cx, s, cells, e2, m2, ng)? {
-                return Ok(true);
+            match self.prepare(cx, s, cells, e2, m2, ng)? {
+                Prepared::Known(false) => return Ok(true),
+                Prepared::Known(true) => {}
+                Prepared::Open(c) => open.push((mobility(c.cells, c.me, c.en, c.s), c)),
             }
         }
         if g != Engine::ZERO {
             for gl in cx.e.left_options(g)? {
                 let ngl = cx.e.neg(gl)?;
-                if !self.node(cx, s, cells, en, me, ngl)? {
-                    return Ok(true);
+                match self.prepare(cx, s, cells, en, me, ngl)? {
+                    Prepared::Known(false) => return Ok(true),
+                    Prepared::Known(true) => {}
+                    Prepared::Open(c) => open.push((u32::MAX, c)),
                 }
+            }
+        }
+        open.sort_by_key(|x| x.0);
+        for (_, c) in open {
+            if !self.solve_open(cx, c)? {
+                return Ok(true);
             }
         }
         Ok(false)
@@ -526,6 +624,27 @@ mod tests {
             won,
             outcome_by_value(&mut e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
         );
+    }
+
+    #[test]
+    fn a_small_table_drops_entries_and_stays_right() {
+        let mut e = Engine::new();
+        let mut rng = Rng(11);
+        let mut small_table = Search::new();
+        small_table.max_entries = 64;
+        small_table.small = 0;
+        let mut plain = Search::new();
+        plain.small = 0;
+        for i in 0..300 {
+            let (rows, cols) = if i % 2 == 0 { (4, 4) } else { (3, 5) };
+            let (cells, black, white) = random_board(&mut rng, rows, cols);
+            for btm in [true, false] {
+                let a = small_table.wins(&mut e, rows, cols, cells, black, white, btm, Rules::STANDARD, None);
+                let b = plain.wins(&mut e, rows, cols, cells, black, white, btm, Rules::STANDARD, None);
+                assert_eq!(a.unwrap().0, b.unwrap().0);
+                assert!(small_table.info().0 <= 64);
+            }
+        }
     }
 
     #[test]
