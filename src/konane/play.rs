@@ -1,6 +1,7 @@
 //! A heuristic game-tree search that plays Konane: the kernel of `konane.best_move`.
 //!
-//! Negamax alpha-beta with iterative deepening, a transposition table, and move ordering
+//! Negamax alpha-beta (principal variation search: null windows after the first move)
+//! with iterative deepening, a transposition table, and move ordering
 //! (the table's move first, then the history heuristic and a one-ply look at the
 //! evaluation), on the `u128` boards of [`super::bits`] (layout `rows * (cols + 1) <= 128`).
 //!
@@ -289,6 +290,23 @@ impl Searcher<'_> {
         n
     }
 
+    /// The score of a child for the player to move at `ply`, by principal variation search:
+    /// the first child with the window `(alpha, beta)`, the others first with a null window
+    /// (is it better than `alpha`?) and again with the window only if it is.  The score is
+    /// exact when it falls inside the window, a bound otherwise, as with plain alpha-beta.
+    #[allow(clippy::too_many_arguments)]
+    fn child_score(&mut self, me: Mask, en: Mask, depth: u32, ply: u32, alpha: i32, beta: i32, first: bool) -> i32 {
+        if first {
+            return -self.negamax(me, en, depth - 1, ply + 1, -beta, -alpha);
+        }
+        let score = -self.negamax(me, en, depth - 1, ply + 1, -alpha - 1, -alpha);
+        if score > alpha && score < beta && !self.stopped {
+            -self.negamax(me, en, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            score
+        }
+    }
+
     fn negamax(&mut self, me: Mask, en: Mask, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & (CHECK_EVERY - 1) == 0 && self.out_of_budget() {
@@ -330,7 +348,7 @@ impl Searcher<'_> {
         for i in 0..n {
             // deeper plies use their own buffers: this ply's stays as it is
             let (_, nm, ne) = self.ordered[ply as usize][i];
-            let score = -self.negamax(ne, nm, depth - 1, ply + 1, -beta, -alpha);
+            let score = self.child_score(ne, nm, depth, ply, alpha, beta, i == 0);
             if self.stopped {
                 return 0;
             }
@@ -460,7 +478,7 @@ pub fn search(pos: Position, budget: Budget, seed: Option<u64>, check: Option<Ch
         let mut best: Option<(usize, i32)> = None;
         let mut scores: Vec<i32> = vec![i32::MIN; root.len()];
         for (i, &(nm, ne)) in root.iter().enumerate() {
-            let score = -s.negamax(ne, nm, depth - 1, 1, -beta, -alpha);
+            let score = s.child_score(ne, nm, depth, 0, alpha, beta, i == 0);
             if s.stopped {
                 break;
             }
