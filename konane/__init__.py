@@ -46,6 +46,7 @@ from konane.errors import (
 )
 from konane.match import Match
 from konane.moves import Move
+from konane.players import Choice, best_move, choose_move
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.solving import Solution, outcome, solve
 from konane.squares import parse_square, square_name
@@ -89,6 +90,9 @@ __all__ = [
     "SINGLE_JUMP",
     "Move",
     "Match",
+    "best_move",
+    "choose_move",
+    "Choice",
     "regions",
     "value",
     "analyze",

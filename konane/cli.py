@@ -11,8 +11,16 @@ Subcommands:
     Print the picture with file letters and rank numbers.
 ``konane moves BOARD --player x``
     List the legal moves of a player, one per line, then their number.
-``konane play [--size 6x6] [--human x|o|none] [--opponent random|greedy] [--seed N]``
-    Play against a simple computer in the terminal (moves read from stdin).
+``konane play [--size 6x6] [--human x|o|none] [--level N] [--seed N] [--hint-time S]``
+    Play against the computer in the terminal (moves read from stdin).  The
+    computer's level (see :data:`konane.players.LEVELS`): 0 plays at random,
+    1 is the one-ply greedy player (the most own moves minus the opponent's
+    after its move; the default), 2, 3 and 4 are the strong player
+    (:func:`konane.best_move`: a proved win when its search finds one, else
+    the best move of an alpha-beta search) with 0.1, 1 and 5 seconds a move.
+    ``--opponent random`` and ``--opponent greedy`` are levels 0 and 1.
+    Type ``hint`` for the strong player's suggestion (``--hint-time``
+    seconds, default 1), ``moves`` for the legal moves, ``undo``, ``quit``.
 
 ``BOARD`` is a picture with rows separated by ``/`` (``"x.o./.ox."``; quote
 it for the shell) or a size ``RxC`` such as ``6x6`` for the full starting
@@ -35,11 +43,11 @@ import random
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from konane.board import BLACK, WHITE, Board, as_color
 from konane.errors import IllegalMoveError, InvalidMoveError, KonaneError
 from konane.match import Match
+from konane.players import LEVELS, Choice, choose_move, computer_move
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.values import value
 
@@ -134,22 +142,38 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _choose(match: Match, kind: str, rng: random.Random) -> Any:
-    moves = match.legal_moves()
-    if kind == "random":
-        return rng.choice(moves)
-    me = match.turn
-    scored = []
-    for m in moves:
-        match.push(m)
-        b = match.board
-        scored.append((b.move_count(me, match.rules) - b.move_count(me.opponent, match.rules), m))
-        match.pop()
-    best = max(s for s, _ in scored)
-    return rng.choice([m for s, m in scored if s == best])
+_HELP = ("type a move like 'c3-e3' (a removal like 'd4'), 'moves' to list them, 'hint' for a "
+         "suggestion, 'undo', or 'quit'")
+
+_OPPONENT_LEVELS = {"random": 0, "greedy": 1}
 
 
-_HELP = "type a move like 'c3-e3' (a removal like 'd4'), 'moves' to list them, 'undo', or 'quit'"
+def _proof_text(choice: Choice) -> str:
+    if choice.wins:
+        return " (a proved win)"
+    if choice.wins is False:
+        return " (the position is lost against best play; this move resists longest)"
+    return ""
+
+
+def _level_name(level: int) -> str:
+    kind = LEVELS[level]
+    if isinstance(kind, str):
+        return f"level {level} ({kind})"
+    return f"level {level} (search, {kind:g} s a move)"
+
+
+def _level_of(args: argparse.Namespace) -> int:
+    if args.level is not None and args.opponent is not None:
+        if _OPPONENT_LEVELS[args.opponent] != args.level:
+            raise KonaneError(f"--opponent {args.opponent} is level {_OPPONENT_LEVELS[args.opponent]}, "
+                              f"not --level {args.level}: give one of them")
+    if args.level is not None:
+        if args.level not in LEVELS:
+            raise KonaneError(f"invalid level {args.level!r}: expected one of "
+                              + ", ".join(str(k) for k in sorted(LEVELS)))
+        return int(args.level)
+    return _OPPONENT_LEVELS[args.opponent or "greedy"]
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -159,10 +183,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     board = Board.start(int(m.group(1)), int(m.group(2)))
     match = Match(board, rules=_rules_of(args), first=args.first, opening=not args.no_opening)
     human = None if args.human == "none" else as_color(args.human)
+    level = _level_of(args)
+    if not (args.hint_time >= 0 and args.hint_time < float("inf")):
+        raise KonaneError(f"invalid --hint-time {args.hint_time!r}: expected seconds >= 0")
     rng = random.Random(args.seed)
     print(f"Konane {board.rows}x{board.cols}: you play "
           f"{'nobody' if human is None else human.long_name + ' (' + human.value + ')'} "
-          f"against the {args.opponent} computer; {_HELP}.")
+          f"against the computer at {_level_name(level)}; {_HELP}.")
     while True:
         print()
         print(match.board.diagram())
@@ -190,6 +217,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 if text in ("moves", "?", "help"):
                     print(" ".join(str(mv) for mv in match.legal_moves()))
                     continue
+                if text == "hint":
+                    choice = choose_move(match, time=args.hint_time, seed=rng.getrandbits(32))
+                    print(f"hint: {choice.move}{_proof_text(choice)}")
+                    continue
                 if text == "undo":
                     if match.ply >= 2:
                         match.pop()
@@ -204,7 +235,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                     continue
                 break
         else:
-            move = _choose(match, args.opponent, rng)
+            move = computer_move(match, level, seed=rng)
             print(f"{turn.long_name} ({turn.value}) plays {move}")
             match.push(move)
 
@@ -238,12 +269,24 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="use the single-jump rules variant")
     p.set_defaults(func=_cmd_value)
 
-    p = sub.add_parser("play", help="play against the computer in the terminal")
+    p = sub.add_parser("play", help="play against the computer in the terminal",
+                       description="Play Konane against the computer in the terminal. At your "
+                                   "turn type a move ('c3-e3', or a removal such as 'd4' in the "
+                                   "opening), 'moves' to list the legal ones, 'hint' for the "
+                                   "strong player's suggestion, 'undo' to take back your last "
+                                   "move and the computer's, or 'quit'.")
     p.add_argument("--size", default="6x6", help="board size RxC (default 6x6)")
     p.add_argument("--human", default="x", choices=["x", "o", "none"],
                    help="your colour (default x); 'none' lets the computer play both sides")
-    p.add_argument("--opponent", default="greedy", choices=["random", "greedy"],
-                   help="random moves, or greedy: maximise own minus opponent's moves after the move")
+    p.add_argument("--level", type=int, default=None,
+                   help="the computer's strength: 0 random, 1 greedy (the default), 2, 3, 4 the "
+                        "searching player with 0.1, 1, 5 seconds a move (alpha-beta search, and "
+                        "the exact solver: it plays a proved win when it finds one)")
+    p.add_argument("--opponent", default=None, choices=["random", "greedy"],
+                   help="level 0 (random moves) or 1 (greedy: maximise own minus opponent's "
+                        "moves after the move)")
+    p.add_argument("--hint-time", type=float, default=1.0,
+                   help="seconds the 'hint' command thinks (default 1)")
     p.add_argument("--first", default="x", choices=["x", "o"],
                    help="who makes the first removal and capture (default x, Black)")
     p.add_argument("--no-opening", action="store_true",

@@ -56,6 +56,7 @@ from konane.errors import (
     _describe,
 )
 from konane.moves import Move, as_move
+from konane.players import best_move
 from konane.rules import STANDARD, Rules, as_rules
 
 __all__ = ["Match", "removals", "central_cells", "corner_cells"]
@@ -406,6 +407,39 @@ class Match:
             new = board._apply(move)
         self._moves.append(move)
         self._boards.append(new)
+
+    def hint(self, time: float = 1.0, *, seed: int | None = None) -> Move:
+        """The move the strong player suggests for the side to move (a removal in the opening).
+
+        This is :func:`konane.best_move` on the match: a move proved to win if
+        the search finds one within ``time`` seconds, else the best move of the
+        heuristic search.
+
+        Parameters
+        ----------
+        time : float, default 1.0
+            Seconds to think (about).
+        seed : int, optional
+            Breaks ties among equally good moves at random.
+
+        Raises
+        ------
+        IllegalMoveError
+            If the game is over (the player to move has no move).
+
+        Examples
+        --------
+        >>> m = konane.Match(konane.Board("xo.o."), opening=False)
+        >>> m.hint()
+        konane.Move.parse('a1-e1', rows=1)
+        >>> m = konane.Match(konane.Board.start(4))
+        >>> m.hint(time=0.1) in m.legal_moves()
+        True
+        """
+        try:
+            return best_move(self, time=time, seed=seed)
+        except KonaneError as exc:
+            raise exc.with_traceback(None) from None
 
     def _legal_line(self) -> str:
         return f"legal moves for {self.turn.long_name} (to move): {_moves_text(self.legal_moves())}"

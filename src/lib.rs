@@ -9,4 +9,5 @@ pub mod konane;
 
 mod bindings;
 mod konane_bindings;
+mod play_bindings;
 mod search_bindings;

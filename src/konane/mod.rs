@@ -20,6 +20,7 @@
 
 pub mod bits;
 pub mod decompose;
+pub mod play;
 pub mod search;
 
 #[cfg(test)]
