@@ -514,5 +514,6 @@ fn _konane_cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cache_info, m)?)?;
     m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
     crate::konane_bindings::register(m)?;
+    crate::census_bindings::register(m)?;
     Ok(())
 }

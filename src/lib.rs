@@ -8,4 +8,5 @@ pub mod engine;
 pub mod konane;
 
 mod bindings;
+mod census_bindings;
 mod konane_bindings;
