@@ -40,7 +40,7 @@ pub fn black_cells(rows: u32, cols: u32) -> u64 {
     let mut m = 0;
     for r in 0..rows {
         for c in 0..cols {
-            if (rows - 1 - r + c) % 2 == 0 {
+            if (rows - 1 - r + c).is_multiple_of(2) {
                 m |= 1u64 << (r * cols + c);
             }
         }
