@@ -99,12 +99,16 @@ fn lines(rows: u32, cols: u32, multi: bool) -> Vec<Line> {
     out
 }
 
-/// Push the codes of the options of `code` for the player whose stones are `mine`.
+/// Push the ids (in `table`) of the options of `code` for Left (Black, whose cells are
+/// `black`) onto `lefts` and for Right onto `rights`.  The moves of both players are found
+/// at once: on a parity-consistent position the stone next to a stone is an enemy, so
+/// every stone that can jump is a capture of its owner's.
 #[inline]
-fn options(lines: &[Line], code: u64, empty: u64, mine: u64, out: &mut Vec<u64>) {
+fn options(lines: &[Line], table: &[Id], code: u64, black: u64, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) {
+    let empty = !code;
     for line in lines {
         let d = line.step;
-        let mut src = mine;
+        let mut src = code;
         for (k, (&valid, &pattern)) in line.valid.iter().zip(&line.pattern).enumerate() {
             let (occ, land) = ((2 * k as u32 + 1) * d, (2 * k as u32 + 2) * d);
             src &= if line.up {
@@ -120,7 +124,12 @@ fn options(lines: &[Line], code: u64, empty: u64, mine: u64, out: &mut Vec<u64>)
                 let i = t.trailing_zeros();
                 t &= t - 1;
                 let low = if line.up { i } else { i - land };
-                out.push(code ^ (pattern << low));
+                let g = table[(code ^ (pattern << low)) as usize];
+                if black >> i & 1 == 1 {
+                    lefts.push(g);
+                } else {
+                    rights.push(g);
+                }
             }
         }
     }
@@ -192,33 +201,47 @@ fn next_same_popcount(v: u64) -> u64 {
     (t + 1) | (((!t & (t + 1)) - 1) >> (v.trailing_zeros() + 1))
 }
 
-/// Drop the numbers of one side's options but the best one (the largest for Left, the
-/// smallest for Right: the others are dominated); returns that number, if any.
-fn keep_best_number(e: &Engine, ids: &mut Vec<Id>, left: bool) -> Option<Id> {
-    let mut best: Option<(Id, &Dyadic)> = None;
-    ids.retain(|&g| match e.number_value(g) {
-        None => true,
-        Some(x) => {
-            if best.is_none_or(|(_, b)| if left { x > b } else { x < b }) {
-                best = Some((g, x));
+/// Drop the number-up-star options of one side whose number part is not the best one (the
+/// largest for Left, the smallest for Right): `x + e < y + f` for numbers `x < y` and
+/// infinitesimals `e, f` (up multiples and nimbers), so they are dominated.  Returns the
+/// option kept if it is the side's only option and a number.
+fn drop_dominated_nus(e: &Engine, ids: &mut Vec<Id>, left: bool) -> Option<Id> {
+    let mut best: Option<&Dyadic> = None;
+    for &g in ids.iter() {
+        if let Some(v) = e.nus(g) {
+            if best.is_none_or(|b| if left { &v.x > b } else { &v.x < b }) {
+                best = Some(&v.x);
             }
-            false
         }
-    });
-    let best = best.map(|(g, _)| g);
-    if let Some(g) = best {
-        ids.push(g);
     }
-    best
+    if let Some(b) = best {
+        let b = b.clone();
+        ids.retain(|&g| e.nus(g).is_none_or(|v| v.x == b));
+        ids.sort_unstable();
+        ids.dedup();
+    }
+    match ids[..] {
+        [g] if e.is_number(g) => Some(g),
+        _ => None,
+    }
 }
 
-/// The canonical form of `{lefts | rights}` (not both empty): dominated numbers are dropped
-/// first, and a game whose options are all numbers is made at once (a number, or a switch
-/// `{a | b}` with `a >= b`), as the engine would, without its cache of option lists.
+/// The canonical form of `{lefts | rights}` (not both empty): dominated number-up-star
+/// options are dropped first, and a game whose options are numbers is made at once (a number
+/// as the engine would make it, without its cache of option lists; a switch `{a | b}` with
+/// `a >= b` by the engine).
 fn value(e: &mut Engine, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) -> Result<Id> {
-    let l = keep_best_number(e, lefts, true);
-    let r = keep_best_number(e, rights, false);
-    let only_numbers = lefts.len() <= usize::from(l.is_some()) && rights.len() <= usize::from(r.is_some());
+    let l = if lefts.is_empty() {
+        None
+    } else {
+        drop_dominated_nus(e, lefts, true)
+    };
+    let r = if rights.is_empty() {
+        None
+    } else {
+        drop_dominated_nus(e, rights, false)
+    };
+    let only_numbers = (lefts.is_empty() || l.is_some()) && (rights.is_empty() || r.is_some());
     if only_numbers {
         let lo = l.and_then(|g| e.number_value(g));
         let hi = r.and_then(|g| e.number_value(g));
@@ -300,22 +323,16 @@ fn fill(
     let lines = lines(rows, cols, rules.multi_jump);
     let syms = symmetries(rows, cols);
     let mut stats = Stats::default();
-    let (mut lefts, mut rights, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut lefts, mut rights) = (Vec::new(), Vec::new());
     let mut settled: u64 = 0;
     out[0] = Engine::ZERO;
     for stones in 1..=n {
         let mut code: u64 = (1u64 << stones) - 1;
         loop {
             if out[code as usize] == UNSET {
-                let empty = full ^ code;
-                let mine = code & black;
                 lefts.clear();
                 rights.clear();
-                for (player, ids) in [(mine, &mut lefts), (code ^ mine, &mut rights)] {
-                    moves.clear();
-                    options(&lines, code, empty, player, &mut moves);
-                    ids.extend(moves.iter().map(|&m| out[m as usize]));
-                }
+                options(&lines, out, code, black, &mut lefts, &mut rights);
                 let g = if lefts.is_empty() && rights.is_empty() {
                     Engine::ZERO
                 } else {
