@@ -372,10 +372,6 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
 
     Notes
     -----
-    With the native backend (``cgt.backend == "native"``) the census runs in
-    Rust (``src/konane/census.rs``); the pure-Python dynamic program below is
-    the reference, and both give the same ids.
-
     A dynamic program over the codes in order of increasing number of stones
     (every capture removes a stone, so the options of a position come
     before it): the moves of both players are found bit-parallel, with shifts
@@ -389,21 +385,32 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     about a quarter of the positions (an eighth on a square board) are
     computed.
 
-    The positions are not split into regions (:func:`konane.regions`), as
-    :func:`konane.value` does: that is what makes one big position
-    computable, but here every option is already in the table.  Measured on
-    4 x 5: 96% of the positions are a single region; the canonical forms of
-    all the others together take about 0.03 s (those with dead stones have
-    the option set of a smaller position, a hit in ``cgt``'s memo); and
-    finding the regions of every position took longer than the whole census
-    does now.
+    With the native backend (``cgt.backend == "native"``) this program runs
+    in Rust (``src/konane/census.rs``), on the engine's table, and also drops
+    the number-up-star options whose number part is beaten by another option
+    of the same player before the canonical form is made; the pure-Python
+    program is the reference (the same ids: tested on every position of
+    small boards, and equal on all 2 ** 24 positions of 4 x 6).  The ids are
+    kept in an ``array('I')`` (4 bytes a position, 64 MB for 4 x 6); the
+    values are made into :class:`cgt.Game` objects only when asked for, and
+    counted on their ids.
 
-    Cost on 4 x 5 (2 ** 20 positions): about 5 s (three quarters of it in
-    ``cgt``'s canonical forms of the 180,000 distinct option sets) and a
-    peak of about 120 MB, mostly ``cgt``'s tables and operation caches,
-    which keep the 25,802 distinct values after the call.  Interrupting with
-    Ctrl-C leaves those tables consistent (they only receive finished
-    values); the census' own arrays are local and simply discarded.
+    The positions are not split into regions (:func:`konane.regions`), as
+    :func:`konane.value` does: here every option is already in the table.
+    Measured with the native decomposer: 0.3% of the 4 x 5 positions and
+    0.2% of the 4 x 6 ones split into two regions or more, 3.5% and 1.7%
+    have dead stones, while finding the regions of the computed positions
+    alone would take about a quarter of the time of the whole native census.
+
+    Cost on the 2-core development machine (loaded by other work; see
+    ``benchmarks/README.md``, ``bench_values.py --enum``): 4 x 5 (2 ** 20
+    positions, 25,802 distinct values) about 0.5 s native, 2 to 5 s in
+    Python; 4 x 6 (2 ** 24 positions, 583,344 distinct values) about 20 s
+    of CPU native with a peak of about 1.1 GB (mostly the engine's
+    operation caches, which the census enlarges while it runs), 107 s in
+    Python.  Interrupting with Ctrl-C, or a limit, leaves the engine's
+    tables consistent (they only receive finished values); the census' own
+    table is simply discarded.
     """
     if cols is None:
         cols = rows
