@@ -87,7 +87,7 @@ fn konane_census_summary(py: Python<'_>, table: PyBuffer<u32>, cells: u32) -> Py
         )));
     }
     let ids = table.to_vec(py)?;
-    Ok(summary(&ids, cells))
+    Ok(summary(&ids))
 }
 
 /// Add the census functions to the extension module.

@@ -385,41 +385,35 @@ fn fill(
 /// `(id, count, first)` for every value of a census table: how many codes have it and its
 /// first code in the smallest-first order (fewer stones, then lower code), by increasing
 /// first code in that order.
-pub fn summary(table: &[Id], cells: u32) -> Vec<(Id, u64, u64)> {
-    let mut index: rustc_hash::FxHashMap<Id, usize> = rustc_hash::FxHashMap::default();
+pub fn summary(table: &[Id]) -> Vec<(Id, u64, u64)> {
+    // the slot of each id in `out`: a dense array when the ids are small (those of a census
+    // are: the engine's table), else a hash map
+    let max = table.iter().copied().max().unwrap_or(0) as usize;
+    let mut dense: Vec<u32> = if max < 1 << 26 {
+        vec![u32::MAX; max + 1]
+    } else {
+        Vec::new()
+    };
+    let mut sparse: rustc_hash::FxHashMap<Id, u32> = rustc_hash::FxHashMap::default();
     let mut out: Vec<(Id, u64, u64)> = Vec::new();
-    // counts in code order, then the first codes in the smallest-first order
-    for &g in table {
-        let k = *index.entry(g).or_insert_with(|| {
-            out.push((g, 0, u64::MAX));
-            out.len() - 1
-        });
-        out[k].1 += 1;
-    }
-    let mut missing = out.len();
-    'levels: for stones in 0..=cells {
-        let full = (1u64 << cells) - 1;
-        let mut code: u64 = (1u64 << stones) - 1;
-        loop {
-            let k = index[&table[code as usize]];
-            if out[k].2 == u64::MAX {
-                out[k].2 = code;
-                missing -= 1;
-                if missing == 0 {
-                    break 'levels;
-                }
-            }
-            if code == 0 || code == full {
-                break;
-            }
-            let next = next_same_popcount(code);
-            if next > full {
-                break;
-            }
-            code = next;
+    let order = |c: u64| (c.count_ones(), c);
+    for (code, &g) in table.iter().enumerate() {
+        let code = code as u64;
+        let slot = if dense.is_empty() {
+            sparse.entry(g).or_insert(u32::MAX)
+        } else {
+            &mut dense[g as usize]
+        };
+        if *slot == u32::MAX {
+            *slot = out.len() as u32;
+            out.push((g, 0, code));
+        }
+        let entry = &mut out[*slot as usize];
+        entry.1 += 1;
+        if order(code) < order(entry.2) {
+            entry.2 = code;
         }
     }
-    let order = |c: u64| (c.count_ones(), c);
     out.sort_by_key(|&(_, _, first)| order(first));
     out
 }
@@ -556,7 +550,11 @@ mod tests {
     fn summary_counts_and_first_codes() {
         let t: Vec<Id> = vec![0, 5, 5, 7, 0, 7, 9, 5];
         // codes by (stones, code): 0, 1, 2, 4, 3, 5, 6, 7
-        let s = summary(&t, 3);
+        let s = summary(&t);
         assert_eq!(s, vec![(0, 2, 0), (5, 3, 1), (7, 2, 3), (9, 1, 6)]);
+        // ids too large for the dense index go through the hash map, alike
+        let big: Vec<Id> = t.iter().map(|&g| g + (1 << 30)).collect();
+        let expected: Vec<_> = s.iter().map(|&(g, n, c)| (g + (1 << 30), n, c)).collect();
+        assert_eq!(summary(&big), expected);
     }
 }
