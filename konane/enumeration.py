@@ -445,6 +445,21 @@ def _census(rows: int, cols: int, rules: Rules, progress: bool | None, max_posit
 
 # ---------------------------------------------------------------- saving games
 
+def _remap(src: array[int], table: Sequence[int]) -> array[int]:
+    """``array('I', (table[i] for i in src))``, natively where the extension is built.
+
+    Raises IndexError if an entry of ``src`` is past the end of ``table``."""
+    ext = _native._ext
+    if ext is None or not hasattr(ext, "konane_census_remap") or src.typecode != "I":
+        return array("I", map(table.__getitem__, src))
+    out = array("I", bytes(4)) * len(src)
+    try:
+        ext.konane_census_remap(src, table if isinstance(table, array) else array("I", table), out)
+    except ValueError as exc:
+        raise IndexError(str(exc)) from None
+    return out
+
+
 def _closure(roots: Iterable[int]) -> tuple[list[int], dict[int, int]]:
     """The ids of the games ``roots`` and all their subgames, each after its options,
     with the index of each id in that list."""
@@ -977,7 +992,10 @@ class Census:
             records.append(len(rights))
             records.extend(index[h] for h in lefts)
             records.extend(index[h] for h in rights)
-        idx = array("I", map(index.__getitem__, self.ids))
+        dense = array("I", bytes(4)) * (max(index) + 1)         # value id -> index of its game
+        for gid, i in index.items():
+            dense[gid] = i
+        idx = _remap(self.ids, dense)
         if sys.byteorder != "little":
             records.byteswap()
             idx.byteswap()
@@ -1076,7 +1094,7 @@ class Census:
                 idx.byteswap()
             if len(idx) != 1 << (rows * cols):
                 raise ValueError("the tables do not match the board size")
-            ids = array("I", map(table.__getitem__, idx))
+            ids = _remap(idx, table)
         except (cgt.CGTError, ValueError, IndexError, TypeError) as exc:
             raise CensusFileError(f"{where}: damaged census file ({exc})") from None
         return cls(rows, cols, rules, ids, elapsed)

@@ -90,9 +90,28 @@ fn konane_census_summary(py: Python<'_>, table: PyBuffer<u32>, cells: u32) -> Py
     Ok(summary(&ids))
 }
 
+/// `out[i] = table[src[i]]` for every `i` (buffers of unsigned 32-bit ints, `out` writable
+/// and as long as `src`): the ids of a census to indices of saved games and back, for
+/// `konane.Census.save` and `load`.  An entry of `src` past the end of `table` is a
+/// `ValueError` (a damaged file) and leaves `out` unchanged.
+#[pyfunction]
+fn konane_census_remap(py: Python<'_>, src: PyBuffer<u32>, table: PyBuffer<u32>, out: PyBuffer<u32>) -> PyResult<()> {
+    if out.readonly() || out.item_count() != src.item_count() {
+        return Err(PyValueError::new_err(
+            "the output must be a writable buffer as long as the input",
+        ));
+    }
+    let (src, table) = (src.to_vec(py)?, table.to_vec(py)?);
+    let mapped: Option<Vec<u32>> = src.iter().map(|&i| table.get(i as usize).copied()).collect();
+    let mapped = mapped
+        .ok_or_else(|| PyValueError::new_err(format!("an index past the end of a table of {} entries", table.len())))?;
+    out.copy_from_slice(py, &mapped)
+}
+
 /// Add the census functions to the extension module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(konane_census, m)?)?;
     m.add_function(wrap_pyfunction!(konane_census_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_census_remap, m)?)?;
     Ok(())
 }

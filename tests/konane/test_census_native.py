@@ -207,6 +207,29 @@ def test_a_blob_of_the_wrong_type_is_refused(tmp_path):
         konane.Census.load(path)
 
 
+def test_codes_past_the_games_are_refused(tmp_path):
+    path = tmp_path / "c.sqlite"
+    konane.census(1, 2, progress=False).save(path)
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("UPDATE codes SET ids = ?", (array("I", [0, 1, 2, 99]).tobytes(),))
+    db.close()
+    with pytest.raises(CensusFileError, match="damaged census file"):
+        konane.Census.load(path)
+
+
+def test_remap_natively_and_in_python():
+    rng = random.Random(7)
+    table = array("I", (rng.randrange(2 ** 32) for _ in range(1000)))
+    src = array("I", (rng.randrange(1000) for _ in range(5000)))
+    assert enumeration._remap(src, table) == array("I", (table[i] for i in src))
+    assert enumeration._remap(array("q", src), table) == array("I", (table[i] for i in src))
+    with pytest.raises(IndexError):
+        enumeration._remap(array("I", [3, 1000]), table)
+    with pytest.raises(IndexError):
+        enumeration._remap(array("q", [3, 1000]), table)
+
+
 # ------------------------------------------------------------------ limits and interrupts
 
 def test_max_positions_stops_and_leaves_the_engine_valid():
