@@ -2,7 +2,9 @@
 
 Run:  python benchmarks/bench_values.py            (4x5, 4x6, 5x5)
       python benchmarks/bench_values.py --big      (also 5x6; cgt-py is given --peer-timeout seconds)
-      python benchmarks/bench_values.py --enum     (also all 2^20 parity-consistent 4x5 positions)
+      python benchmarks/bench_values.py --enum     (also konane.census of 4x5 and 4x6: all 2^20 and
+                                                    2^24 parity-consistent positions, saved and loaded)
+      python benchmarks/bench_values.py --enum-only (the censuses alone)
       python benchmarks/bench_values.py --floor    (also the search alone, values not computed)
       python benchmarks/bench_values.py --lines 8  (instead: Chan & Tsai's rows, a, b, c <= 8;
                                                     cgt-py gets 60 s a row, --peer-timeout with --big)
@@ -71,16 +73,61 @@ FLOOR_SETUP = ("from cgt import ops; zero = ops.ZERO; "
                "ops.canonical = lambda lefts, rights: zero")
 
 ENUM = textwrap.dedent("""
+    import json, os, resource, sys, time
+    sys.path.insert(0, {root!r})
+    import cgt, konane
+    from konane import enumeration
+    t, cpu = time.perf_counter(), time.process_time()
+    c = konane.census({rows}, {cols}, progress=False, max_memory=None)
+    dt, cpu = time.perf_counter() - t, time.process_time() - cpu
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t = time.perf_counter()
+    distinct = c.distinct
+    dt_summary = time.perf_counter() - t
+    counts = {{o.value: n for o, n in c.outcomes().items()}}
+    t = time.perf_counter()
+    c.save({path!r})
+    dt_save = time.perf_counter() - t
+    print(json.dumps({{"time": dt, "cpu": cpu, "rss_mb": rss, "distinct": distinct, "outcomes": counts,
+                      "summary": dt_summary, "save": dt_save, "file_mb": os.path.getsize({path!r}) / 1e6,
+                      "path": "native" if enumeration._native_ok({rows}, {cols}) else "Python",
+                      "backend": cgt.backend}}))
+""")
+
+# a census saved by ENUM, loaded in a fresh process (its values rebuilt in an empty engine)
+ENUM_LOAD = textwrap.dedent("""
     import json, resource, sys, time
     sys.path.insert(0, {root!r})
     import konane
     t = time.perf_counter()
-    c = konane.census(4, 5, progress=False)
+    c = konane.Census.load({path!r})
     dt = time.perf_counter() - t
-    counts = {{o.value: n for o, n in c.outcomes().items()}}
-    print(json.dumps({{"time": dt, "outcomes": counts, "distinct": len(c.values()),
+    print(json.dumps({{"time": dt, "distinct": c.distinct,
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
+
+
+def census_table(shapes, timeout):
+    """``konane.census`` of each shape in a fresh process (wall and CPU time, peak memory), the
+    number of distinct values (``summary``: the time of counting them) and the outcome counts,
+    then Census.save there and Census.load in another fresh process."""
+    import tempfile
+    print(f"\n{'census':7} {'positions':>11} {'path':>7} {'time':>9} {'cpu':>8} {'peak MB':>8} {'distinct':>9} "
+          f"{'summary':>8} {'save':>7} {'file MB':>8} {'load':>7} {'peak MB':>8}  outcomes P/N/L/R")
+    with tempfile.TemporaryDirectory() as tmp:
+        for rows, cols in shapes:
+            path = os.path.join(tmp, f"census-{rows}x{cols}.sqlite")
+            r = run(ENUM.format(root=ROOT, rows=rows, cols=cols, path=path), timeout)
+            load = run(ENUM_LOAD.format(root=ROOT, path=path), timeout) if "time" in r else {}
+            if "distinct" in load and load["distinct"] != r["distinct"]:
+                load = {"error": "the loaded census has other values"}
+            o = r.get("outcomes") or {}
+            print(f"{rows}x{cols:<5} {2 ** (rows * cols):>11,} {r.get('path', '?'):>7} {fmt(r):>9} "
+                  f"{r.get('cpu', 0):>7.2f}s {r.get('rss_mb', 0):>8.0f} {r.get('distinct', 0):>9,} "
+                  f"{r.get('summary', 0):>7.2f}s "
+                  f"{r.get('save', 0):>6.2f}s {r.get('file_mb', 0):>8.1f} {fmt(load):>7} "
+                  f"{load.get('rss_mb', 0):>8.0f}  " + "/".join(f"{o.get(k, 0):,}" for k in "PNLR"))
+            sys.stdout.flush()
 
 
 LINES = textwrap.dedent("""
@@ -158,7 +205,9 @@ def fmt(r):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--big", action="store_true", help="also the 5x6 board")
-    ap.add_argument("--enum", action="store_true", help="also every parity-consistent 4x5 position")
+    ap.add_argument("--enum", action="store_true",
+                    help="also konane.census of 4x5 and 4x6 (every parity-consistent position)")
+    ap.add_argument("--enum-only", action="store_true", help="only the censuses of --enum")
     ap.add_argument("--floor", action="store_true",
                     help="also time the search alone (the canonical-form step replaced by a constant)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds for our computations")
@@ -166,6 +215,9 @@ def main(argv=None):
     ap.add_argument("--lines", type=int, metavar="K", default=0,
                     help="instead: Chan & Tsai's rows S(2a+1, 2b+1, 2c+1), a, b, c <= K")
     args = ap.parse_args(argv)
+    if args.enum_only:
+        census_table([(4, 5), (4, 6)], args.timeout)
+        return
     sizes = [(4, 5), (4, 6), (5, 5)] + ([(5, 6)] if args.big else [])
     peer = have_peer()
     if args.lines:
@@ -198,9 +250,7 @@ def main(argv=None):
         print()
         sys.stdout.flush()
     if args.enum:
-        r = run(ENUM.format(root=ROOT), args.timeout)
-        print(f"4x5 parity-consistent positions (2^20): {fmt(r)}, peak {r.get('rss_mb', 0):.0f} MB, "
-              f"outcomes {r.get('outcomes')}")
+        census_table([(4, 5), (4, 6)], args.timeout)
 
 
 if __name__ == "__main__":

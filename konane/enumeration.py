@@ -64,9 +64,9 @@ from typing import Any
 
 import cgt
 from cgt import ops
-from konane import svg
+from konane import _native, svg
 from konane._bitboard import capture_steps, checker_mask, full_mask, grid_symmetries, relayout, transform_rc
-from konane._progress import Progress, progress_enabled
+from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
 from konane.board import Board, as_board
 from konane.errors import (
     CensusError,
@@ -78,7 +78,7 @@ from konane.errors import (
     _describe,
 )
 from konane.rules import Rules, as_rules
-from konane.values import _unicode
+from konane.values import _check_limit, _unicode
 
 __all__ = ["census", "Census", "MAX_CELLS", "RELATIONS"]
 
@@ -88,7 +88,11 @@ __all__ = ["census", "Census", "MAX_CELLS", "RELATIONS"]
 #: (incomparable).
 RELATIONS = ("=", ">=", "<=", ">", "<", "||")
 
-_FORMAT = "konane-cgt census 1"
+_FORMAT = "konane-cgt census 2"
+_FORMAT_1 = "konane-cgt census 1"          # values as text: still loaded
+
+#: The id of a code not computed yet in :func:`_solve`'s table.
+_UNSET = 0xFFFFFFFF
 
 #: The largest board (in cells) :func:`census` accepts: ``2 ** 24`` positions
 #: take a 64 MB table of value ids and, in pure Python, several minutes.
@@ -211,7 +215,8 @@ def _solve(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
     for code in range(size):
         append[code.bit_count()](code)
 
-    vals = array("i", [-1]) * size
+    unset = _UNSET
+    vals = array("I", [unset]) * size
     canonical = ops.canonical
     neg = ops.neg
     zero = ops.ZERO
@@ -220,7 +225,7 @@ def _solve(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
     for level in levels:
         for start in range(0, len(level), chunk):
             for code in level[start:start + chunk]:
-                if vals[code] >= 0:                     # the image of a computed code
+                if vals[code] != unset:                 # the image of a computed code
                     continue
                 empty = full ^ code
                 black = code & bmask
@@ -272,6 +277,20 @@ def _solve(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
     return vals
 
 
+def _native_ok(rows: int, cols: int) -> bool:
+    """Whether the native census can compute a ``rows x cols`` census (its ids are cgt.ops's)."""
+    return (_native.available() and hasattr(_native._ext, "konane_census")
+            and rows * cols <= MAX_CELLS)
+
+
+def _solve_native(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
+    """The value ids of all codes by the native census (``src/konane/census.rs``: the same
+    dynamic program as :func:`_solve`)."""
+    ids = array("I", bytes(4)) * (1 << (rows * cols))
+    _native._ext.konane_census(rows, cols, multi, ids, progress.tick)
+    return ids
+
+
 def _check_size(rows: Any, cols: Any) -> None:
     call = f"census({rows!r}, {cols!r})"
     for name, v in (("rows", rows), ("cols", cols)):
@@ -288,7 +307,8 @@ def _check_size(rows: Any, cols: Any) -> None:
 
 
 def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
-           progress: bool | None = None) -> Census:
+           progress: bool | None = None, max_positions: int | None = None,
+           max_memory: int | None = DEFAULT_MAX_MEMORY) -> Census:
     """The exact values of all parity-consistent positions of a ``rows`` x ``cols`` board.
 
     Parameters
@@ -305,6 +325,14 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
         Show a progress bar (tqdm, if installed) for censuses of at least
         ``2 ** 16`` positions.  Default: on, unless turned off by
         :func:`konane.set_progress` or ``KONANE_PROGRESS=0``.
+    max_positions : int, optional
+        Stop with :class:`konane.ComputationLimitError` once more than this
+        many positions are settled (checked every few thousand positions).
+    max_memory : int, optional
+        Stop with :class:`konane.ComputationLimitError` once the resident
+        memory of the process has grown by more than this many bytes during
+        the call.  Default: 4 GiB, or half the machine's memory if less
+        (``konane._progress.DEFAULT_MAX_MEMORY``); ``None`` for no limit.
 
     Returns
     -------
@@ -321,6 +349,11 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
         cells.
     RulesTypeError
         If ``rules`` is not a :class:`konane.Rules`.
+    KonaneTypeError, KonaneValueError
+        If a limit is not None or an int at least 0.
+    ComputationLimitError
+        If ``max_positions`` or ``max_memory`` is reached (cgt's tables stay
+        valid: they only receive finished values).
 
     Examples
     --------
@@ -352,21 +385,32 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     about a quarter of the positions (an eighth on a square board) are
     computed.
 
-    The positions are not split into regions (:func:`konane.regions`), as
-    :func:`konane.value` does: that is what makes one big position
-    computable, but here every option is already in the table.  Measured on
-    4 x 5: 96% of the positions are a single region; the canonical forms of
-    all the others together take about 0.03 s (those with dead stones have
-    the option set of a smaller position, a hit in ``cgt``'s memo); and
-    finding the regions of every position took longer than the whole census
-    does now.
+    With the native backend (``cgt.backend == "native"``) this program runs
+    in Rust (``src/konane/census.rs``), on the engine's table, and also drops
+    the number-up-star options whose number part is beaten by another option
+    of the same player before the canonical form is made; the pure-Python
+    program is the reference (the same ids: tested on every position of
+    small boards, and equal on all 2 ** 24 positions of 4 x 6).  The ids are
+    kept in an ``array('I')`` (4 bytes a position, 64 MB for 4 x 6); the
+    values are made into :class:`cgt.Game` objects only when asked for, and
+    counted on their ids.
 
-    Cost on 4 x 5 (2 ** 20 positions): about 5 s (three quarters of it in
-    ``cgt``'s canonical forms of the 180,000 distinct option sets) and a
-    peak of about 120 MB, mostly ``cgt``'s tables and operation caches,
-    which keep the 25,802 distinct values after the call.  Interrupting with
-    Ctrl-C leaves those tables consistent (they only receive finished
-    values); the census' own arrays are local and simply discarded.
+    The positions are not split into regions (:func:`konane.regions`), as
+    :func:`konane.value` does: here every option is already in the table.
+    Measured with the native decomposer: 0.3% of the 4 x 5 positions and
+    0.2% of the 4 x 6 ones split into two regions or more, 3.5% and 1.7%
+    have dead stones, while finding the regions of the computed positions
+    alone would take about a quarter of the time of the whole native census.
+
+    Cost on the 2-core development machine (loaded by other work; see
+    ``benchmarks/README.md``, ``bench_values.py --enum``): 4 x 5 (2 ** 20
+    positions, 25,802 distinct values) about 0.5 s native, 2 to 5 s in
+    Python; 4 x 6 (2 ** 24 positions, 583,344 distinct values) about 20 s
+    of CPU native with a peak of about 1.1 GB (mostly the engine's
+    operation caches, which the census enlarges while it runs), 107 s in
+    Python.  Interrupting with Ctrl-C, or a limit, leaves the engine's
+    tables consistent (they only receive finished values); the census' own
+    table is simply discarded.
     """
     if cols is None:
         cols = rows
@@ -375,17 +419,94 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
         r = as_rules(rules)
         if progress is not None and not isinstance(progress, bool):
             raise CensusTypeError(f"progress must be None, True or False, not {_describe(progress)}")
+        _check_limit("max_positions", max_positions)
+        if max_memory is not DEFAULT_MAX_MEMORY:
+            _check_limit("max_memory", max_memory)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
+    return _census(rows, cols, r, progress, max_positions, max_memory, _native_ok(rows, cols))
+
+
+def _census(rows: int, cols: int, rules: Rules, progress: bool | None, max_positions: int | None,
+            max_memory: int | None, native: bool) -> Census:
+    """:func:`census` on checked arguments, by the native census or the Python reference."""
     size = 1 << (rows * cols)
     bar = Progress(progress_enabled(progress) and size >= 1 << 16, f"konane census {rows}x{cols}",
-                   total=size, threshold=1)
+                   total=size, threshold=1, max_positions=max_positions, max_memory=max_memory,
+                   what="konane.census")
     t = time.perf_counter()
     try:
-        ids = _solve(rows, cols, r.multi_jump, bar)
+        solve = _solve_native if native else _solve
+        ids = solve(rows, cols, rules.multi_jump, bar)
     finally:
         bar.close()
-    return Census(rows, cols, r, ids, time.perf_counter() - t)
+    return Census(rows, cols, rules, ids, time.perf_counter() - t)
+
+
+# ---------------------------------------------------------------- saving games
+
+def _remap(src: array[int], table: Sequence[int]) -> array[int]:
+    """``array('I', (table[i] for i in src))``, natively where the extension is built.
+
+    Raises IndexError if an entry of ``src`` is past the end of ``table``."""
+    ext = _native._ext
+    if ext is None or not hasattr(ext, "konane_census_remap") or src.typecode != "I":
+        return array("I", map(table.__getitem__, src))
+    out = array("I", bytes(4)) * len(src)
+    try:
+        ext.konane_census_remap(src, table if isinstance(table, array) else array("I", table), out)
+    except ValueError as exc:
+        raise IndexError(str(exc)) from None
+    return out
+
+
+def _closure(roots: Iterable[int]) -> tuple[list[int], dict[int, int]]:
+    """The ids of the games ``roots`` and all their subgames, each after its options,
+    with the index of each id in that list."""
+    order: list[int] = []
+    index: dict[int, int] = {}
+    left, right = ops.left_options, ops.right_options
+    for root in roots:
+        stack = [(root, False)]
+        while stack:
+            g, ready = stack.pop()
+            if g in index:
+                continue
+            if ready:
+                index[g] = len(order)
+                order.append(g)
+                continue
+            stack.append((g, True))
+            stack.extend((h, False) for h in (*left(g), *right(g)) if h not in index)
+    return order, index
+
+
+def _rebuild(count: Any, blob: Any) -> list[int]:
+    """The ids of the games saved by :meth:`Census.save`: ``count`` records ``nl, nr,
+    lefts, rights`` of indices of earlier games, in a blob of little-endian uint32.
+
+    Raises ValueError, IndexError or TypeError on a damaged blob."""
+    if not isinstance(count, int) or not isinstance(blob, bytes):
+        raise TypeError("the games are not a count and a blob")
+    records = array("I")
+    records.frombytes(blob)
+    if sys.byteorder != "little":
+        records.byteswap()
+    table: list[int] = []
+    canonical = ops.canonical
+    pos = 0
+    for _ in range(count):
+        nl, nr = records[pos], records[pos + 1]
+        mid, end = pos + 2 + nl, pos + 2 + nl + nr
+        if end > len(records):
+            raise ValueError("the games are cut short")
+        # an index past the games built so far is an IndexError: no forward reference
+        table.append(canonical([table[i] for i in records[pos + 2:mid]],
+                               [table[i] for i in records[mid:end]]))
+        pos = end
+    if pos != len(records):
+        raise ValueError("the games have trailing data")
+    return table
 
 
 # ---------------------------------------------------------------- the result
@@ -407,7 +528,11 @@ class Census:
     ids : array.array
         ``ids[code]`` is the id of the value of position ``code`` in ``cgt``'s
         table of canonical forms (equal values have equal ids; ``census[code]``
-        is the :class:`cgt.Game`), for fast bulk work such as counting.
+        is the :class:`cgt.Game`), for fast bulk work such as counting: an
+        ``array('I')`` of 4 bytes a position (64 MB for 4 x 6), the values
+        being made into games only when asked for.
+    distinct : int
+        The number of distinct values.
     elapsed : float
         Seconds the computation took.
 
@@ -562,10 +687,35 @@ class Census:
 
     __getitem__ = value
 
+    def _native_summary(self) -> bool:
+        """Count the values and find their first codes in one native pass over the ids
+        (``konane_census_summary``: plain integers, so any backend's ids), if the
+        extension is built; False if not."""
+        ext = _native._ext
+        if ext is None or not hasattr(ext, "konane_census_summary") or self.ids.typecode != "I" \
+                or self.ids.itemsize != 4:
+            return False
+        summary = ext.konane_census_summary(self.ids, self.rows * self.cols)
+        self._counts = Counter({gid: n for gid, n, _ in summary})
+        self._first = {gid: first for gid, _, first in summary}
+        return True
+
     def _id_counts(self) -> Counter[int]:
-        if self._counts is None:
+        if self._counts is None and not self._native_summary():
             self._counts = Counter(self.ids)
+        assert self._counts is not None
         return self._counts
+
+    @property
+    def distinct(self) -> int:
+        """The number of distinct values of the census (counted on value ids).
+
+        Examples
+        --------
+        >>> konane.census(3, 3).distinct, len(konane.census(3, 3).values())
+        (9, 9)
+        """
+        return len(self._id_counts())
 
     def values(self) -> Counter[cgt.Game]:
         """How many positions have each value.
@@ -628,7 +778,7 @@ class Census:
 
     def _first_codes(self) -> dict[int, int]:
         """``{value id: its first code}`` (fewest stones, then lowest code), computed once."""
-        if self._first is None:
+        if self._first is None and not self._native_summary():
             first: dict[int, int] = {}
             get = first.get
             for code, gid in enumerate(self.ids):
@@ -636,6 +786,7 @@ class Census:
                 if old is None or code.bit_count() < old.bit_count():
                     first[gid] = code
             self._first = first
+        assert self._first is not None
         return self._first
 
     def first(self, value: Any, relation: str = "=") -> int | None:
@@ -808,8 +959,11 @@ class Census:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the census to an SQLite file (replacing that file), for :meth:`load`.
 
-        The values are stored as their canonical forms in text (ids belong to
-        one process), the positions as one table of indices into them.
+        Value ids belong to one process, so the file holds the values as
+        games: every distinct value and all its subgames once, each as the
+        indices of its Left and Right options (earlier games), and the
+        positions as one array of indices into them (4 bytes a position:
+        a 4 x 6 census takes about 70 MB).
 
         Parameters
         ----------
@@ -830,10 +984,20 @@ class Census:
         """
         if not isinstance(path, (str, os.PathLike)):
             raise CensusTypeError(f"path must be a str or a path, not {_describe(path)}")
-        distinct = list(self._id_counts())
-        index = {gid: i for i, gid in enumerate(distinct)}
-        idx = array("i", map(index.__getitem__, self.ids))
+        games, index = _closure(self._id_counts())
+        records = array("I")
+        for gid in games:
+            lefts, rights = ops.left_options(gid), ops.right_options(gid)
+            records.append(len(lefts))
+            records.append(len(rights))
+            records.extend(index[h] for h in lefts)
+            records.extend(index[h] for h in rights)
+        dense = array("I", bytes(4)) * (max(index) + 1)         # value id -> index of its game
+        for gid, i in index.items():
+            dense[gid] = i
+        idx = _remap(self.ids, dense)
         if sys.byteorder != "little":
+            records.byteswap()
             idx.byteswap()
         if os.path.exists(path):
             os.remove(path)
@@ -841,21 +1005,21 @@ class Census:
         try:
             with db:
                 db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-                db.execute("CREATE TABLE games (idx INTEGER PRIMARY KEY, game TEXT NOT NULL)")
+                db.execute("CREATE TABLE games (count INTEGER NOT NULL, options BLOB NOT NULL)")
                 db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
                 db.executemany("INSERT INTO meta VALUES (?, ?)", [
                     ("format", _FORMAT), ("rows", str(self.rows)), ("cols", str(self.cols)),
                     ("multi_jump", str(int(self.rules.multi_jump))), ("opening", self.rules.opening),
                     ("elapsed", repr(self.elapsed))])
-                db.executemany("INSERT INTO games VALUES (?, ?)",
-                               ((i, str(cgt.Game.from_id(gid))) for i, gid in enumerate(distinct)))
+                db.execute("INSERT INTO games VALUES (?, ?)", (len(games), records.tobytes()))
                 db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
         finally:
             db.close()
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Census:
-        """Read a census written by :meth:`save`.
+        """Read a census written by :meth:`save` (also files of the earlier format,
+        which held the values as text).
 
         Parameters
         ----------
@@ -899,13 +1063,17 @@ class Census:
         try:
             try:
                 meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-                if meta.get("format") != _FORMAT:
+                if meta.get("format") not in (_FORMAT, _FORMAT_1):
                     raise CensusFileError(f"{where}: not a census saved by konane.Census.save "
                                           f"(format {meta.get('format')!r})")
                 rows, cols = int(meta["rows"]), int(meta["cols"])
                 rules = Rules(multi_jump=bool(int(meta["multi_jump"])), opening=meta["opening"])
                 elapsed = float(meta["elapsed"])
-                games = db.execute("SELECT idx, game FROM games ORDER BY idx").fetchall()
+                if meta["format"] == _FORMAT_1:
+                    texts = db.execute("SELECT idx, game FROM games ORDER BY idx").fetchall()
+                    games: Any = None
+                else:
+                    games = db.execute("SELECT count, options FROM games").fetchone()
                 (blob,) = db.execute("SELECT ids FROM codes").fetchone()
             except sqlite3.DatabaseError as exc:
                 raise CensusFileError(f"{where}: not a census saved by konane.Census.save ({exc})") from None
@@ -914,15 +1082,20 @@ class Census:
         finally:
             db.close()
         try:
-            table = [cgt.parse(text).id for _, text in games]
-            idx = array("i")
+            if games is None:
+                if [i for i, _ in texts] != list(range(len(texts))):
+                    raise ValueError("the games are not numbered 0, 1, 2, ...")
+                table = [cgt.parse(text).id for _, text in texts]
+            else:
+                table = _rebuild(*games)
+            idx = array("I")
             idx.frombytes(blob)
             if sys.byteorder != "little":
                 idx.byteswap()
-            if len(idx) != 1 << (rows * cols) or [i for i, _ in games] != list(range(len(games))):
+            if len(idx) != 1 << (rows * cols):
                 raise ValueError("the tables do not match the board size")
-            ids = array("i", map(table.__getitem__, idx))
-        except (cgt.CGTError, ValueError, IndexError) as exc:
+            ids = _remap(idx, table)
+        except (cgt.CGTError, ValueError, IndexError, TypeError) as exc:
             raise CensusFileError(f"{where}: damaged census file ({exc})") from None
         return cls(rows, cols, rules, ids, elapsed)
 

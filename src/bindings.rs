@@ -516,5 +516,6 @@ fn _konane_cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     crate::konane_bindings::register(m)?;
     crate::play_bindings::register(m)?;
     crate::search_bindings::register(m)?;
+    crate::census_bindings::register(m)?;
     Ok(())
 }

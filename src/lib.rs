@@ -8,6 +8,7 @@ pub mod engine;
 pub mod konane;
 
 mod bindings;
+mod census_bindings;
 mod konane_bindings;
 mod play_bindings;
 mod search_bindings;

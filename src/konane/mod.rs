@@ -19,6 +19,7 @@
 //! [`Solver::value`]) leaves them consistent.
 
 pub mod bits;
+pub mod census;
 pub mod decompose;
 pub mod play;
 pub mod search;

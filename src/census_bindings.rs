@@ -1,0 +1,117 @@
+//! The PyO3 layer of the native census ([`crate::konane::census`]).
+//!
+//! `konane/enumeration.py` calls these: the census fills a Python buffer of `u32`
+//! (an `array('I')` of `2^cells` entries) with engine ids of the one engine of the process
+//! (so they are those of `cgt.ops` on the native backend), and the summary reads such a
+//! buffer back.  A check callable (the limits and progress bar of `konane._progress`) may
+//! stop the census by raising; the exception propagates as it is, and Ctrl-C (checked with
+//! the callable, and through the engine's interrupt hook) raises `KeyboardInterrupt`.
+
+use crate::bindings::with_engine;
+use crate::engine::Id;
+use crate::konane::census::{census, summary};
+use crate::konane::{Check, Error, Rules};
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+/// Fill `out` (a writable buffer of `2^(rows * cols)` unsigned 32-bit ints, such as an
+/// `array('I')`) with the ids of the values of all parity-consistent positions of a
+/// `rows x cols` board, indexed by code (`konane.Census`'s numbering); returns the number
+/// of positions computed from their options (one per orbit of the board's symmetries).
+///
+/// `check`, if given, is called with the number of codes settled since its last call
+/// (every 16384 codes and once at the end); an exception it raises stops the census and
+/// propagates (`out` is then partly filled and must be dropped).
+#[pyfunction]
+#[pyo3(signature = (rows, cols, multi_jump, out, check=None))]
+fn konane_census(
+    py: Python<'_>,
+    rows: u32,
+    cols: u32,
+    multi_jump: bool,
+    out: PyBuffer<u32>,
+    check: Option<Bound<'_, PyAny>>,
+) -> PyResult<u64> {
+    if out.readonly() || !out.is_c_contiguous() {
+        return Err(PyValueError::new_err(
+            "the census needs a writable contiguous buffer of u32",
+        ));
+    }
+    let mut raised: Option<PyErr> = None;
+    let mut call = |n: u64| {
+        let r = py.check_signals().and_then(|()| match check.as_ref() {
+            Some(c) => c.call1((n,)).map(|_| ()),
+            None => Ok(()),
+        });
+        match r {
+            Err(err) => {
+                raised = Some(err);
+                true
+            }
+            Ok(()) => false,
+        }
+    };
+    let size = out.item_count();
+    let mut table: Vec<Id> = Vec::new();
+    table
+        .try_reserve_exact(size)
+        .map_err(|_| PyValueError::new_err(format!("no memory for a census table of {size} ids")))?;
+    table.resize(size, 0);
+    let rules = Rules { multi_jump };
+    let hook: Option<Check<'_>> = Some(&mut call);
+    let r = with_engine(py, |e| match census(e, rows, cols, rules, &mut table, hook) {
+        Ok(s) => Ok(Ok(s)),
+        Err(Error::Engine(x)) => Err(x),
+        Err(other) => Ok(Err(other)),
+    })?;
+    let stats = r.map_err(|err| match err {
+        Error::Stopped => raised
+            .take()
+            .unwrap_or_else(|| PyRuntimeError::new_err("the native census was stopped")),
+        other => PyValueError::new_err(other.to_string()),
+    })?;
+    out.copy_from_slice(py, &table)?;
+    Ok(stats.computed)
+}
+
+/// `[(id, count, first), ...]` for the values of a census table (a buffer of `2^cells`
+/// unsigned 32-bit ids): how many codes have each value and its first code in the
+/// smallest-first order (fewer stones, then lower code), smallest first code first.
+#[pyfunction]
+fn konane_census_summary(py: Python<'_>, table: PyBuffer<u32>, cells: u32) -> PyResult<Vec<(Id, u64, u64)>> {
+    if cells > crate::konane::census::MAX_CELLS || table.item_count() as u64 != 1u64 << cells {
+        return Err(PyValueError::new_err(format!(
+            "a census table of {cells} cells has 2^{cells} entries, not {}",
+            table.item_count()
+        )));
+    }
+    let ids = table.to_vec(py)?;
+    Ok(summary(&ids))
+}
+
+/// `out[i] = table[src[i]]` for every `i` (buffers of unsigned 32-bit ints, `out` writable
+/// and as long as `src`): the ids of a census to indices of saved games and back, for
+/// `konane.Census.save` and `load`.  An entry of `src` past the end of `table` is a
+/// `ValueError` (a damaged file) and leaves `out` unchanged.
+#[pyfunction]
+fn konane_census_remap(py: Python<'_>, src: PyBuffer<u32>, table: PyBuffer<u32>, out: PyBuffer<u32>) -> PyResult<()> {
+    if out.readonly() || out.item_count() != src.item_count() {
+        return Err(PyValueError::new_err(
+            "the output must be a writable buffer as long as the input",
+        ));
+    }
+    let (src, table) = (src.to_vec(py)?, table.to_vec(py)?);
+    let mapped: Option<Vec<u32>> = src.iter().map(|&i| table.get(i as usize).copied()).collect();
+    let mapped = mapped
+        .ok_or_else(|| PyValueError::new_err(format!("an index past the end of a table of {} entries", table.len())))?;
+    out.copy_from_slice(py, &mapped)
+}
+
+/// Add the census functions to the extension module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(konane_census, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_census_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_census_remap, m)?)?;
+    Ok(())
+}
