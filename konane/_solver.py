@@ -21,7 +21,7 @@ from konane._bitboard import (
 from konane._bitboard import least_image as _least_image
 from konane._progress import Progress
 from konane.cache import RegionCache
-from konane.decomposition import _line_regions, _one_group
+from konane.decomposition import _line_regions, _one_group, footprint_region_masks
 from konane.decomposition import live_region_masks as _live_regions
 from konane.rules import Rules
 
@@ -86,8 +86,9 @@ class _Solver:
         return fr
 
     def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
-        """Id of the value of a position asked for: the sum of its regions' values."""
-        return self._sum(stride, _live_regions(cells, black, white, stride))
+        """Id of the value of a position asked for: the sum of its regions' values
+        (the reach rule's regions split further by footprints)."""
+        return self._sum(stride, footprint_region_masks(cells, black, white, stride))
 
     def _sum(self, stride: int, regions: list[Region]) -> int:
         """Id of the sum of the values of ``regions`` (``(cells, black, white)`` in ``stride``)."""

@@ -20,6 +20,7 @@
 
 pub mod bits;
 pub mod decompose;
+pub mod footprint;
 
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ mod tests;
 use crate::engine::{self, Engine, Id};
 use bits::{automorphisms, captures, least_image, line_step, neighbours, Mask, Shapes, Sym};
 use decompose::{line_regions, live_region_masks, one_group};
+use footprint::footprint_region_masks;
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -271,7 +273,7 @@ impl Solver {
             ));
         }
         let stride = cols + 1;
-        let regions = live_region_masks(cells, black, white, stride);
+        let regions = footprint_region_masks(cells, black, white, stride);
         let mut cx = Call { e, check, count: 0 };
         let r = self.sum(&mut cx, rules.multi_jump, stride, &regions);
         self.moves.clear();
