@@ -54,6 +54,18 @@ and the claim holds after it.  Hence each group, with the cells of its reach,
 is an independent summand: the value of the position is the sum of the values
 of its regions.  Cells outside every reach are never used and are dropped.
 
+Footprints
+----------
+The *footprint* of a group alone (:func:`footprint`) is the set of cells each
+colour occupies over every position reachable from the group alone, either
+player, any order.  Groups whose footprints (or any larger sets, such as their
+reaches) share no cell and put no Black cell of one next to a White cell of the
+other never interact: a jump needs an adjacent enemy stone, and its landing
+cell lies in the mover's own footprint.  :func:`footprint_region_masks` splits
+each region of the reach rule by footprints, exploring at most
+:data:`FOOTPRINT_LIMIT` positions per group (its reach otherwise); the solvers
+split the position asked for with it.  ``docs/decomposition.md`` has the proof.
+
 Computing it fast
 -----------------
 :func:`reach` first lets both sets grow together, one jump per round; if that
@@ -728,12 +740,15 @@ def footprint_region_masks(cells: int, black: int, white: int,
     Examples
     --------
     >>> from konane.decomposition import footprint_region_masks, live_region_masks
-    >>> b = konane.Board("xo.ox/...../xo.ox")
+    The reach rule joins the two pairs (its White b1 could jump c1, where Black
+    lands only after capturing b1 itself); their footprints are apart.
+
+    >>> b = konane.Board("...o/xo.x")
     >>> len(live_region_masks(b.cells, b.black, b.white, b.stride))
     1
-    >>> [str(konane.Board.from_masks(3, 5, *r)).replace(chr(10), "/")
+    >>> [str(konane.Board.from_masks(2, 4, *r)).replace(chr(10), "/")
     ...  for r in footprint_region_masks(b.cells, b.black, b.white, b.stride)]
-    ['#####/#####/xo.##', '#####/#####/##.ox', 'xo.##/#####/#####', '##.ox/#####/#####']
+    ['###o/###x', '####/xo.#']
     """
     live = live_region_masks(cells, black, white, stride)
     if line_step(cells, stride):
