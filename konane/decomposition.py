@@ -740,6 +740,7 @@ def footprint_region_masks(cells: int, black: int, white: int,
     Examples
     --------
     >>> from konane.decomposition import footprint_region_masks, live_region_masks
+
     The reach rule joins the two pairs (its White b1 could jump c1, where Black
     lands only after capturing b1 itself); their footprints are apart.
 
