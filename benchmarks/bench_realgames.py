@@ -6,14 +6,18 @@ Run:  python benchmarks/bench_realgames.py                 (every position, 20 s
 
 The positions are ``benchmarks/data/realgames.json`` (made by ``benchmarks/realgames.py``:
 seeded random and mobility-greedy games from the standard opening, snapshots at plies 32
-to 46).  Each value is computed in a fresh subprocess (cold caches) under a time limit:
-``konane.value`` with the backend of ``KONANE_CGT_BACKEND`` (native by default where the
-extension is built), and cgt-py's ``Konane(picture).canonical_form`` (pip install cgt-py
-anywidget; both read ``x`` as Black = Left, rows top to bottom).  Where both finish, the
-values must be the same (the script says NO otherwise).  The table gives, per position,
-the stones, the regions the decomposer finds at the root (``konane.regions``), both times
-and cgt-py's time over ours; the totals count what each finishes and add the times of the
-positions both finish.
+to 46).  Each value is computed in a fresh subprocess (cold caches): ``konane.value`` with
+the backend of ``KONANE_CGT_BACKEND`` (native by default where the extension is built), and
+cgt-py's ``Konane(picture).canonical_form`` (pip install cgt-py anywidget; both read ``x`` as
+Black = Left, rows top to bottom).  Times are CPU times of the computation alone
+(``time.process_time``: both are single-threaded, and CPU time does not count the waits of a
+shared machine), except wall-clock times for computations under 0.1 s (where CPU time may be
+counted in scheduler ticks of 4 ms); the limit is a CPU-time limit (``RLIMIT_CPU``).  Where both finish,
+the values must be the same (the script says NO otherwise).  The table gives, per position,
+the stones, the regions the solver splits the position into (``footprint_region_masks``,
+or the reach rule's ``live_region_masks`` in a checkout without it), both times and cgt-py's
+time over ours; the totals count what each finishes and add the times of the positions both
+finish.  ``--base DIR`` adds a column for another checkout (before/after a change).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -38,16 +43,16 @@ OURS = textwrap.dedent("""
     import json, resource, sys, time
     sys.path.insert(0, {root!r})
     import konane
+    from konane import decomposition
     konane.set_progress(False)
     konane.value("xo.")               # loads the backend (cgt-py's is loaded by its import)
     b = konane.Board({pic!r})
-    t = time.perf_counter()
-    roots = len(list(konane.regions(b)))
-    t_split = time.perf_counter() - t
-    t = time.perf_counter()
+    split = getattr(decomposition, "footprint_region_masks", decomposition.live_region_masks)
+    roots = len(split(b.cells, b.black, b.white, b.stride))
+    t, c = time.perf_counter(), time.process_time()
     v = konane.value(b)
-    dt = time.perf_counter() - t
-    print(json.dumps({{"value": str(v), "time": dt, "roots": roots, "split": t_split,
+    dt, dc = time.perf_counter() - t, time.process_time() - c
+    print(json.dumps({{"value": str(v), "wall": dt, "time": dc if dt >= 0.1 else dt, "roots": roots,
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 
@@ -55,24 +60,39 @@ PEER = textwrap.dedent("""
     import json, resource, time
     import cgt_py
     k = cgt_py.Konane({pic!r})
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     v = k.canonical_form
-    dt = time.perf_counter() - t
+    dt, dc = time.perf_counter() - t, time.process_time() - c
     print(json.dumps({{"value": str(v).removeprefix("CanonicalForm('").removesuffix("')"),
-                      "time": dt, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+                      "wall": dt, "time": dc if dt >= 0.1 else dt,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)
 
 
+def _cpu_limit(seconds: float):
+    """The subprocess's CPU-time limit (SIGXCPU past it): the limit is on CPU time."""
+    import resource
+
+    def set_limit() -> None:
+        n = int(seconds) + 2              # the start-up (imports) counts too
+        resource.setrlimit(resource.RLIMIT_CPU, (n, n + 1))
+    return set_limit
+
+
 def run(code: str, timeout: float) -> dict:
-    """Run ``code`` in a fresh interpreter; its last line of output as JSON, or why not."""
+    """Run ``code`` in a fresh interpreter under a CPU-time limit; its last line of output as
+    JSON, or why not."""
     try:
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             timeout=timeout + 5, env=dict(os.environ, KONANE_PROGRESS="0"))
+                             timeout=10 * timeout + 30, preexec_fn=_cpu_limit(timeout),
+                             env=dict(os.environ, KONANE_PROGRESS="0"))
     except subprocess.TimeoutExpired:
         return {"timeout": timeout}
     if out.returncode != 0:
+        if out.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+            return {"timeout": timeout}
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else f"exit {out.returncode}"}
-    r = json.loads(out.stdout.strip().splitlines()[-1])
+    r: dict = json.loads(out.stdout.strip().splitlines()[-1])
     if r["time"] > timeout:           # the limit is on the computation, not the start-up
         return {"timeout": timeout}
     return r
@@ -110,18 +130,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--only", help="position ids, e.g. 0-9,12")
     ap.add_argument("--no-peer", action="store_true", help="skip cgt-py")
     ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--base", metavar="DIR",
+                    help="also time konane.value from the checkout DIR (with its built extension), "
+                         "e.g. the code before a change")
     args = ap.parse_args(argv)
     positions = json.loads(DATA.read_text())["positions"]
     peer = not args.no_peer and have_peer()
     if not peer and not args.no_peer:
         print("cgt-py not installed (pip install cgt-py anywidget): its column is skipped")
     print(f"{'id':>3} {'kind':6} {'seed':>4} {'ply':>3} {'stones':>6} {'roots':>5} {'value':>14} "
-          f"{'konane-cgt':>11} {'cgt-py':>10} {'cgt-py/ours':>11}  same")
+          + (f"{'base':>10} {'roots':>5} " if args.base else "")
+          + f"{'konane-cgt':>11} {'cgt-py':>10} {'cgt-py/ours':>11}  same")
     rows = []
     for i in pick(args.only, len(positions)):
         p = positions[i]
         pic = p["picture"]
         ours = run(OURS.format(root=str(ROOT), pic=pic), args.limit)
+        base = run(OURS.format(root=str(Path(args.base).resolve()), pic=pic), args.limit) if args.base else {}
+        if "value" in ours and "value" in base and cgt.parse(ours["value"]) != cgt.parse(base["value"]):
+            base["error"] = f"different value {base['value']}"
         theirs = run(PEER.format(pic=pic.replace("/", "|")), args.limit) if peer else {}
         same = ratio = ""
         if "value" in ours and "value" in theirs:
@@ -133,9 +160,10 @@ def main(argv: list[str] | None = None) -> None:
             value = value[:11] + "..."
         print(f"{i:>3} {p['kind']:6} {p['seed']:>4} {p['ply']:>3} "
               f"{pic.count('x') + pic.count('o'):>6} {ours.get('roots', '?'):>5} {value:>14} "
-              f"{fmt(ours):>11} {fmt(theirs) if peer else 'n/a':>10} {ratio:>11}  {same}")
+              + (f"{fmt(base):>10} {base.get('roots', '?'):>5} " if args.base else "")
+              + f"{fmt(ours):>11} {fmt(theirs) if peer else 'n/a':>10} {ratio:>11}  {same}")
         sys.stdout.flush()
-        rows.append({"id": i, "ours": ours, "cgt-py": theirs, "same": same})
+        rows.append({"id": i, "ours": ours, "cgt-py": theirs, "base": base, "same": same})
     done_ours = [r for r in rows if "time" in r["ours"]]
     done_peer = [r for r in rows if "time" in r["cgt-py"]]
     both = [r for r in rows if "time" in r["ours"] and "time" in r["cgt-py"]]
@@ -152,6 +180,14 @@ def main(argv: list[str] | None = None) -> None:
               f"cgt-py/ours {t_peer / max(t_ours, 1e-6):.1f}")
         print(f"ours slower on {slower or 'none'}; cgt-py only on {only_peer or 'none'}; "
               f"different values on {wrong or 'none'}")
+    if args.base:
+        done_base = [r for r in rows if "time" in r["base"]]
+        both_b = [r for r in rows if "time" in r["ours"] and "time" in r["base"]]
+        t_o = sum(r["ours"]["time"] for r in both_b)
+        t_b = sum(r["base"]["time"] for r in both_b)
+        print(f"base       finishes {len(done_base)}, in {sum(r['base']['time'] for r in done_base):.2f} s; "
+              f"both finish {len(both_b)}: base {t_b:.2f} s, konane-cgt {t_o:.2f} s, "
+              f"base/ours {t_b / max(t_o, 1e-6):.2f}")
     roots = [r["ours"]["roots"] for r in rows if "roots" in r["ours"]]
     if roots:
         print(f"regions at the root: {sum(1 for k in roots if k == 1)} of {len(roots)} positions have one, "
