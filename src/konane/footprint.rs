@@ -97,8 +97,8 @@ fn split_group(cells: Mask, gx: Mask, go: Mask, s: u32, out: &mut Vec<(Mask, Mas
             let (xi, oi) = (groups[i][2], groups[i][3]);
             let occ = xi | oi;
             let (nxi, noi) = (neighbours(xi, s), neighbours(oi, s));
-            for j in i + 1..n {
-                let (xj, oj) = (groups[j][2], groups[j][3]);
+            for (j, h) in groups.iter().enumerate().skip(i + 1) {
+                let (xj, oj) = (h[2], h[3]);
                 if (occ & (xj | oj)) != 0 || (nxi & oj) != 0 || (noi & xj) != 0 {
                     let (a, b) = (find(&parent, i), find(&parent, j));
                     if a != b {
