@@ -93,7 +93,7 @@ __all__ = ["regions", "region_masks", "live_region_masks", "reach", "footprint",
 
 #: Footprints are explored up to this many positions of a group alone; a group with more
 #: falls back to its reach (the native decomposer uses the same limit, so both split alike).
-FOOTPRINT_LIMIT = 2000
+FOOTPRINT_LIMIT = 1000
 
 
 def _jumps(movers: int, enemies: int, cells: int, stride: int, limit: int) -> int:
@@ -669,16 +669,20 @@ def _split_group(cells: int, gx: int, go: int, s: int) -> list[tuple[int, int, i
     its bound (:func:`_bound`); groups whose bounds conflict (a shared cell, or a
     Black cell of one next to a White cell of the other) merge and get the bound of
     their union, until no two conflict.  Returns the groups with stones of both
-    colours as ``(bound_x | bound_o, black, white)``.
+    colours as ``(bound_x | bound_o, black, white)``; a region with only one group
+    that can move (the usual case on crowded boards) is returned as it is, unexplored.
     """
     lx = gx & neighbours(go, s)
     lo = go & neighbours(gx, s)
-    groups: list[list[int]] = []
+    comps = []
     live = lx | lo
     while live:
         comp = _component(live & -live, lx, lo, s)
         live ^= comp
-        groups.append([comp & gx, comp & go, *_bound(cells, comp & gx, comp & go, s)])
+        comps.append(comp)
+    if len(comps) < 2:
+        return [(cells, gx, go)]          # one group that can move: nothing to split
+    groups = [[c & gx, c & go, *_bound(cells, c & gx, c & go, s)] for c in comps]
     for dead, is_x in ((gx ^ lx, True), (go ^ lo, False)):
         while dead:
             low = dead & -dead

@@ -16,7 +16,7 @@ use rustc_hash::FxHashSet;
 
 /// Footprints are explored up to this many positions of a group alone; a group with more
 /// falls back to its reach (`konane.decomposition.FOOTPRINT_LIMIT`).
-pub const FOOTPRINT_LIMIT: usize = 2000;
+pub const FOOTPRINT_LIMIT: usize = 1000;
 
 /// `(foot_x, foot_o)`: the cells each colour ever occupies in the positions reachable from
 /// these stones alone (single jumps of either colour in any order: a multi-jump is a
@@ -68,20 +68,32 @@ fn find(parent: &[usize], mut a: usize) -> usize {
 }
 
 /// A region of the reach rule split by footprints (`_split_group`): the groups with
-/// stones of both colours, as `(bound_x | bound_o, black, white)`.
+/// stones of both colours, as `(bound_x | bound_o, black, white)`; a region with one group
+/// that can move is kept as it is.
 fn split_group(cells: Mask, gx: Mask, go: Mask, s: u32, out: &mut Vec<(Mask, Mask, Mask)>) {
     let lx = gx & neighbours(go, s);
     let lo = go & neighbours(gx, s);
     // [black, white, bound_x, bound_o]
-    let mut groups: Vec<[Mask; 4]> = Vec::new();
+    let mut comps: Vec<Mask> = Vec::new();
     let mut live = lx | lo;
     while live != 0 {
         let comp = component(lowest(live), lx, lo, s);
         live ^= comp;
-        let (cx, co) = (comp & gx, comp & go);
-        let (bx, bo) = bound(cells, cx, co, s);
-        groups.push([cx, co, bx, bo]);
+        comps.push(comp);
     }
+    if comps.len() < 2 {
+        // one group that can move: nothing to split
+        out.push((cells, gx, go));
+        return;
+    }
+    let mut groups: Vec<[Mask; 4]> = comps
+        .iter()
+        .map(|&c| {
+            let (cx, co) = (c & gx, c & go);
+            let (bx, bo) = bound(cells, cx, co, s);
+            [cx, co, bx, bo]
+        })
+        .collect();
     for (mut dead, is_x) in [(gx ^ lx, true), (go ^ lo, false)] {
         while dead != 0 {
             let low = lowest(dead);
