@@ -35,9 +35,9 @@ Region = tuple[int, int, int]
 #: stones can capture (and at most a sixth of the region's cells): in larger regions such
 #: positions rarely split and the test costs more than splitting saves (measured with the
 #: native solver, which uses the same rule, on the real-game positions of
-#: benchmarks/bench_realgames.py: position 10, 4.3 s of CPU with no cap, 2.7 to 3.0 s with
-#: 4).  Regions of up to 29 cells, such as the starting boards up to 5x5, are not affected.
-SPLIT_MAX_LIVE = 4
+#: benchmarks/bench_realgames.py: position 10, 4.3 s of CPU with no cap, 2.7 to 3.1 s with
+#: 4 or 5).  Regions of up to 35 cells, such as the starting boards up to 5x6, are not affected.
+SPLIT_MAX_LIVE = 5
 
 _ZERO = ops.ZERO
 _add = ops.add

@@ -48,10 +48,11 @@ impl Rules {
 
 /// Inside a region, a position is tested for a split only if at most this many of its stones
 /// can capture (and at most a sixth of the region's cells): positions with more rarely
-/// split, and the test costs more than splitting saves (`konane._solver.SPLIT_MAX_LIVE`; measured on the
-/// real-game positions of `benchmarks/bench_realgames.py`: position 10, 4.3 s of CPU with no
-/// cap, 2.7 to 3.0 s with 4; the starting boards of up to 25 cells are not affected).
-pub const SPLIT_MAX_LIVE: u32 = 4;
+/// split, and the test costs more than splitting saves (`konane._solver.SPLIT_MAX_LIVE`;
+/// measured on the real-game positions of `benchmarks/bench_realgames.py`: position 10,
+/// 4.3 s of CPU with no cap, 2.7 to 3.1 s with 4 or 5).  Regions of up to 35 cells, such as
+/// the starting boards up to 5x6, are not affected.
+pub const SPLIT_MAX_LIVE: u32 = 5;
 
 /// Why a value computation stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
