@@ -21,7 +21,7 @@ from konane._bitboard import (
 from konane._bitboard import least_image as _least_image
 from konane._progress import Progress
 from konane.cache import RegionCache
-from konane.decomposition import _line_regions, _one_group
+from konane.decomposition import _line_regions, _one_group, footprint_region_masks
 from konane.decomposition import live_region_masks as _live_regions
 from konane.rules import Rules
 
@@ -30,6 +30,14 @@ __all__ = ["solve"]
 # a frame: (key base, shift of black in keys, stride, cells, symmetries, line step)
 Frame = tuple[int | None, int, int, int, "Packed | tuple[()]", int]
 Region = tuple[int, int, int]
+
+#: Inside a region, a position is tested for a split only if at most this many of its
+#: stones can capture (and at most a sixth of the region's cells): in larger regions such
+#: positions rarely split and the test costs more than splitting saves (measured with the
+#: native solver, which uses the same rule, on the real-game positions of
+#: benchmarks/bench_realgames.py: position 10, 4.3 s of CPU with no cap, 2.7 to 3.1 s with
+#: 4 or 5).  Regions of up to 35 cells, such as the starting boards up to 5x6, are not affected.
+SPLIT_MAX_LIVE = 5
 
 _ZERO = ops.ZERO
 _add = ops.add
@@ -86,8 +94,9 @@ class _Solver:
         return fr
 
     def board_value(self, stride: int, cells: int, black: int, white: int) -> int:
-        """Id of the value of a position asked for: the sum of its regions' values."""
-        return self._sum(stride, _live_regions(cells, black, white, stride))
+        """Id of the value of a position asked for: the sum of its regions' values
+        (the reach rule's regions split further by footprints)."""
+        return self._sum(stride, footprint_region_masks(cells, black, white, stride))
 
     def _sum(self, stride: int, regions: list[Region]) -> int:
         """Id of the sum of the values of ``regions`` (``(cells, black, white)`` in ``stride``)."""
@@ -110,7 +119,7 @@ class _Solver:
         representative of its class; only representatives are stored (storing
         the others too measured slower: a table twice as big).  A position
         whose stones that can capture are dense (more than a sixth of the
-        frame's cells) or surely form one region
+        frame's cells, or more than :data:`SPLIT_MAX_LIVE`) or surely form one region
         (:func:`konane.decomposition._one_group`), or that the decomposer finds
         to be one region, is played out where it stands: its value comes from
         its options, memo on the exact position, with no normalisation (which
@@ -150,12 +159,14 @@ class _Solver:
                 regions = None
         else:
             lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
-            if 6 * (lx | lo).bit_count() > cells.bit_count() or _one_group(cells, lx, lo, s):
+            live = (lx | lo).bit_count()
+            if live > SPLIT_MAX_LIVE or 6 * live > cells.bit_count() or _one_group(cells, lx, lo, s):
                 # positions whose capturing stones fill more than a sixth of the frame are
                 # played out without a split test: on the starting boards and on random
                 # boards they (almost) never split, and the test costs more than splitting
                 # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
-                # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot
+                # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot,
+                # but not with more than SPLIT_MAX_LIVE stones that can capture (see there)
                 regions = None
             else:
                 regions = _live_regions(cells, black, white, s)

@@ -54,6 +54,18 @@ and the claim holds after it.  Hence each group, with the cells of its reach,
 is an independent summand: the value of the position is the sum of the values
 of its regions.  Cells outside every reach are never used and are dropped.
 
+Footprints
+----------
+The *footprint* of a group alone (:func:`footprint`) is the set of cells each
+colour occupies over every position reachable from the group alone, either
+player, any order.  Groups whose footprints (or any larger sets, such as their
+reaches) share no cell and put no Black cell of one next to a White cell of the
+other never interact: a jump needs an adjacent enemy stone, and its landing
+cell lies in the mover's own footprint.  :func:`footprint_region_masks` splits
+each region of the reach rule by footprints, exploring at most
+:data:`FOOTPRINT_LIMIT` positions per group (its reach otherwise); the solvers
+split the position asked for with it.  ``docs/decomposition.md`` has the proof.
+
 Computing it fast
 -----------------
 :func:`reach` first lets both sets grow together, one jump per round; if that
@@ -72,11 +84,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from konane._bitboard import line_step, neighbours
+from konane._bitboard import captures, line_step, neighbours
 from konane.board import Board, as_board
 from konane.errors import KonaneError
 
-__all__ = ["regions", "region_masks", "live_region_masks", "reach"]
+__all__ = ["regions", "region_masks", "live_region_masks", "reach", "footprint",
+           "footprint_region_masks", "FOOTPRINT_LIMIT"]
+
+#: Footprints are explored up to this many positions of a group alone; a group with more
+#: falls back to its reach (the native decomposer uses the same limit, so both split alike).
+FOOTPRINT_LIMIT = 1000
 
 
 def _jumps(movers: int, enemies: int, cells: int, stride: int, limit: int) -> int:
@@ -589,3 +606,160 @@ def _regions(board: Board, keep_dead: bool) -> Iterator[Board]:
         if not keep_dead and not (black and white):
             continue
         yield Board._make(rows, cols, cells, black, white)
+
+
+# ---------------------------------------------------------------- footprints
+
+def footprint(cells: int, black: int, white: int, stride: int,
+              limit: int = FOOTPRINT_LIMIT) -> tuple[int, int] | None:
+    """``(foot_x, foot_o)``: the cells each colour ever occupies in the positions
+    reachable from these stones alone, or None if there are more than ``limit``.
+
+    The positions are those reachable by moves of either player in any order;
+    single jumps are enough, since a multi-jump is a series of single jumps of
+    one player.  The footprint is never larger than :func:`reach` and is often
+    much smaller: it knows that jumped stones leave the board and that landing
+    cells must be empty.
+
+    Examples
+    --------
+    >>> from konane.decomposition import footprint, reach
+    >>> b = konane.Board("xo.o..o.")
+    >>> fx, fo = footprint(b.cells, b.black, b.white, b.stride)
+    >>> [b.square_name(b.rc(i)) for i in range(b.stride) if fx >> i & 1]
+    ['a1', 'c1', 'e1']
+    >>> [b.square_name(b.rc(i)) for i in range(b.stride) if fo >> i & 1]
+    ['b1', 'd1', 'g1']
+    >>> footprint(b.cells, b.black, b.white, b.stride, limit=2) is None
+    True
+    """
+    seen = {(black, white)}
+    todo = [(black, white)]
+    fx, fo = black, white
+    while todo:
+        bx, wo = todo.pop()
+        for a, b in captures(cells, bx, wo, stride, False):
+            if (a, b) not in seen:
+                seen.add((a, b))
+                todo.append((a, b))
+                fx |= a
+        for a, b in captures(cells, wo, bx, stride, False):
+            if (b, a) not in seen:
+                seen.add((b, a))
+                todo.append((b, a))
+                fo |= a
+        if len(seen) > limit:
+            return None
+    return fx, fo
+
+
+def _bound(cells: int, gx: int, go: int, s: int) -> tuple[int, int]:
+    """A group's footprint, or its reach where the footprint has more than
+    :data:`FOOTPRINT_LIMIT` positions (both contain every cell its stones can use)."""
+    if not gx or not go:
+        return gx, go
+    f = footprint(cells, gx, go, s)
+    return f if f is not None else reach(cells, gx, go, s)
+
+
+def _split_group(cells: int, gx: int, go: int, s: int) -> list[tuple[int, int, int]]:
+    """A region of the reach rule (its cells, Black and White stones) split by footprints.
+
+    Groups start as the stones linked by adjacency of opposite colours, each with
+    its bound (:func:`_bound`); groups whose bounds conflict (a shared cell, or a
+    Black cell of one next to a White cell of the other) merge and get the bound of
+    their union, until no two conflict.  Returns the groups with stones of both
+    colours as ``(bound_x | bound_o, black, white)``; a region with only one group
+    that can move (the usual case on crowded boards) is returned as it is, unexplored.
+    """
+    lx = gx & neighbours(go, s)
+    lo = go & neighbours(gx, s)
+    comps = []
+    live = lx | lo
+    while live:
+        comp = _component(live & -live, lx, lo, s)
+        live ^= comp
+        comps.append(comp)
+    if len(comps) < 2:
+        return [(cells, gx, go)]          # one group that can move: nothing to split
+    groups = [[c & gx, c & go, *_bound(cells, c & gx, c & go, s)] for c in comps]
+    for dead, is_x in ((gx ^ lx, True), (go ^ lo, False)):
+        while dead:
+            low = dead & -dead
+            dead ^= low
+            groups.append([low, 0, low, 0] if is_x else [0, low, 0, low])
+    while True:
+        n = len(groups)
+        parent = list(range(n))
+        merged = False
+        for i in range(n):
+            xi, oi = groups[i][2], groups[i][3]
+            occ = xi | oi
+            nxi, noi = neighbours(xi, s), neighbours(oi, s)
+            for j in range(i + 1, n):
+                xj, oj = groups[j][2], groups[j][3]
+                if (occ & (xj | oj)) or (nxi & oj) or (noi & xj):
+                    a = i
+                    while parent[a] != a:
+                        a = parent[a]
+                    b = j
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        parent[b] = a
+                        merged = True
+        if not merged:
+            break
+        parts: dict[int, list[int]] = {}
+        for i in range(n):
+            a = i
+            while parent[a] != a:
+                a = parent[a]
+            g = groups[i]
+            if a in parts:
+                p = parts[a]
+                p[0] |= g[0]
+                p[1] |= g[1]
+                p[2] = -1                   # grew: a new bound
+            else:
+                parts[a] = list(g)
+        groups = []
+        for p in parts.values():
+            if p[2] == -1:
+                p[2], p[3] = _bound(cells, p[0], p[1], s)
+            groups.append(p)
+    return [(g[2] | g[3], g[0], g[1]) for g in groups if g[0] and g[1]]
+
+
+def footprint_region_masks(cells: int, black: int, white: int,
+                           stride: int) -> list[tuple[int, int, int]]:
+    """:func:`live_region_masks`, each region split further by footprints.
+
+    Every region of the reach rule with more than one group of stones linked by
+    adjacency of opposite colours is split by :func:`_split_group`: the rule of
+    ``docs/decomposition.md`` ("Footprints"), sound for any sets that contain the
+    footprints.  A region's cells become the union of its footprint (or reach).
+    Boards that are one line keep their exact cuts.
+
+    Examples
+    --------
+    >>> from konane.decomposition import footprint_region_masks, live_region_masks
+
+    The reach rule joins the two pairs (its White b1 could jump c1, where Black
+    lands only after capturing b1 itself); their footprints are apart.
+
+    >>> b = konane.Board("...o/xo.x")
+    >>> len(live_region_masks(b.cells, b.black, b.white, b.stride))
+    1
+    >>> [str(konane.Board.from_masks(2, 4, *r)).replace(chr(10), "/")
+    ...  for r in footprint_region_masks(b.cells, b.black, b.white, b.stride)]
+    ['###o/###x', '####/xo.#']
+    """
+    live = live_region_masks(cells, black, white, stride)
+    if line_step(cells, stride):
+        return live
+    out: list[tuple[int, int, int]] = []
+    for rc, rb, rw in live:
+        out.extend(_split_group(rc, rb, rw, stride))
+    out.sort(key=_lowest_stone)
+    return out

@@ -61,7 +61,7 @@ pub fn reach(cells: Mask, black: Mask, white: Mask, s: u32) -> (Mask, Mask) {
 }
 
 /// The stones of `lx | lo` linked to `seed` by orthogonal adjacency of opposite colours.
-fn component(seed: Mask, lx: Mask, lo: Mask, s: u32) -> Mask {
+pub(super) fn component(seed: Mask, lx: Mask, lo: Mask, s: u32) -> Mask {
     let mut comp = seed;
     loop {
         let (cx, co) = (comp & lx, comp & lo);

@@ -1,0 +1,203 @@
+"""Benchmark: values of positions from real 8x8 games, konane-cgt against cgt-py.
+
+Run:  python benchmarks/bench_realgames.py                 (every position, 20 s limit each)
+      python benchmarks/bench_realgames.py --limit 5 --only 0-9 --json out.json
+      python benchmarks/bench_realgames.py --no-peer         (ours only)
+
+The positions are ``benchmarks/data/realgames.json`` (made by ``benchmarks/realgames.py``:
+seeded random and mobility-greedy games from the standard opening, snapshots at plies 32
+to 46).  Each value is computed in a fresh subprocess (cold caches): ``konane.value`` with
+the backend of ``KONANE_CGT_BACKEND`` (native by default where the extension is built), and
+cgt-py's ``Konane(picture).canonical_form`` (pip install cgt-py anywidget; both read ``x`` as
+Black = Left, rows top to bottom).  Times are CPU times of the computation alone
+(``time.process_time``: both are single-threaded, and CPU time does not count the waits of a
+shared machine), except wall-clock times for computations under 0.1 s (where CPU time may be
+counted in scheduler ticks of 4 ms); the limit is a CPU-time limit (``RLIMIT_CPU``).  Where both finish,
+the values must be the same (the script says NO otherwise).  The table gives, per position,
+the stones, the regions the solver splits the position into (``footprint_region_masks``,
+or the reach rule's ``live_region_masks`` in a checkout without it), both times and cgt-py's
+time over ours; the totals count what each finishes and add the times of the positions both
+finish.  ``--base DIR`` adds a column for another checkout (before/after a change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = HERE / "data" / "realgames.json"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import cgt  # noqa: E402  (to compare values written in different notations)
+
+OURS = textwrap.dedent("""
+    import json, resource, sys, time
+    sys.path.insert(0, {root!r})
+    import konane
+    from konane import decomposition
+    konane.set_progress(False)
+    # the one-time start-up of the backend on an 8x8 board (about 0.3 ms; cgt-py's is in its
+    # import and constructor), then cold caches again
+    konane.value("xo....../......../......../......../......../......../......../......ox")
+    konane.clear_caches()
+    b = konane.Board({pic!r})
+    split = getattr(decomposition, "footprint_region_masks", decomposition.live_region_masks)
+    roots = len(split(b.cells, b.black, b.white, b.stride))
+    t, c = time.perf_counter(), time.process_time()
+    v = konane.value(b)
+    dt, dc = time.perf_counter() - t, time.process_time() - c
+    print(json.dumps({{"value": str(v), "wall": dt, "time": dc if dt >= 0.1 else dt, "roots": roots,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+PEER = textwrap.dedent("""
+    import json, resource, time
+    import cgt_py
+    k = cgt_py.Konane({pic!r})
+    t, c = time.perf_counter(), time.process_time()
+    v = k.canonical_form
+    dt, dc = time.perf_counter() - t, time.process_time() - c
+    print(json.dumps({{"value": str(v).removeprefix("CanonicalForm('").removesuffix("')"),
+                      "wall": dt, "time": dc if dt >= 0.1 else dt,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+""")
+
+
+def _cpu_limit(seconds: float):
+    """The subprocess's CPU-time limit (SIGXCPU past it): the limit is on CPU time."""
+    import resource
+
+    def set_limit() -> None:
+        n = int(seconds) + 2              # the start-up (imports) counts too
+        resource.setrlimit(resource.RLIMIT_CPU, (n, n + 1))
+    return set_limit
+
+
+def run(code: str, timeout: float) -> dict:
+    """Run ``code`` in a fresh interpreter under a CPU-time limit; its last line of output as
+    JSON, or why not."""
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=10 * timeout + 30, preexec_fn=_cpu_limit(timeout),
+                             env=dict(os.environ, KONANE_PROGRESS="0"))
+    except subprocess.TimeoutExpired:
+        return {"timeout": timeout}
+    if out.returncode != 0:
+        if out.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+            return {"timeout": timeout}
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr else f"exit {out.returncode}"}
+    r: dict = json.loads(out.stdout.strip().splitlines()[-1])
+    if r["time"] > timeout:           # the limit is on the computation, not the start-up
+        return {"timeout": timeout}
+    return r
+
+
+def have_peer() -> bool:
+    r = subprocess.run([sys.executable, "-c", "import cgt_py"], capture_output=True, text=True)
+    return r.returncode == 0
+
+
+def fmt(r: dict) -> str:
+    if "timeout" in r:
+        return f"> {r['timeout']:.0f} s"
+    if "error" in r:
+        return "error"
+    if "time" not in r:
+        return "n/a"
+    return f"{r['time'] * 1000:.1f} ms" if r["time"] < 0.1 else f"{r['time']:.2f} s"
+
+
+def pick(spec: str | None, n: int) -> list[int]:
+    """Ids from ``"0-9,12"`` (all if None)."""
+    if not spec:
+        return list(range(n))
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=float, default=20.0, help="seconds per position and library")
+    ap.add_argument("--only", help="position ids, e.g. 0-9,12")
+    ap.add_argument("--no-peer", action="store_true", help="skip cgt-py")
+    ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--base", metavar="DIR",
+                    help="also time konane.value from the checkout DIR (with its built extension), "
+                         "e.g. the code before a change")
+    args = ap.parse_args(argv)
+    positions = json.loads(DATA.read_text())["positions"]
+    peer = not args.no_peer and have_peer()
+    if not peer and not args.no_peer:
+        print("cgt-py not installed (pip install cgt-py anywidget): its column is skipped")
+    print(f"{'id':>3} {'kind':6} {'seed':>4} {'ply':>3} {'stones':>6} {'roots':>5} {'value':>14} "
+          + (f"{'base':>10} {'roots':>5} " if args.base else "")
+          + f"{'konane-cgt':>11} {'cgt-py':>10} {'cgt-py/ours':>11}  same")
+    rows = []
+    for i in pick(args.only, len(positions)):
+        p = positions[i]
+        pic = p["picture"]
+        ours = run(OURS.format(root=str(ROOT), pic=pic), args.limit)
+        base = run(OURS.format(root=str(Path(args.base).resolve()), pic=pic), args.limit) if args.base else {}
+        if "value" in ours and "value" in base and cgt.parse(ours["value"]) != cgt.parse(base["value"]):
+            base["error"] = f"different value {base['value']}"
+        theirs = run(PEER.format(pic=pic.replace("/", "|")), args.limit) if peer else {}
+        same = ratio = ""
+        if "value" in ours and "value" in theirs:
+            same = "yes" if cgt.parse(ours["value"]) == cgt.parse(theirs["value"]) \
+                else f"NO ({theirs['value']})"
+            ratio = f"{theirs['time'] / max(ours['time'], 1e-6):.1f}"
+        value = ours.get("value", "?")
+        if len(value) > 14:
+            value = value[:11] + "..."
+        print(f"{i:>3} {p['kind']:6} {p['seed']:>4} {p['ply']:>3} "
+              f"{pic.count('x') + pic.count('o'):>6} {ours.get('roots', '?'):>5} {value:>14} "
+              + (f"{fmt(base):>10} {base.get('roots', '?'):>5} " if args.base else "")
+              + f"{fmt(ours):>11} {fmt(theirs) if peer else 'n/a':>10} {ratio:>11}  {same}")
+        sys.stdout.flush()
+        rows.append({"id": i, "ours": ours, "cgt-py": theirs, "base": base, "same": same})
+    done_ours = [r for r in rows if "time" in r["ours"]]
+    done_peer = [r for r in rows if "time" in r["cgt-py"]]
+    both = [r for r in rows if "time" in r["ours"] and "time" in r["cgt-py"]]
+    print(f"\n{len(rows)} positions, limit {args.limit:.0f} s each")
+    print(f"konane-cgt finishes {len(done_ours)}, in {sum(r['ours']['time'] for r in done_ours):.2f} s")
+    if peer:
+        print(f"cgt-py     finishes {len(done_peer)}, in {sum(r['cgt-py']['time'] for r in done_peer):.2f} s")
+        t_ours = sum(r["ours"]["time"] for r in both)
+        t_peer = sum(r["cgt-py"]["time"] for r in both)
+        slower = [r["id"] for r in both if r["ours"]["time"] > r["cgt-py"]["time"]]
+        only_peer = [r["id"] for r in done_peer if "time" not in r["ours"]]
+        wrong = [r["id"] for r in both if r["same"] != "yes"]
+        print(f"both finish {len(both)}: konane-cgt {t_ours:.2f} s, cgt-py {t_peer:.2f} s, "
+              f"cgt-py/ours {t_peer / max(t_ours, 1e-6):.1f}")
+        print(f"ours slower on {slower or 'none'}; cgt-py only on {only_peer or 'none'}; "
+              f"different values on {wrong or 'none'}")
+    if args.base:
+        done_base = [r for r in rows if "time" in r["base"]]
+        both_b = [r for r in rows if "time" in r["ours"] and "time" in r["base"]]
+        t_o = sum(r["ours"]["time"] for r in both_b)
+        t_b = sum(r["base"]["time"] for r in both_b)
+        print(f"base       finishes {len(done_base)}, in {sum(r['base']['time'] for r in done_base):.2f} s; "
+              f"both finish {len(both_b)}: base {t_b:.2f} s, konane-cgt {t_o:.2f} s, "
+              f"base/ours {t_b / max(t_o, 1e-6):.2f}")
+    roots = [r["ours"]["roots"] for r in rows if "roots" in r["ours"]]
+    if roots:
+        print(f"regions at the root: {sum(1 for k in roots if k == 1)} of {len(roots)} positions have one, "
+              f"mean {sum(roots) / len(roots):.2f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
