@@ -180,7 +180,7 @@ function render({ model, el }) {
     valueLine.replaceChildren();
     if (value) {
       valueLine.append(htmlEl("b", "", "value "), htmlEl("span", "kw-value-text", value),
-                       htmlEl("b", "", "  outcome "),
+                       htmlEl("span", "kw-sep", " · "), htmlEl("b", "", "outcome "),
                        htmlEl("span", "kw-outcome", `${model.get("outcome")} (${model.get("outcome_text")})`));
     }
     statusLine.textContent = model.get("status") || "";
