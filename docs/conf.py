@@ -110,6 +110,7 @@ html_theme_options = {
     "show_toc_level": 2,
 }
 html_static_path: list[str] = []
+html_context = {"default_mode": "auto"}     # else the theme logs "invalid theme mode" in the console
 
 
 # ---- docs/index.md, written to read well on GitHub too
@@ -144,9 +145,12 @@ def local_mathjax() -> Path | None:
 _MATHJAX = local_mathjax()
 if _MATHJAX is not None:
     mathjax_path = "mathjax/MathJax.js?config=TeX-AMS_CHTML"
-    # typeset the delimiters Sphinx writes around math, \\( \\) and \\[ \\], and no dollars
+    # typeset the delimiters Sphinx writes around math, \\( \\) and \\[ \\], and no dollars; myst-nb marks
+    # its pages "mathjax_ignore" and the math in them "math" (the classes of its MathJax 3 setup)
     mathjax2_config = {
         "tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]],
+                    "ignoreClass": "tex2jax_ignore|mathjax_ignore",
+                    "processClass": "tex2jax_process|mathjax_process|math|output_area",
                     "processEscapes": False, "processEnvironments": False, "processRefs": False},
         "messageStyle": "none",
     }

@@ -403,10 +403,22 @@ class BoardWidget(anywidget.AnyWidget):
         return f"konane.BoardWidget({self._picture_of(self._board)!r})"
 
     def _repr_html_(self) -> str | None:
-        """A static picture where no widget front end runs (an HTML export, the docs)."""
+        """A static picture where no widget front end runs (an HTML export, the docs): the
+        board with the last move, the value, outcome, winning moves, regions and thermograph."""
         try:
             from konane import svg
-            info = html.escape(f"value {self.value_text or '?'}, {self.outcome_text or self.status}")
-            return f'<div class="konane-widget-static">{svg.board(self._board, size=30)}<div>{info}</div></div>'
+            esc = html.escape
+            lines = [f"<b>value</b> {esc(self.value_text)} &middot; <b>outcome</b> "
+                     f"{esc(self.outcome)} ({esc(self.outcome_text)})" if self.value_text else esc(self.status)]
+            for key, who in (("x", "Black"), ("o", "White")):
+                if key in self.winning_moves:
+                    moves = ", ".join(self.winning_moves[key]) or "no move"
+                    lines.append(f"<b>{who} wins moving first by</b> {esc(moves)}")
+            for i, v in enumerate(self.region_values, 1):
+                lines.append(f"region {i}" + (f": {esc(v)}" if v else ""))
+            picture = svg.board(self._board, size=36, lastmove=self.last_move or None)
+            return ('<div class="konane-widget-static" style="display:flex;flex-wrap:wrap;gap:18px;'
+                    f'align-items:flex-start;text-align:left"><div>{picture}</div>'
+                    f'<div>{"<br>".join(lines)}<div>{self.thermograph_svg}</div></div></div>')
         except Exception:  # a display hook must never raise
             return None
