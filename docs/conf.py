@@ -153,6 +153,10 @@ if _MATHJAX is not None:
                     "processClass": "tex2jax_process|mathjax_process|math|output_area",
                     "processEscapes": False, "processEnvironments": False, "processRefs": False},
         "messageStyle": "none",
+        "displayAlign": "left",         # as Jupyter shows LaTeX outputs
+        # the theme lays out div.math for MathJax 3 (a row-reverse flex box whose mjx-container
+        # grows); MathJax 2's display box must grow the same, or it sits at the right edge
+        "styles": {"div.math > .MJXc-display": {"flex-grow": "1", "overflow-x": "auto"}},
     }
 
 
