@@ -254,7 +254,9 @@ def test_displays():
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     static = w._repr_html_()                     # where no widget front end runs (HTML export)
-    assert "<svg" in static and "value 1" in static
+    assert static.count("<svg") == 2                # the board and the thermograph
+    assert "<b>value</b> 1" in static and "<b>Black wins moving first by</b> a1-c1" in static
+    assert "<b>White wins moving first by</b> no move" in static and "region 1: 1" in static
 
 
 # ---------------------------------------------------------------- anywidget stays optional
