@@ -12,6 +12,8 @@ Screenshots, for a person to look at, go to ``build/screenshots/`` (ignored by g
   inline SVG (boards, thermographs) must have loaded with a non-zero size, every piece of math
   must have been typeset by MathJax (no raw TeX, no MathJax error), and the browser console must
   hold no error.
+* The widget in JupyterLab and in Notebook 7, with a real kernel (a local Jupyter server): it
+  shows, and a move and an undo made with the mouse go to the kernel and back.
 * The widget's ES module (``konane/_widget.js``) is loaded by a static page with a stand-in for
   anywidget's model (``get``/``set``/``on``/``off``/``save_changes``/``send``), filled with the
   state of a real :class:`konane.BoardWidget`.  Clicks and a drag in the page must send the
@@ -344,3 +346,89 @@ def test_widget_front_end_in_a_browser(browser, serve, tmp_path):
     assert browser.execute_script("return window.model.get('keep_parity')") is True
     screenshot(browser, "widget-edit")
     assert console_errors(browser) == []
+
+
+# ---------------------------------------------------------------- the widget in Jupyter itself
+
+NOTEBOOK = {
+    "cells": [{"cell_type": "code", "execution_count": None, "id": "board", "metadata": {}, "outputs": [],
+               "source": "import konane\nw = konane.BoardWidget('.ox./o..x/....')\nw"}],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+@pytest.fixture(scope="module")
+def jupyter_server(tmp_path_factory):
+    """A Jupyter server (JupyterLab and Notebook 7 front ends) on a free port, with a notebook that
+    shows a BoardWidget; its kernels import this checkout."""
+    for name in ("jupyterlab", "notebook", "anywidget", "ipykernel"):
+        if importlib.util.find_spec(name) is None:
+            pytest.skip(f"not installed: {name} (pip install -e '.[notebook]')")
+    import socket
+    import urllib.request
+    folder, private = tmp_path_factory.mktemp("jupyter"), tmp_path_factory.mktemp("jupyter-config")
+    (folder / "board.ipynb").write_text(json.dumps(NOTEBOOK), "utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT)] + sys.path), KONANE_PROGRESS="0",
+               JUPYTER_CONFIG_DIR=str(private / "config"), JUPYTER_RUNTIME_DIR=str(private / "runtime"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={folder}", "--allow-root",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    end = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "api", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > end or proc.poll() is not None:
+                proc.terminate()
+                pytest.fail("the Jupyter server did not start")
+            time.sleep(0.5)
+    yield base
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("front_end, path", [("jupyterlab", "lab/tree/board.ipynb"),
+                                              ("notebook7", "notebooks/board.ipynb")])
+def test_widget_in_jupyter(browser, jupyter_server, front_end, path):
+    """The widget in a real front end and kernel: it shows, and a move and an undo go to the kernel
+    and back."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get_log("browser")
+    browser.get(jupyter_server + path)
+    end = time.monotonic() + 90
+    while not browser.find_elements(By.CSS_SELECTOR, ".konane-widget"):      # run the cell
+        assert time.monotonic() < end, f"no widget in {front_end}"
+        try:
+            editors = browser.find_elements(By.CSS_SELECTOR, ".jp-Cell .cm-content")
+            if editors and not browser.find_elements(By.CSS_SELECTOR, ".jp-OutputArea-output"):
+                editors[0].click()
+                ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
+        except WebDriverException:          # the notebook was being drawn again
+            pass
+        time.sleep(2)
+
+    def content(square):
+        return browser.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').get_attribute("data-content")
+
+    assert "±1" in browser.find_element(By.CSS_SELECTOR, ".kw-side").text
+    browser.find_element(By.CSS_SELECTOR, '[data-square="c3"]').click()
+    browser.find_element(By.CSS_SELECTOR, '[data-square="a3"]').click()
+    assert wait_for(browser, "return document.querySelector('[data-square=\"a3\"]').dataset.content === 'x'")
+    assert content("c3") == "." and "Black wins" in browser.find_element(By.CSS_SELECTOR, ".kw-side").text
+    screenshot(browser, f"jupyter-{front_end}")
+    browser.find_element(By.CSS_SELECTOR, "button.kw-undo").click()
+    assert wait_for(browser, "return document.querySelector('[data-square=\"c3\"]').dataset.content === 'x'")
+    ours = [e for e in console_errors(browser) if "anywidget" in e or "konane" in e.lower()]
+    assert ours == []
