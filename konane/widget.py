@@ -186,9 +186,9 @@ class BoardWidget(anywidget.AnyWidget):
                 raise KonaneTypeError(f"keep_parity must be a bool, not {_describe(keep_parity)}")
         except KonaneError as exc:
             raise exc.with_traceback(None) from None
-        self._board = start
-        self._history: list[tuple[Board, str]] = []
         super().__init__(max_positions=max_positions, keep_parity=keep_parity)
+        self._board = start             # (after the traits are set: their observers see no board yet)
+        self._history: list[tuple[Board, str]] = []
         self._show(start, "")
         self.on_msg(self._on_message)
 
