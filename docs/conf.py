@@ -8,14 +8,24 @@ The notebooks of ``notebooks/`` are copied into ``docs/_notebooks/`` at each
 build and rendered by myst-nb, which executes them with a cache
 (``docs/_build/.jupyter_cache``): a notebook is run again only when its code
 changes.  The API reference is written by autodoc with numpydoc docstrings.
+
+Math is typeset by a copy of MathJax 2 served with the site (no network
+needed to read it): the one of Debian's ``libjs-mathjax`` package
+(``/usr/share/javascript/mathjax``, installed by ``.ci/install-browser``) or the
+folder named by ``KONANE_MATHJAX``; the files it needs (about 3 MB) are copied
+into ``_static/mathjax`` at the end of the build.  Without a local copy the
+pages load MathJax from its CDN, Sphinx's default.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -76,6 +86,13 @@ nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
 
+# The widget of docs/notebook.md shows its static picture (BoardWidget._repr_html_) on the
+# site: no widget manager, so nothing is fetched from a CDN.  Without anywidget the page is
+# shown without being executed.
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_execution_excludepatterns = [] if importlib.util.find_spec("anywidget") else ["notebook.md"]
+
 # ---- autodoc / numpydoc
 autodoc_default_options = {"members": True, "member-order": "bysource"}
 autodoc_typehints = "none"          # the numpydoc sections say the types
@@ -93,3 +110,70 @@ html_theme_options = {
     "show_toc_level": 2,
 }
 html_static_path: list[str] = []
+html_context = {"default_mode": "auto"}     # else the theme logs "invalid theme mode" in the console
+
+
+# ---- docs/index.md, written to read well on GitHub too
+# GitHub shows its plain list of links and hides the toctrees, which sit in an HTML comment
+# opened by "<!-- sphinx:"; for the site the comment is opened up, and the list's links to
+# the notebooks (../notebooks/X.ipynb, where GitHub finds them) go to their pages (_notebooks/X).
+_INDEX_TOCTREE = re.compile(r"^<!-- sphinx:\n.*?\n\n(.*?)\n-->$", re.S | re.M)
+_NOTEBOOK_LINK = re.compile(r"\]\(\.\./notebooks/([\w.-]+)\.ipynb\)")
+
+
+def _index_for_sphinx(app: Any, docname: str, source: list[str]) -> None:
+    if docname == root_doc:
+        text = _INDEX_TOCTREE.sub(r"\1", source[0])
+        source[0] = _NOTEBOOK_LINK.sub(r"](_notebooks/\1.ipynb)", text)
+
+
+# ---- MathJax served with the site
+# The parts of MathJax 2 that its TeX-AMS_CHTML configuration loads (TeX in, CommonHTML out).
+_MATHJAX_PARTS = ("MathJax.js", "config/TeX-AMS_CHTML.js", "extensions", "jax/element", "jax/input/TeX",
+                  "jax/output/CommonHTML", "fonts/HTML-CSS/TeX/woff")
+
+
+def local_mathjax() -> Path | None:
+    """The folder of a local MathJax 2 (``KONANE_MATHJAX``, else Debian's libjs-mathjax), or None."""
+    for candidate in (os.environ.get("KONANE_MATHJAX"), "/usr/share/javascript/mathjax"):
+        if candidate and (Path(candidate) / "MathJax.js").is_file() and \
+                (Path(candidate) / "config" / "TeX-AMS_CHTML.js").is_file():
+            return Path(candidate)
+    return None
+
+
+_MATHJAX = local_mathjax()
+if _MATHJAX is not None:
+    mathjax_path = "mathjax/MathJax.js?config=TeX-AMS_CHTML"
+    # typeset the delimiters Sphinx writes around math, \\( \\) and \\[ \\], and no dollars; myst-nb marks
+    # its pages "mathjax_ignore" and the math in them "math" (the classes of its MathJax 3 setup)
+    mathjax2_config = {
+        "tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]],
+                    "ignoreClass": "tex2jax_ignore|mathjax_ignore",
+                    "processClass": "tex2jax_process|mathjax_process|math|output_area",
+                    "processEscapes": False, "processEnvironments": False, "processRefs": False},
+        "messageStyle": "none",
+        "displayAlign": "left",         # as Jupyter shows LaTeX outputs
+        # the theme lays out div.math for MathJax 3 (a row-reverse flex box whose mjx-container
+        # grows); MathJax 2's display box must grow the same, or it sits at the right edge
+        "styles": {"div.math > .MJXc-display": {"flex-grow": "1", "overflow-x": "auto"}},
+    }
+
+
+def _copy_mathjax(app: Any, exception: Exception | None) -> None:
+    """Copy the local MathJax into ``_static/mathjax`` of an HTML build."""
+    if exception is not None or _MATHJAX is None or app.builder.format != "html":
+        return
+    dest = Path(app.outdir) / "_static" / "mathjax"
+    for part in _MATHJAX_PARTS:
+        src = _MATHJAX / part
+        if src.is_dir():
+            shutil.copytree(src, dest / part, dirs_exist_ok=True)   # follows Debian's font symlinks
+        elif src.is_file():
+            (dest / part).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dest / part)
+
+
+def setup(app: Any) -> None:
+    app.connect("source-read", _index_for_sphinx)
+    app.connect("build-finished", _copy_mathjax)

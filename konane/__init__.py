@@ -14,6 +14,8 @@ Examples
 (cgt.parse('0'), <Player.LEFT: 'left'>)
 """
 
+from typing import TYPE_CHECKING, Any
+
 from konane._progress import set_progress
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import RegionCache, cache_info, clear_caches, default_cache
@@ -52,6 +54,24 @@ from konane.solving import Solution, outcome, solve
 from konane.squares import parse_square, square_name
 from konane.value_search import Hit, search
 from konane.values import Analysis, analyze, value
+
+if TYPE_CHECKING:
+    from konane.widget import BoardWidget as BoardWidget
+
+
+def __getattr__(name: str) -> Any:
+    """``konane.BoardWidget``, imported on first use: it needs the optional ``anywidget``."""
+    if name == "BoardWidget":
+        try:
+            from konane.widget import BoardWidget
+        except ImportError as exc:
+            if exc.name not in ("anywidget", "traitlets", "ipywidgets"):
+                raise
+            raise ModuleNotFoundError(
+                f"konane.BoardWidget needs the optional package {exc.name!r}, which is not installed: "
+                "pip install 'konane-cgt[notebook]' (or pip install anywidget)", name=exc.name) from None
+        return BoardWidget
+    raise AttributeError(f"module 'konane' has no attribute {name!r}")
 
 __all__ = [
     "KonaneError",
@@ -110,3 +130,5 @@ __all__ = [
     "solve",
     "Solution",
 ]
+# konane.BoardWidget (below) is left out of __all__: it needs the optional anywidget, and
+# ``from konane import *`` must work without it.
