@@ -20,12 +20,15 @@ Run:  python benchmarks/solve_openings.py                               (4x4, 5x
 opening (past it the opening is reported unsolved); ``--json OUT``: also write the results.
 The transposition table is shared by the openings of a run (openings equal by a symmetry
 are then found at once: their row says 0 positions); ``--fresh`` clears it before each one.
+``--jobs N`` solves the openings in N processes (each with its own tables, openings equal by a
+symmetry solved once: their rows say ``same_as``), for a machine with many cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import platform
 import sys
@@ -55,53 +58,67 @@ def boards(sizes: str, narrow: str) -> list[tuple[int, int]]:
     return out
 
 
-def solve_board(rows: int, cols: int, limit: float | None, fresh: bool, max_memory: int | None,
-                quiet: bool) -> dict[str, object]:
+def openings(rows: int, cols: int) -> list[tuple[str, str, konane.Board]]:
+    """The pairs of removals of a board, in order: (Black's removal, White's, the position)."""
     start = konane.Board.start(rows, cols)
-    results = []
-    verdicts = []
+    out = []
     for r1 in removals(start, konane.BLACK):
         b1 = start.play_removal(r1.source)
-        replies = removals(b1, konane.WHITE, hole=r1.source)
-        white_wins = []
-        unknown = False
-        for r2 in replies:
-            b2 = b1.play_removal(r2.source)
-            if fresh:
-                _native.search_clear()
-            t = time.perf_counter()
-            try:
-                s = konane.solve(b2, konane.BLACK, time=limit, progress=False, max_memory=max_memory)
-            except konane.ComputationLimitError as exc:
-                row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": None,
-                       "positions": exc.positions, "settled": None,
-                       "seconds": round(time.perf_counter() - t, 3), "limit": exc.limit}
-                unknown = True
-            else:
-                row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": s.winner.long_name,
-                       "move": str(s.move) if s.move else None, "positions": s.positions,
-                       "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
-                if s.winner is konane.WHITE:
-                    white_wins.append(str(r2))
-            mem = resident_memory()
-            row["rss_mb"] = None if mem is None else round(mem / 2**20)
-            results.append(row)
-            if not quiet:
-                print_row(row)
-        if white_wins:
-            verdict = {"removal": str(r1), "winner": "White", "white_replies": white_wins}
-        elif unknown or not replies:
-            verdict = {"removal": str(r1), "winner": None if unknown else "Black", "white_replies": []}
-        else:
-            verdict = {"removal": str(r1), "winner": "Black", "white_replies": []}
-        verdicts.append(verdict)
-    if any(v["winner"] == "Black" for v in verdicts):
+        for r2 in removals(b1, konane.WHITE, hole=r1.source):
+            out.append((str(r1), str(r2), b1.play_removal(r2.source)))
+    return out
+
+
+Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None"]
+
+
+def solve_opening(task: Task) -> dict[str, object]:
+    """One row of the table: Black to move after the removals ``r1`` and ``r2``."""
+    rows, cols, r1, r2, b2, limit, fresh, max_memory = task
+    if fresh:
+        _native.search_clear()
+    t = time.perf_counter()
+    row: dict[str, object]
+    try:
+        s = konane.solve(b2, konane.BLACK, time=limit, progress=False, max_memory=max_memory)
+    except konane.ComputationLimitError as exc:
+        row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": None,
+               "positions": exc.positions, "settled": None,
+               "seconds": round(time.perf_counter() - t, 3), "limit": exc.limit}
+    else:
+        row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": s.winner.long_name,
+               "move": str(s.move) if s.move else None, "positions": s.positions,
+               "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
+    mem = resident_memory()
+    row["rss_mb"] = None if mem is None else round(mem / 2**20)
+    return row
+
+
+def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, object]:
+    """Per first removal, whether White has a winning reply; who wins the whole game."""
+    by_removal: dict[str, list[dict[str, object]]] = {}
+    for row in results:
+        by_removal.setdefault(str(row["opening"]).split()[0], []).append(row)
+    out = []
+    for r1, rs in by_removal.items():
+        white_wins = [str(r["opening"]).split()[1] for r in rs if r["winner"] == "White"]
+        unknown = any(r["winner"] is None for r in rs)
+        winner = "White" if white_wins else None if unknown else "Black"
+        out.append({"removal": r1, "winner": winner, "white_replies": white_wins})
+    if any(v["winner"] == "Black" for v in out):
         game = "Black"
-    elif all(v["winner"] == "White" for v in verdicts):
+    elif out and all(v["winner"] == "White" for v in out):
         game = "White"
     else:
         game = None
-    return {"board": f"{rows}x{cols}", "openings": results, "removals": verdicts, "game": game}
+    return {"board": f"{rows}x{cols}", "openings": results, "removals": out, "game": game}
+
+
+def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
+    """Settings of a process that solves openings (the main one or a worker of ``--jobs``)."""
+    konane.set_progress(False)
+    if _native.search_available():
+        _native.search_configure(max_entries=max_entries, proof_numbers=proof_numbers)
 
 
 HEADER = f"{'board':>6}  {'opening':<8} {'winner':<6} {'move':<7} {'positions':>11} {'settled':>10} " \
@@ -131,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the plain depth-first search instead of proof numbers (df-pn)")
     ap.add_argument("--fresh", action="store_true", help="clear the transposition table before each opening")
     ap.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="solve the openings in this many processes, each with its own tables "
+                         "(openings equal by a symmetry are solved once)")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     if not _native.search_available():
@@ -139,16 +159,42 @@ def main(argv: list[str] | None = None) -> int:
     limit = args.limit_seconds or None
     max_memory = konane._progress.DEFAULT_MAX_MEMORY if args.max_memory_gb is None \
         else int(args.max_memory_gb * 2**30)
-    if _native.search_available():
-        _native.search_configure(
-            max_entries=None if args.max_entries_millions is None else int(args.max_entries_millions * 1e6),
-            proof_numbers=not args.depth_first)
-    konane.set_progress(False)
+    max_entries = None if args.max_entries_millions is None else int(args.max_entries_millions * 1e6)
+    init_worker(max_entries, not args.depth_first)
     print(HEADER)
     out = []
     t0 = time.perf_counter()
-    for rows, cols in boards(args.sizes, args.narrow):
-        res = solve_board(rows, cols, limit, args.fresh, max_memory, args.quiet)
+    shapes = boards(args.sizes, args.narrow)
+    tasks = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory)
+             for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)]
+    if args.jobs > 1:
+        # one process per opening at a time, each with its own tables; openings equal by a
+        # symmetry (same normal form, colours swapped alike) are solved once
+        first: dict[tuple[str, bool], int] = {}
+        index = []
+        for i, task in enumerate(tasks):
+            normal, swapped = task[4].normalized()
+            index.append(first.setdefault((str(normal), swapped), i))
+        todo = sorted(set(index), key=lambda i: -tasks[i][4].stones(konane.BLACK))
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(args.jobs, init_worker, (max_entries, not args.depth_first), maxtasksperchild=1) as pool:
+            rows_todo = pool.map(solve_opening, [tasks[i] for i in todo], chunksize=1)
+        solved = dict(zip(todo, rows_todo, strict=True))
+        rows_out = []
+        for i, task in enumerate(tasks):
+            row = dict(solved[index[i]])
+            row["opening"] = f"{task[2]} {task[3]}"
+            if index[i] != i:
+                row["same_as"] = solved[index[i]]["opening"]
+            rows_out.append(row)
+    else:
+        rows_out = [solve_opening(task) for task in tasks]
+    for rows, cols in shapes:
+        results = [r for r in rows_out if r["board"] == f"{rows}x{cols}"]
+        if not args.quiet:
+            for row in results:
+                print_row(row)
+        res = verdicts(rows, cols, results)
         out.append(res)
         removal_words = ", ".join(
             f"{v['removal']}: {v['winner'] or '?'}"

@@ -89,9 +89,10 @@ def info() -> dict[str, int]:
 
 
 def clear() -> None:
-    """Empty the native solver's tables (if it is there)."""
+    """Empty the native value solver's and outcome search's tables (if they are there)."""
     if _ext is not None and hasattr(_ext, "konane_clear"):
         _ext.konane_clear()
+    search_clear()
 
 
 # ---------------------------------------------------------------- the outcome search

@@ -35,7 +35,7 @@ from cgt import ops
 from konane._bitboard import captures, line_step, normal_form
 from konane._progress import Progress
 from konane._solver import solve as _value_id
-from konane.cache import default_cache
+from konane.cache import default_cache, on_clear
 from konane.decomposition import _line_regions, live_region_masks
 from konane.rules import Rules
 
@@ -62,6 +62,9 @@ class Stats:
 def clear() -> None:
     """Empty the transposition table."""
     _TABLE.clear()
+
+
+on_clear(clear)
 
 
 def table_size() -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import cgt
@@ -202,6 +203,16 @@ class RegionCache:
 _DEFAULT = RegionCache()
 _FILE_CACHES: dict[str, RegionCache] = {}
 
+# Other tables of konane emptied by clear_caches (the pure-Python outcome search's table, ...):
+# their modules import this one, so they register here instead of being imported.
+_CLEAR_HOOKS: list[Callable[[], None]] = []
+
+
+def on_clear(hook: Callable[[], None]) -> None:
+    """Have :func:`clear_caches` call ``hook`` (a module's own table)."""
+    if hook not in _CLEAR_HOOKS:
+        _CLEAR_HOOKS.append(hook)
+
 
 def default_cache() -> RegionCache:
     """The in-memory cache of the Python solver that :func:`konane.value` uses when none is given.
@@ -273,7 +284,7 @@ def clear_caches() -> None:
 
     The default region cache and the in-memory tables of the file caches
     opened by path are emptied (the files keep their values), and the tables
-    of cell shapes and the native solver's tables are dropped.  A :class:`RegionCache` of one's own is
+    of cell shapes, the native solver's tables and the outcome searches' tables are dropped.  A :class:`RegionCache` of one's own is
     emptied by its :meth:`~RegionCache.clear`.  The engine's caches are
     :func:`cgt.clear_caches`'s.
 
@@ -289,3 +300,5 @@ def clear_caches() -> None:
         c.clear()
     clear_tables()
     _native.clear()
+    for hook in _CLEAR_HOOKS:
+        hook()

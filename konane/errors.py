@@ -359,7 +359,7 @@ class FamilyTypeError(KonaneTypeError):
 
 
 class ComputationLimitError(KonaneError, RuntimeError):
-    """A computation stopped at a limit: ``max_positions`` or ``max_memory``.
+    """A computation stopped at a limit: ``max_positions``, ``max_memory`` or ``time``.
 
     Raised by :func:`konane.value` and :func:`konane.analyze`.  The message
     names what was reached and how to raise the limit.  The caches only hold
@@ -373,7 +373,8 @@ class ComputationLimitError(KonaneError, RuntimeError):
     memory : int
         Growth of the process's resident memory, in bytes, at that moment.
     limit : str
-        ``"max_positions"`` or ``"max_memory"``: the limit that was reached.
+        ``"max_positions"``, ``"max_memory"`` or ``"time"`` (the ``time=`` budget of
+        :func:`konane.solve` and :func:`konane.outcome`): the limit that was reached.
 
     Examples
     --------

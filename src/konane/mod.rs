@@ -21,9 +21,9 @@
 pub mod bits;
 pub mod census;
 pub mod decompose;
+pub mod footprint;
 pub mod play;
 pub mod search;
-pub mod footprint;
 
 #[cfg(test)]
 mod tests;
