@@ -284,8 +284,9 @@ def clear_caches() -> None:
 
     The default region cache and the in-memory tables of the file caches
     opened by path are emptied (the files keep their values), and the tables
-    of cell shapes, the native solver's tables and the outcome searches' tables are dropped.  A :class:`RegionCache` of one's own is
-    emptied by its :meth:`~RegionCache.clear`.  The engine's caches are
+    of cell shapes, the native solver's tables and the outcome searches'
+    tables are dropped.  A :class:`RegionCache` of one's own is emptied by its
+    :meth:`~RegionCache.clear`.  The engine's caches are
     :func:`cgt.clear_caches`'s.
 
     Examples
