@@ -178,26 +178,7 @@ pub fn footprint_region_masks(cells: Mask, black: Mask, white: Mask, s: u32) -> 
 mod tests {
     use super::*;
 
-    /// `(stride, cells, black, white)` of a picture (rows top to bottom, `/` between rows,
-    /// the top row first in the masks, as `konane.Board`).
-    fn parse(pic: &str) -> (u32, Mask, Mask, Mask) {
-        let rows: Vec<&str> = pic.split('/').collect();
-        let s = rows[0].len() as u32 + 1;
-        let (mut cells, mut black, mut white) = (0, 0, 0);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                let bit: Mask = 1 << (r as u32 * s + c as u32);
-                match ch {
-                    'x' => black |= bit,
-                    'o' => white |= bit,
-                    '#' => continue,
-                    _ => {}
-                }
-                cells |= bit;
-            }
-        }
-        (s, cells, black, white)
-    }
+    use crate::konane::testkit::parse_strided as parse;
 
     #[test]
     fn footprint_of_a_row() {

@@ -26,6 +26,8 @@ pub mod play;
 pub mod search;
 
 #[cfg(test)]
+mod testkit;
+#[cfg(test)]
 mod tests;
 
 use crate::engine::{self, Engine, Id};

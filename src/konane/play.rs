@@ -526,25 +526,7 @@ mod tests {
     use super::*;
     use rustc_hash::FxHashMap;
 
-    /// `(stride, cells, black, white)` of a picture such as `".ox./o..x/...."`.
-    fn parse(pic: &str) -> (u32, Mask, Mask, Mask) {
-        let lines: Vec<&str> = pic.split('/').collect();
-        let cols = lines.iter().map(|l| l.len()).max().unwrap() as u32;
-        let (mut cells, mut black, mut white) = (0, 0, 0);
-        for (r, line) in lines.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                let bit: Mask = 1 << (r as u32 * (cols + 1) + c as u32);
-                match ch {
-                    'x' => black |= bit,
-                    'o' => white |= bit,
-                    '.' => {}
-                    _ => continue,
-                }
-                cells |= bit;
-            }
-        }
-        (cols + 1, cells, black, white)
-    }
+    use crate::konane::testkit::parse_strided as parse;
 
     /// Whether the player to move (`me`) wins, by the whole game tree.
     fn wins(memo: &mut FxHashMap<(Mask, Mask), bool>, cells: Mask, me: Mask, en: Mask, s: u32) -> bool {

@@ -3,31 +3,10 @@
 
 use super::bits::{self, captures, Mask, Shapes};
 use super::decompose::{live_region_masks, reach, region_masks};
+use super::testkit::{parse, Rng};
 use super::{Error, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
 use rustc_hash::FxHashMap;
-
-/// `(rows, cols, cells, black, white)` of a picture such as `".ox./o..x/...."` (`#` or a
-/// space: no cell).
-fn parse(pic: &str) -> (u32, u32, Mask, Mask, Mask) {
-    let lines: Vec<&str> = pic.split('/').collect();
-    let rows = lines.len() as u32;
-    let cols = lines.iter().map(|l| l.len()).max().unwrap() as u32;
-    let (mut cells, mut black, mut white) = (0, 0, 0);
-    for (r, line) in lines.iter().enumerate() {
-        for (c, ch) in line.chars().enumerate() {
-            let bit: Mask = 1 << (r as u32 * (cols + 1) + c as u32);
-            match ch {
-                'x' => black |= bit,
-                'o' => white |= bit,
-                '.' => {}
-                _ => continue,
-            }
-            cells |= bit;
-        }
-    }
-    (rows, cols, cells, black, white)
-}
 
 fn number(e: &mut Engine, num: i128, exp: u32) -> Id {
     e.nus_id(Nus::number(Dyadic::from_i128(num, exp))).unwrap()
@@ -71,24 +50,6 @@ fn brute(
 fn brute_pic(e: &mut Engine, pic: &str, multi: bool) -> Id {
     let (_, cols, cells, black, white) = parse(pic);
     brute(e, &mut FxHashMap::default(), cols + 1, cells, black, white, multi)
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick(&mut self, chars: &[u8]) -> char {
-        chars[self.below(chars.len() as u64) as usize] as char
-    }
 }
 
 fn random_grid(rng: &mut Rng, rows: u32, cols: u32, holes: bool) -> String {

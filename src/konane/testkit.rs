@@ -1,0 +1,52 @@
+//! Helpers of the unit tests of the Konane modules (compiled for tests only): boards from
+//! pictures, and a small deterministic random generator.
+
+use super::bits::Mask;
+
+/// `(rows, cols, cells, black, white)` of a picture such as `".ox./o..x/...."`, rows top to
+/// bottom, the top row first in the masks (as `konane.Board`); `#` or a space: no cell.
+pub(crate) fn parse(pic: &str) -> (u32, u32, Mask, Mask, Mask) {
+    let lines: Vec<&str> = pic.split('/').collect();
+    let rows = lines.len() as u32;
+    let cols = lines.iter().map(|l| l.len()).max().unwrap() as u32;
+    let (mut cells, mut black, mut white) = (0, 0, 0);
+    for (r, line) in lines.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let bit: Mask = 1 << (r as u32 * (cols + 1) + c as u32);
+            match ch {
+                'x' => black |= bit,
+                'o' => white |= bit,
+                '.' => {}
+                _ => continue,
+            }
+            cells |= bit;
+        }
+    }
+    (rows, cols, cells, black, white)
+}
+
+/// `(stride, cells, black, white)` of a picture, as [`parse`] reads it.
+pub(crate) fn parse_strided(pic: &str) -> (u32, Mask, Mask, Mask) {
+    let (_, cols, cells, black, white) = parse(pic);
+    (cols + 1, cells, black, white)
+}
+
+/// A small deterministic generator (xorshift).
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    pub(crate) fn pick(&mut self, chars: &[u8]) -> char {
+        chars[self.below(chars.len() as u64) as usize] as char
+    }
+}
