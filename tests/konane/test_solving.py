@@ -338,3 +338,16 @@ def test_solve_openings_script(tmp_path, extra, capsys):
     assert all(o["winner"] in ("Black", "White") for b in doc["boards"] for o in b["openings"])
     printed = capsys.readouterr().out
     assert "4x4: White wins the game" in printed and "wrote" in printed
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_clear_caches_empties_the_search_tables(backend):
+    """konane.clear_caches() drops the proved results of both searches (they are refilled on
+    demand: the next answer is the same, here the 4x4 corner opening, won by White (Norvig))."""
+    b = Board.start(4).play_removal("a1").play_removal("a2")
+    assert wins(b, BLACK, backend=backend) is False
+    size = (lambda: _native.search_info()["entries"]) if backend == "native" else _search.table_size
+    assert size() > 0
+    konane.clear_caches()
+    assert size() == 0
+    assert wins(b, BLACK, backend=backend) is False
