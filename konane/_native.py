@@ -31,7 +31,7 @@ except ImportError:              # not built (no Rust toolchain): the Python sol
 else:
     _ext = _konane_cgt
 
-_TRANSPOSE = 5                   # a diagonal reflection: swaps rows and columns
+TRANSPOSE = 5                    # a diagonal reflection: swaps rows and columns
 
 
 def available() -> bool:
@@ -42,6 +42,28 @@ def available() -> bool:
 def fits(rows: int, cols: int) -> bool:
     """Whether the native solver takes a ``rows x cols`` board (itself or transposed)."""
     return rows >= 1 and cols >= 1 and min(rows, cols) * (max(rows, cols) + 1) <= 128
+
+
+def oriented(rows: int, cols: int, masks: tuple[int, ...], what: str
+             ) -> tuple[int, int, tuple[int, ...], bool]:
+    """A ``rows x cols`` position's masks in the layout the native kernels take.
+
+    Returns ``(rows, cols, masks, transposed)``: the board itself where it fits as it is, else
+    its transpose (which keeps values and outcomes; a move found on it maps back by
+    :data:`TRANSPOSE`, an involution).  ``what`` names the kernel in the error.
+
+    Raises
+    ------
+    KonaneValueError
+        If neither the board nor its transpose fits (:func:`fits`).
+    """
+    if not fits(rows, cols):
+        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native {what} "
+                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
+    if rows * (cols + 1) <= 128:
+        return rows, cols, masks, False
+    trows, tcols = transform_shape(rows, cols, TRANSPOSE)
+    return trows, tcols, tuple(transform_mask(rows, cols, TRANSPOSE, m) for m in masks), True
 
 
 def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules: Rules,
@@ -71,13 +93,7 @@ def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules
     """
     if not available():
         raise RuntimeError("the native Konane solver is not available (see konane._native.available)")
-    if not fits(rows, cols):
-        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native solver "
-                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
-    if rows * (cols + 1) > 128:
-        # the transpose keeps the value and fits
-        cells, black, white = (transform_mask(rows, cols, _TRANSPOSE, m) for m in (cells, black, white))
-        rows, cols = transform_shape(rows, cols, _TRANSPOSE)
+    rows, cols, (cells, black, white), _ = oriented(rows, cols, (cells, black, white), "solver")
     gid: int = _ext.konane_value(rows, cols, cells, black, white, rules.multi_jump, check)
     return gid
 
@@ -115,12 +131,7 @@ def native_wins(rows: int, cols: int, cells: int, black: int, white: int, black_
     """
     if not search_available():
         raise RuntimeError("the native search is not available (see konane._native.search_available)")
-    if not fits(rows, cols):
-        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native search "
-                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
-    if rows * (cols + 1) > 128:
-        cells, black, white = (transform_mask(rows, cols, _TRANSPOSE, m) for m in (cells, black, white))
-        rows, cols = transform_shape(rows, cols, _TRANSPOSE)
+    rows, cols, (cells, black, white), _ = oriented(rows, cols, (cells, black, white), "search")
     won, positions, settled = _ext.konane_search_wins(rows, cols, cells, black, white, black_to_move,
                                                       rules.multi_jump, check)
     return bool(won), int(positions), int(settled)

@@ -289,14 +289,11 @@ def greedy_move(position: Board | str | Game, player: Any = None, *, rules: Rule
 _Answer = tuple[tuple[int, int] | None, int, int, int, bool, bool | None]
 
 
-_TRANSPOSE = 5           # the symmetry that swaps rows and columns (an involution)
-
-
 def _native_available(rows: int, cols: int) -> bool:
     """Whether the native kernel takes a ``rows x cols`` board (itself or transposed)."""
     ext = _native._ext
     return (ext is not None and hasattr(ext, "konane_search") and cgt.backend == "native"
-            and min(rows * (cols + 1), cols * (rows + 1)) <= 128)
+            and _native.fits(rows, cols))
 
 
 def _mobility(cells: int, me: int, en: int, s: int, multi: bool) -> tuple[int, int]:
@@ -474,26 +471,20 @@ def _python_search(cells: int, me: int, en: int, stride: int, multi: bool, time:
 def _search(board: Board, color: Color, rules: Rules, time: float | None, max_nodes: int | None,
             max_depth: int | None, seed: int | None, backend: str | None = None) -> tuple[_Answer, str]:
     me, en = (board.black, board.white) if color is BLACK else (board.white, board.black)
-    args = (board.cells, me, en, rules.multi_jump)
     use_native = _native_available(board.rows, board.cols) if backend is None else backend == "native"
     if use_native:
-        rows, cols = board.rows, board.cols
-        if rows * (cols + 1) <= 128:
-            answer: _Answer = _native._ext.konane_search(rows, cols, *args, time=time, max_nodes=max_nodes,
-                                                         max_depth=max_depth, seed=seed)
-            return answer, "native search"
-        # the transpose fits: search it, and map the move back
-        cells, tme, ten = (bb.transform_mask(rows, cols, _TRANSPOSE, m) for m in (board.cells, me, en))
-        trows, tcols = bb.transform_shape(rows, cols, _TRANSPOSE)
-        answer = _native._ext.konane_search(trows, tcols, cells, tme, ten, rules.multi_jump, time=time,
-                                            max_nodes=max_nodes, max_depth=max_depth, seed=seed)
+        trows, tcols, (cells, tme, ten), transposed = _native.oriented(
+            board.rows, board.cols, (board.cells, me, en), "search")
+        answer: _Answer = _native._ext.konane_search(trows, tcols, cells, tme, ten, rules.multi_jump, time=time,
+                                                     max_nodes=max_nodes, max_depth=max_depth, seed=seed)
         tmv = answer[0]
-        if tmv is not None:
+        if transposed and tmv is not None:
+            # the move was found on the transpose: map it back
             back = []
             for bit in tmv:
                 r, c = divmod(bit, tcols + 1)
-                r, c = bb.transform_rc(r, c, trows, tcols, _TRANSPOSE)
-                back.append(r * (cols + 1) + c)
+                r, c = bb.transform_rc(r, c, trows, tcols, _native.TRANSPOSE)
+                back.append(r * (board.cols + 1) + c)
             answer = ((back[0], back[1]), *answer[1:])
         return answer, "native search"
     return _python_search(board.cells, me, en, board.cols + 1, rules.multi_jump, time,
