@@ -480,8 +480,6 @@ fn cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("birthday", c.birthday)?;
     d.set_item("stops", c.stops)?;
     d.set_item("canonical", c.canonical)?;
-    d.set_item("undominated", c.undominated)?;
-    d.set_item("bypassed", c.bypassed)?;
     d.set_item("limit", c.limit)?;
     d.set_item("bytes", c.bytes)?;
     Ok(d)

@@ -1,6 +1,6 @@
 //! Sums, negation and birthday.
 
-use super::table::{bounded_insert, up_overflow, Engine};
+use super::table::{bounded_insert, up_overflow, Engine, NO_ID};
 use super::{grow, Id, Nus, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
@@ -88,13 +88,28 @@ impl Engine {
 
     /// The id of `-g`.
     pub fn neg(&mut self, g: Id) -> Result<Id> {
-        if let Some(&r) = self.neg_cache.get(&g) {
-            return Ok(r);
+        match self.negs.get(g as usize) {
+            Some(&r) if r != NO_ID => Ok(r),
+            _ => {
+                let r = grow(|| self.neg_general(g))?;
+                self.set_neg(g, r);
+                Ok(r)
+            }
         }
-        let r = grow(|| self.neg_general(g))?;
-        bounded_insert(&mut self.neg_cache, g, r, self.limit);
-        bounded_insert(&mut self.neg_cache, r, g, self.limit);
-        Ok(r)
+    }
+
+    /// Remember that `-g = r` (and `-r = g`) in [`Engine::negs`].
+    fn set_neg(&mut self, g: Id, r: Id) {
+        let top = g.max(r) as usize;
+        if self.negs.len() <= top {
+            self.negs.resize(top + 1, NO_ID);
+        }
+        for (a, b) in [(g, r), (r, g)] {
+            if self.negs[a as usize] == NO_ID {
+                self.negs_known += 1;
+                self.negs[a as usize] = b;
+            }
+        }
     }
 
     fn neg_general(&mut self, g: Id) -> Result<Id> {

@@ -20,6 +20,9 @@ const TICK_MASK: u64 = (1 << 12) - 1;
 
 const NOT_BUILT: u64 = u64::MAX;
 
+/// No id: an entry of [`Engine::negs`] not known yet.
+pub(crate) const NO_ID: Id = Id::MAX;
+
 /// Where the options of one game lie in the arena.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rec {
@@ -41,8 +44,6 @@ pub struct CacheInfo {
     pub birthday: usize,
     pub stops: usize,
     pub canonical: usize,
-    pub undominated: usize,
-    pub bypassed: usize,
     pub limit: usize,
     /// Approximate heap bytes held by the table and the caches.
     pub bytes: usize,
@@ -59,15 +60,15 @@ pub struct Engine {
     pub(crate) stops: Vec<Option<(Dyadic, Dyadic)>>,
     pub(crate) stops_known: usize,
     pub(crate) add_cache: FxHashMap<u64, Id>,
-    pub(crate) neg_cache: FxHashMap<Id, Id>,
+    /// `negs[g]`: the id of `-g`, or [`NO_ID`] if not known yet (an array rather than a
+    /// cache: the Konane solvers negate the value of every colour-swapped position).
+    pub(crate) negs: Vec<Id>,
+    pub(crate) negs_known: usize,
     pub(crate) leq_cache: FxHashMap<u64, bool>,
     pub(crate) birthday_cache: FxHashMap<Id, BigInt>,
     pub(crate) canon_cache: FxHashMap<Box<[Id]>, Id>,
-    pub(crate) undom_l: FxHashMap<Box<[Id]>, Box<[Id]>>,
-    pub(crate) undom_r: FxHashMap<Box<[Id]>, Box<[Id]>>,
-    pub(crate) bypassed: FxHashMap<Box<[Id]>, Id>,
     hook: Option<Hook>,
-    steps: u64,
+    pub(crate) steps: u64,
     pub(crate) limit: usize,
 }
 
@@ -118,13 +119,11 @@ impl Engine {
             stops: Vec::new(),
             stops_known: 0,
             add_cache: FxHashMap::default(),
-            neg_cache: FxHashMap::default(),
+            negs: Vec::new(),
+            negs_known: 0,
             leq_cache: FxHashMap::default(),
             birthday_cache: FxHashMap::default(),
             canon_cache: FxHashMap::default(),
-            undom_l: FxHashMap::default(),
-            undom_r: FxHashMap::default(),
-            bypassed: FxHashMap::default(),
             hook: None,
             steps: 0,
             limit: CACHE_LIMIT,
@@ -442,13 +441,11 @@ impl Engine {
     /// Empty the operation caches (not the table).
     pub fn clear_caches(&mut self) {
         self.add_cache.clear();
-        self.neg_cache.clear();
+        self.negs.clear();
+        self.negs_known = 0;
         self.leq_cache.clear();
         self.birthday_cache.clear();
         self.canon_cache.clear();
-        self.undom_l.clear();
-        self.undom_r.clear();
-        self.bypassed.clear();
         self.stops.iter_mut().for_each(|s| *s = None);
         self.stops_known = 0;
     }
@@ -461,10 +458,6 @@ impl Engine {
         fn slices_bytes<V>(m: &FxHashMap<Box<[Id]>, V>) -> usize {
             m.keys().map(|k| k.len() * size_of::<Id>()).sum()
         }
-        let undominated_bytes: usize = [&self.undom_l, &self.undom_r]
-            .iter()
-            .map(|m| map(m) + slices_bytes(m) + m.values().map(|v| v.len() * size_of::<Id>()).sum::<usize>())
-            .sum();
         let bytes = self.arena.capacity() * size_of::<Id>()
             + self.recs.capacity() * size_of::<Rec>()
             + self.nus.capacity() * size_of::<Option<Nus>>()
@@ -472,24 +465,19 @@ impl Engine {
             + self.index.capacity() * (size_of::<Id>() + 1)
             + map(&self.nus_index)
             + map(&self.add_cache)
-            + map(&self.neg_cache)
+            + self.negs.capacity() * size_of::<Id>()
             + map(&self.leq_cache)
             + map(&self.birthday_cache)
             + map(&self.canon_cache)
-            + slices_bytes(&self.canon_cache)
-            + undominated_bytes
-            + map(&self.bypassed)
-            + slices_bytes(&self.bypassed);
+            + slices_bytes(&self.canon_cache);
         CacheInfo {
             games: self.recs.len(),
             add: self.add_cache.len(),
-            neg: self.neg_cache.len(),
+            neg: self.negs_known,
             leq: self.leq_cache.len(),
             birthday: self.birthday_cache.len(),
             stops: self.stops_known,
             canonical: self.canon_cache.len(),
-            undominated: self.undom_l.len() + self.undom_r.len(),
-            bypassed: self.bypassed.len(),
             limit: self.limit,
             bytes,
         }

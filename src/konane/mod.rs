@@ -23,6 +23,7 @@ pub mod census;
 pub mod decompose;
 pub mod footprint;
 pub mod play;
+pub mod postable;
 pub mod search;
 
 #[cfg(test)]
@@ -34,6 +35,7 @@ use crate::engine::{self, Engine, Id};
 use bits::{automorphisms, captures, least_image, line_step, neighbours, Mask, Shapes, Sym};
 use decompose::{line_regions, live_region_masks, one_group};
 use footprint::footprint_region_masks;
+use postable::{Place, Table};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -139,63 +141,6 @@ struct Key {
     multi: bool,
 }
 
-/// Where the positions of one `(stride, cells, rules)` lie in the position [`Table`]: its
-/// id and the bit length `n` of its cells.
-#[derive(Clone, Copy, Debug)]
-struct Place {
-    id: u32,
-    n: u32,
-}
-
-/// The position table: (place, black, white) -> id.  A place of at most 64 bits packs a
-/// position in one `u128`, `black | white << n` (as Python's keys), so an entry takes 32
-/// bytes; wider places keep both masks.
-#[derive(Default)]
-struct Table {
-    places: FxHashMap<(u32, Mask, bool), u32>,
-    narrow: FxHashMap<(u32, [u64; 2]), Id>,
-    wide: FxHashMap<(u32, [u64; 4]), Id>,
-}
-
-fn halves(x: Mask) -> [u64; 2] {
-    [x as u64, (x >> 64) as u64]
-}
-
-impl Table {
-    fn place(&mut self, stride: u32, cells: Mask, multi: bool) -> Place {
-        let next = self.places.len() as u32;
-        let id = *self.places.entry((stride, cells, multi)).or_insert(next);
-        Place {
-            id,
-            n: bits::bit_length(cells),
-        }
-    }
-
-    #[inline]
-    fn get(&self, p: Place, black: Mask, white: Mask) -> Option<Id> {
-        if p.n <= 64 {
-            self.narrow.get(&(p.id, halves(black | white << p.n))).copied()
-        } else {
-            let ([b0, b1], [w0, w1]) = (halves(black), halves(white));
-            self.wide.get(&(p.id, [b0, b1, w0, w1])).copied()
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, p: Place, black: Mask, white: Mask, g: Id) {
-        if p.n <= 64 {
-            self.narrow.insert((p.id, halves(black | white << p.n)), g);
-        } else {
-            let ([b0, b1], [w0, w1]) = (halves(black), halves(white));
-            self.wide.insert((p.id, [b0, b1, w0, w1]), g);
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.narrow.len() + self.wide.len()
-    }
-}
-
 /// The cells of a normalised region and what every position of it shares.
 struct Frame {
     place: Place,
@@ -235,7 +180,12 @@ pub struct Solver {
     /// Stacks of moves and of options' ids shared by the recursion.
     moves: Vec<(Mask, Mask)>,
     opts: Vec<Id>,
+    /// The positions stored for the options being looked up (see [`Solver::options_ids`]).
+    reps: Vec<(Mask, Mask, u8)>,
 }
+
+/// In [`Solver::options_ids`]: an option in which no stone has an enemy next to it.
+const DEAD: u8 = 2;
 
 fn key(multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Key {
     Key {
@@ -291,6 +241,7 @@ impl Solver {
         let r = self.sum(&mut cx, rules.multi_jump, stride, &regions);
         self.moves.clear();
         self.opts.clear();
+        self.reps.clear();
         let g = r?;
         let rest = cx.count & (CHECK_EVERY - 1);
         if rest != 0 {
@@ -469,7 +420,7 @@ impl Solver {
         let r = self.options_ids(cx, multi, fr, m0, n, n_left);
         self.moves.truncate(m0);
         let (mid, end) = (o0 + n_left, o0 + n);
-        let g = r.and_then(|()| Ok(cx.e.canonical(&self.opts[o0..mid], &self.opts[mid..end])?));
+        let g = r.and_then(|()| Ok(cx.e.canonical_unmemoised(&self.opts[o0..mid], &self.opts[mid..end])?));
         self.opts.truncate(o0);
         let g = g?;
         self.computed += 1;
@@ -479,6 +430,11 @@ impl Solver {
 
     /// Push the ids of the positions after the moves `self.moves[m0..m0 + n]` (the first
     /// `n_left` by Black, the others by White) onto `self.opts`.
+    ///
+    /// Two passes: the first turns each move into the position stored for it (its
+    /// representative under the frame's symmetries) and prefetches its slot of the position
+    /// table, the second looks the positions up (and computes the missing ones), so the
+    /// cache misses of one position's options overlap.
     fn options_ids(
         &mut self,
         cx: &mut Call<'_, '_>,
@@ -488,34 +444,46 @@ impl Solver {
         n: usize,
         n_left: usize,
     ) -> Result<()> {
+        let r0 = self.reps.len();
         for i in 0..n {
             let (a, b) = self.moves[m0 + i];
             let (nb, nw) = if i < n_left { (a, b) } else { (b, a) };
-            let g = if nb & neighbours(nw, fr.stride) == 0 {
+            let rep = if nb & neighbours(nw, fr.stride) == 0 {
                 // no stone has an enemy next to it: no move, ever (cheaper than a lookup,
                 // and such positions are not stored)
-                Engine::ZERO
+                (0, 0, DEAD)
             } else if fr.syms.is_empty() {
-                match self.raw.get(fr.place, nb, nw) {
-                    Some(g) => g,
-                    None => engine::grow(|| self.play(cx, multi, fr, nb, nw))?,
-                }
+                (nb, nw, 0)
             } else {
                 // only representatives are stored: look the representative up at once
                 let first = if nb <= nw { (nb, nw, false) } else { (nw, nb, true) };
                 let (rb, rw, swapped) = least_image(&fr.syms, nb, nw, Some(first));
+                (rb, rw, u8::from(swapped))
+            };
+            if rep.2 != DEAD {
+                self.raw.prefetch(fr.place, rep.0, rep.1);
+            }
+            self.reps.push(rep);
+        }
+        let r = (r0..r0 + n).try_for_each(|j| {
+            let (rb, rw, flag) = self.reps[j];
+            let g = if flag == DEAD {
+                Engine::ZERO
+            } else {
                 let g = match self.raw.get(fr.place, rb, rw) {
                     Some(g) => g,
                     None => engine::grow(|| self.play(cx, multi, fr, rb, rw))?,
                 };
-                if swapped {
+                if flag == 1 {
                     cx.e.neg(g)?
                 } else {
                     g
                 }
             };
             self.opts.push(g);
-        }
-        Ok(())
+            Ok(())
+        });
+        self.reps.truncate(r0);
+        r
     }
 }

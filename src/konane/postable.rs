@@ -1,0 +1,375 @@
+//! The value solver's position table: (place, black, white) -> id.
+//!
+//! A place is the cells of one normalised frame under one rule set; every position of a
+//! place is keyed by a single integer, chosen by the place's [`Codec`]:
+//!
+//! * [`Codec::Packed`]: `black | white << n` when the frame's bit length `n` is at most 32;
+//! * [`Codec::Ternary`]: the position read as a number in base 3 (a cell is 0, 1 for Black or
+//!   2 for White) when the frame's box has at most 40 cells (`3^40 < 2^64`), so the 5x6 and
+//!   6x6 boards take one `u64` although their masks are 34 and 41 bits long;
+//! * [`Codec::Wide`]: `black | white << n` in a `u128` when `n <= 64`;
+//! * [`Codec::Wider`]: both masks.
+//!
+//! The first two go to one open-addressing table per place ([`PosMap`]: linear probing,
+//! 16 bytes an entry, one cache line per lookup), whose slot can be prefetched while the
+//! other options of a position are still being generated: a lookup in a table of millions of
+//! positions is a cache miss, and the options of one position are looked up together.  The
+//! last two are rare (frames of more than 40 cells) and use general hash maps.
+
+use super::bits::Mask;
+use crate::engine::Id;
+use rustc_hash::FxHashMap;
+
+/// How the positions of one place are turned into keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codec {
+    /// `black | white << n` (`2 n <= 64`).
+    Packed { n: u32 },
+    /// Base 3 over the `rows x cols` box laid out with `stride` (`rows * cols <= 40`).
+    Ternary { rows: u32, cols: u32, stride: u32 },
+    /// `black | white << n` in a `u128` (`2 n <= 128`).
+    Wide { n: u32 },
+    /// Both masks.
+    Wider,
+}
+
+impl Codec {
+    /// The codec of a frame with `cells` laid out with `stride`.
+    pub fn of(cells: Mask, stride: u32) -> Codec {
+        let n = super::bits::bit_length(cells);
+        let rows = n.div_ceil(stride);
+        let cols = if rows <= 1 { n } else { stride - 1 };
+        if n <= 32 {
+            Codec::Packed { n }
+        } else if rows * cols <= 40 && cols <= 64 {
+            Codec::Ternary { rows, cols, stride }
+        } else if n <= 64 {
+            Codec::Wide { n }
+        } else {
+            Codec::Wider
+        }
+    }
+}
+
+/// `TERNARY[x]`: the bits of `x` (10 of them) read in base 3.
+static TERNARY: [u32; 1024] = {
+    let mut t = [0u32; 1024];
+    let mut x = 0;
+    while x < 1024 {
+        let (mut v, mut p, mut i) = (0u32, 1u32, 0);
+        while i < 10 {
+            if x >> i & 1 == 1 {
+                v += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        t[x] = v;
+        x += 1;
+    }
+    t
+};
+
+/// `3^k` for `k <= 10`.
+const POW3: [u64; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049];
+
+/// The base-3 key of a position in a `rows x cols` box laid out with `stride`
+/// (`rows * cols <= 40`; 0 only for the empty position).
+#[inline]
+pub fn ternary(black: Mask, white: Mask, rows: u32, cols: u32, stride: u32) -> u64 {
+    let row: Mask = (1 << cols) - 1;
+    let mut code = 0u64;
+    for r in 0..rows {
+        let (mut b, mut w) = (
+            ((black >> (r * stride)) & row) as u64,
+            ((white >> (r * stride)) & row) as u64,
+        );
+        let mut c = 0;
+        while c < cols {
+            let k = (cols - c).min(10);
+            let digit = TERNARY[(b & 1023) as usize] as u64 + 2 * TERNARY[(w & 1023) as usize] as u64;
+            code = code * POW3[k as usize] + digit;
+            b >>= 10;
+            w >>= 10;
+            c += 10;
+        }
+    }
+    code
+}
+
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Slot {
+    key: u64,
+    val: Id,
+}
+
+/// An open-addressing map from non-zero `u64` keys to ids (linear probing, Fibonacci
+/// hashing, at most 3/4 full); the key 0 has a slot of its own.
+#[derive(Default)]
+pub struct PosMap {
+    slots: Vec<Slot>,
+    shift: u32,
+    len: usize,
+    zero: Option<Id>,
+}
+
+impl PosMap {
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Ask the processor to fetch the slot of `key` (a hint; no effect on the contents).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        if self.slots.is_empty() {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.slots.as_ptr().wrapping_add(self.index(key)) as *const i8;
+            // SAFETY: a prefetch never faults and reads nothing the program sees; `p` points
+            // into the slots.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Id> {
+        if key == 0 {
+            return self.zero;
+        }
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.index(key);
+        loop {
+            let s = self.slots[i];
+            if s.key == key {
+                return Some(s.val);
+            }
+            if s.key == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    pub fn insert(&mut self, key: u64, val: Id) {
+        if key == 0 {
+            if self.zero.is_none() {
+                self.len += 1;
+            }
+            self.zero = Some(val);
+            return;
+        }
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.index(key);
+        loop {
+            let s = &mut self.slots[i];
+            if s.key == key {
+                s.val = val;
+                return;
+            }
+            if s.key == 0 {
+                *s = Slot { key, val };
+                self.len += 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let cap = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
+        self.shift = 64 - cap.trailing_zeros();
+        let mask = cap - 1;
+        for s in old.into_iter().filter(|s| s.key != 0) {
+            let mut i = self.index(s.key);
+            while self.slots[i].key != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Where the positions of one `(stride, cells, rules)` lie in the [`Table`]: its id and
+/// its codec.
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    pub id: u32,
+    pub codec: Codec,
+}
+
+/// The position table of the value solver.
+#[derive(Default)]
+pub struct Table {
+    places: FxHashMap<(u32, Mask, bool), Place>,
+    maps: Vec<PosMap>,
+    wide: FxHashMap<(u32, u128), Id>,
+    wider: FxHashMap<(u32, [Mask; 2]), Id>,
+}
+
+/// A position's key: one `u64` in its place's [`PosMap`], or a key of the general maps.
+enum Key {
+    Narrow(u64),
+    Wide(u128),
+    Wider([Mask; 2]),
+}
+
+#[inline]
+fn key(p: Place, black: Mask, white: Mask) -> Key {
+    match p.codec {
+        Codec::Packed { n } => Key::Narrow((black | white << n) as u64),
+        Codec::Ternary { rows, cols, stride } => Key::Narrow(ternary(black, white, rows, cols, stride)),
+        Codec::Wide { n } => Key::Wide(black | white << n),
+        Codec::Wider => Key::Wider([black, white]),
+    }
+}
+
+impl Table {
+    /// The place of the cells `cells` (layout `stride`) under the rules `multi`.
+    pub fn place(&mut self, stride: u32, cells: Mask, multi: bool) -> Place {
+        if let Some(&p) = self.places.get(&(stride, cells, multi)) {
+            return p;
+        }
+        let p = Place {
+            id: self.places.len() as u32,
+            codec: Codec::of(cells, stride),
+        };
+        self.places.insert((stride, cells, multi), p);
+        self.maps.push(PosMap::default());
+        p
+    }
+
+    #[inline]
+    pub fn get(&self, p: Place, black: Mask, white: Mask) -> Option<Id> {
+        match key(p, black, white) {
+            Key::Narrow(k) => self.maps[p.id as usize].get(k),
+            Key::Wide(k) => self.wide.get(&(p.id, k)).copied(),
+            Key::Wider(k) => self.wider.get(&(p.id, k)).copied(),
+        }
+    }
+
+    /// Prefetch the slot of a position (see [`PosMap::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, p: Place, black: Mask, white: Mask) {
+        if let Key::Narrow(k) = key(p, black, white) {
+            self.maps[p.id as usize].prefetch(k);
+        }
+    }
+
+    pub fn insert(&mut self, p: Place, black: Mask, white: Mask, g: Id) {
+        match key(p, black, white) {
+            Key::Narrow(k) => self.maps[p.id as usize].insert(k, g),
+            Key::Wide(k) => {
+                self.wide.insert((p.id, k), g);
+            }
+            Key::Wider(k) => {
+                self.wider.insert((p.id, k), g);
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.maps.iter().map(PosMap::len).sum::<usize>() + self.wide.len() + self.wider.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::konane::testkit::Rng;
+
+    #[test]
+    fn ternary_is_injective_and_matches_a_direct_reading() {
+        // every position of a 2x3 box (stride 4) and of a 1x12 line, against the direct sum
+        for (rows, cols, stride) in [(2u32, 3u32, 4u32), (1, 12, 13)] {
+            let cells: Vec<u32> = (0..rows).flat_map(|r| (0..cols).map(move |c| r * stride + c)).collect();
+            let mut seen = std::collections::HashSet::new();
+            let total = 3u64.pow(cells.len() as u32);
+            for code in 0..total {
+                let (mut b, mut w, mut x) = (0 as Mask, 0 as Mask, code);
+                for &i in &cells {
+                    match x % 3 {
+                        1 => b |= 1 << i,
+                        2 => w |= 1 << i,
+                        _ => {}
+                    }
+                    x /= 3;
+                }
+                let k = ternary(b, w, rows, cols, stride);
+                assert!(k < total);
+                assert!(seen.insert(k), "two positions share the key {k}");
+            }
+            assert_eq!(seen.len() as u64, total);
+        }
+    }
+
+    #[test]
+    fn ternary_fits_forty_cells() {
+        // the largest key of a 5x8 box (all White) is 3^40 - 1
+        let (rows, cols, stride) = (5u32, 8u32, 9u32);
+        let all: Mask = (0..rows).fold(0, |m, r| m | (((1 as Mask) << cols) - 1) << (r * stride));
+        assert_eq!(ternary(0, all, rows, cols, stride), 3u64.pow(40) - 1);
+    }
+
+    #[test]
+    fn posmap_agrees_with_a_hash_map() {
+        let mut rng = Rng(7);
+        let mut m = PosMap::default();
+        let mut reference = std::collections::HashMap::new();
+        for i in 0..50_000u32 {
+            let k = rng.next() % 20_000; // repeats and the key 0 included
+            m.insert(k, i);
+            reference.insert(k, i);
+        }
+        assert_eq!(m.len(), reference.len());
+        for k in 0..25_000u64 {
+            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
+        }
+    }
+
+    #[test]
+    fn codecs_by_size() {
+        let full = |rows: u32, cols: u32| super::super::bits::full_mask(rows, cols);
+        assert_eq!(Codec::of(full(4, 6), 7), Codec::Packed { n: 27 });
+        assert_eq!(
+            Codec::of(full(5, 6), 7),
+            Codec::Ternary {
+                rows: 5,
+                cols: 6,
+                stride: 7
+            }
+        );
+        assert_eq!(
+            Codec::of(full(6, 6), 7),
+            Codec::Ternary {
+                rows: 6,
+                cols: 6,
+                stride: 7
+            }
+        );
+        assert_eq!(Codec::of(full(7, 7), 8), Codec::Wide { n: 55 });
+        assert_eq!(Codec::of(full(8, 8), 9), Codec::Wider);
+        assert_eq!(
+            Codec::of(full(1, 40), 41),
+            Codec::Ternary {
+                rows: 1,
+                cols: 40,
+                stride: 41
+            }
+        );
+    }
+}
