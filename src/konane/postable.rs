@@ -202,6 +202,10 @@ impl PosMap {
     pub fn len(&self) -> usize {
         self.len
     }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// Where the positions of one `(stride, cells, rules)` lie in the [`Table`]: its id and
@@ -280,6 +284,10 @@ impl Table {
                 self.wider.insert((p.id, k), g);
             }
         }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     pub fn len(&self) -> usize {
