@@ -101,21 +101,34 @@ pub const CHECK_EVERY: u64 = 4096;
 /// from their options since its last call; returns `true` to stop the computation.
 pub type Check<'a> = &'a mut dyn FnMut(u64) -> bool;
 
-/// What one call of [`Solver::value`] carries through the recursion: the engine, the
-/// check callback and the positions computed in this call.
-struct Call<'a, 'b> {
-    e: &'a mut Engine,
-    check: Option<Check<'b>>,
-    count: u64,
+/// The positions of one call, counted for its check callback: [`Ticker::tick`] counts one
+/// and calls the check every `EVERY` (a power of 2) with `EVERY`, [`Ticker::finish`] calls
+/// it with the rest.  The value solver and the outcome search both count with it.
+pub(crate) struct Ticker<'b, const EVERY: u64> {
+    pub(crate) check: Option<Check<'b>>,
+    pub(crate) count: u64,
 }
 
-impl Call<'_, '_> {
-    /// Count one position computed from its options; every [`CHECK_EVERY`], call the check.
+impl<'b, const EVERY: u64> Ticker<'b, EVERY> {
+    pub(crate) fn new(check: Option<Check<'b>>) -> Self {
+        Ticker { check, count: 0 }
+    }
+
+    /// Count one position; every `EVERY`, call the check.
     #[inline]
-    fn computed(&mut self) -> Result<()> {
+    pub(crate) fn tick(&mut self) -> Result<()> {
         self.count += 1;
-        if self.count & (CHECK_EVERY - 1) == 0 {
-            self.report(CHECK_EVERY)?;
+        if self.count & (EVERY - 1) == 0 {
+            self.report(EVERY)?;
+        }
+        Ok(())
+    }
+
+    /// Call the check with the positions counted since its last call (if any).
+    pub(crate) fn finish(&mut self) -> Result<()> {
+        let rest = self.count & (EVERY - 1);
+        if rest != 0 {
+            self.report(rest)?;
         }
         Ok(())
     }
@@ -131,7 +144,14 @@ impl Call<'_, '_> {
     }
 }
 
-/// A key of the position tables: a position of a frame and the rules.
+/// What one call of [`Solver::value`] carries through the recursion: the engine and the
+/// positions computed in this call, counted for the check callback.
+struct Call<'a, 'b> {
+    e: &'a mut Engine,
+    ticker: Ticker<'b, CHECK_EVERY>,
+}
+
+/// A key of the region table: a normalised region and the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Key {
     cells: Mask,
@@ -237,16 +257,16 @@ impl Solver {
         }
         let stride = cols + 1;
         let regions = footprint_region_masks(cells, black, white, stride);
-        let mut cx = Call { e, check, count: 0 };
+        let mut cx = Call {
+            e,
+            ticker: Ticker::new(check),
+        };
         let r = self.sum(&mut cx, rules.multi_jump, stride, &regions);
         self.moves.clear();
         self.opts.clear();
         self.reps.clear();
         let g = r?;
-        let rest = cx.count & (CHECK_EVERY - 1);
-        if rest != 0 {
-            cx.report(rest)?;
-        }
+        cx.ticker.finish()?;
         Ok(g)
     }
 
@@ -424,7 +444,7 @@ impl Solver {
         self.opts.truncate(o0);
         let g = g?;
         self.computed += 1;
-        cx.computed()?;
+        cx.ticker.tick()?;
         Ok(g)
     }
 

@@ -31,7 +31,7 @@
 
 use super::bits::{bit_length, bounding_box, captures, fits, full_mask, line_step, neighbours, shl, shr, Mask, Shapes};
 use super::decompose::{line_regions, live_region_masks, one_group};
-use super::{Check, Error, Result, Rules, Solver};
+use super::{Check, Error, Result, Rules, Solver, Ticker};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
 
@@ -209,7 +209,7 @@ impl Default for Search {
 /// What one call carries through the recursion.
 struct Call<'a, 'b> {
     e: &'a mut Engine,
-    check: Option<Check<'b>>,
+    ticker: Ticker<'b, CHECK_EVERY>,
     multi: bool,
     stats: Stats,
 }
@@ -218,20 +218,7 @@ impl Call<'_, '_> {
     #[inline]
     fn expanded(&mut self) -> Result<()> {
         self.stats.positions += 1;
-        if self.stats.positions & (CHECK_EVERY - 1) == 0 {
-            self.report(CHECK_EVERY)?;
-        }
-        Ok(())
-    }
-
-    #[cold]
-    fn report(&mut self, n: u64) -> Result<()> {
-        if let Some(c) = self.check.as_mut() {
-            if c(n) {
-                return Err(Error::Stopped);
-            }
-        }
-        Ok(())
+        self.ticker.tick()
     }
 }
 
@@ -299,7 +286,7 @@ impl Search {
         let (me, en) = if black_to_move { (black, white) } else { (white, black) };
         let mut cx = Call {
             e,
-            check,
+            ticker: Ticker::new(check),
             multi: rules.multi_jump,
             stats: Stats::default(),
         };
@@ -311,10 +298,7 @@ impl Search {
         self.total.positions += cx.stats.positions;
         self.total.settled += cx.stats.settled;
         let won = r?;
-        let rest = cx.stats.positions & (CHECK_EVERY - 1);
-        if rest != 0 {
-            cx.report(rest)?;
-        }
+        cx.ticker.finish()?;
         Ok((won, cx.stats))
     }
 
@@ -340,8 +324,8 @@ impl Search {
     /// The exact value (from Left's side) of a region, by the value solver.
     fn region_value(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask) -> Result<Id> {
         let rows = bit_length(cells).div_ceil(s);
-        let has = cx.check.is_some();
-        let check = &mut cx.check;
+        let has = cx.ticker.check.is_some();
+        let check = &mut cx.ticker.check;
         let mut forward = |n: u64| check.as_mut().is_some_and(|c| c(n));
         let hook: Option<Check<'_>> = if has { Some(&mut forward) } else { None };
         let rules = Rules { multi_jump: cx.multi };
