@@ -19,12 +19,6 @@ pub fn nus_leq(a: &Nus, b: &Nus) -> bool {
     }
 }
 
-/// A comparison is memoised only if it took at least this many engine steps: most are
-/// settled at once by the stops and would fill the memo for nothing (on the Konane value
-/// solver, 5x6 start: half the memory and no loss of time); the costly ones, where a memo
-/// keeps a recursion from repeating itself, are kept.
-const LEQ_MEMO_STEPS: u64 = 8;
-
 /// Stops of a game as a pair (left stop, right stop).
 pub type Stops = (Dyadic, Dyadic);
 
@@ -41,11 +35,8 @@ impl Engine {
         if let Some(&r) = self.leq_cache.get(&key) {
             return Ok(r);
         }
-        let before = self.steps;
         let r = grow(|| self.leq_general(g, h))?;
-        if self.steps.wrapping_sub(before) >= LEQ_MEMO_STEPS {
-            bounded_insert(&mut self.leq_cache, key, r, self.limit);
-        }
+        bounded_insert(&mut self.leq_cache, key, r, self.limit);
         Ok(r)
     }
 

@@ -68,7 +68,7 @@ pub struct Engine {
     pub(crate) birthday_cache: FxHashMap<Id, BigInt>,
     pub(crate) canon_cache: FxHashMap<Box<[Id]>, Id>,
     hook: Option<Hook>,
-    pub(crate) steps: u64,
+    steps: u64,
     pub(crate) limit: usize,
 }
 
