@@ -108,11 +108,16 @@ from konane.errors import CacheTypeError, KonaneError, _describe
 
 __all__ = ["regions", "region_masks", "live_region_masks", "reach", "footprint",
            "footprint_region_masks", "FootprintCache", "footprint_cache", "FOOTPRINT_LIMIT",
-           "FOOTPRINT_CACHE_SIZE"]
+           "FOOTPRINT_CACHE_SIZE", "FOOTPRINT_CACHE_MIN_STONES"]
 
 #: Footprints are explored up to this many positions of a group alone; a group with more
 #: falls back to its reach (the native decomposer uses the same limit, so both split alike).
 FOOTPRINT_LIMIT = 1000
+
+#: Groups with fewer stones are explored afresh, not cached: they reach a handful of
+#: positions (at most 5 with 3 stones on the real-game positions), cheaper to explore than the
+#: key is to compute (the native cache has the same threshold).
+FOOTPRINT_CACHE_MIN_STONES = 4
 
 #: Groups a :class:`FootprintCache` keeps by default; past that it is emptied and fills
 #: again (the native cache has the same bound).
@@ -715,7 +720,8 @@ class FootprintCache:
     ----------
     max_entries : int, default FOOTPRINT_CACHE_SIZE
         Groups kept; when full, the cache is emptied before the next group is
-        stored.  0 keeps nothing (every bound is computed afresh).
+        stored.  0 keeps nothing (every bound is computed afresh).  Groups of
+        fewer than :data:`FOOTPRINT_CACHE_MIN_STONES` stones are never kept.
 
     Raises
     ------
@@ -731,14 +737,14 @@ class FootprintCache:
     --------
     >>> from konane.decomposition import FootprintCache, footprint_region_masks
     >>> cache = FootprintCache()
-    >>> b = konane.Board("...o/xo.x")
+    >>> b = konane.Board("xox...xo/o..x..ox")
     >>> len(footprint_region_masks(b.cells, b.black, b.white, b.stride, cache))
     2
     >>> m = b.transform(2).color_swapped()       # a half turn, colours swapped
     >>> len(footprint_region_masks(m.cells, m.black, m.white, m.stride, cache))
     2
-    >>> cache.info()
-    {'entries': 2, 'max_entries': 100000, 'hits': 2, 'misses': 2}
+    >>> cache.info()                           # two groups, and one with the lone x d1 joined
+    {'entries': 3, 'max_entries': 100000, 'hits': 3, 'misses': 3}
     """
 
     def __init__(self, max_entries: int = FOOTPRINT_CACHE_SIZE) -> None:
@@ -800,7 +806,7 @@ class FootprintCache:
         """The bound of the group ``(gx, go)`` on ``cells``: its footprint, or its reach
         past :data:`FOOTPRINT_LIMIT` positions (from the cache where the group, or an
         image of it under the symmetries and the colour swap, was met before)."""
-        if not gx or not go or not self.max_entries:
+        if not gx or not go or not self.max_entries or (gx | go).bit_count() < FOOTPRINT_CACHE_MIN_STONES:
             return _bound(cells, gx, go, stride)
         s = stride
         rx, ro = reach(cells, gx, go, s)

@@ -72,6 +72,11 @@ fn bound(cells: Mask, gx: Mask, go: Mask, s: u32) -> (Mask, Mask) {
 /// past that it is emptied and fills again.  An entry takes about 120 bytes.
 pub const FOOTPRINT_CACHE_SIZE: usize = 100_000;
 
+/// Groups with fewer stones are explored afresh, not cached: they reach a handful of
+/// positions (at most 5 with 3 stones on the real-game positions), cheaper to explore than
+/// the key is to compute (`konane.decomposition.FOOTPRINT_CACHE_MIN_STONES`).
+pub const FOOTPRINT_CACHE_MIN_STONES: u32 = 4;
+
 /// The bounds of groups alone ([`footprint`], or the reach past [`FOOTPRINT_LIMIT`]), kept
 /// under the normal form of the group (`konane.decomposition.FootprintCache`).
 ///
@@ -154,7 +159,7 @@ impl FootprintCache {
     /// gives, from the cache where the group (or a symmetric or colour-swapped image of
     /// it, on its reach) was met before.
     pub fn bound(&mut self, cells: Mask, gx: Mask, go: Mask, s: u32) -> (Mask, Mask) {
-        if gx == 0 || go == 0 || self.capacity == 0 {
+        if gx == 0 || go == 0 || self.capacity == 0 || (gx | go).count_ones() < FOOTPRINT_CACHE_MIN_STONES {
             return bound(cells, gx, go, s);
         }
         let (rx, ro) = reach(cells, gx, go, s);
@@ -476,16 +481,18 @@ mod tests {
 
     #[test]
     fn a_mirrored_group_hits() {
-        // the two pairs of ...o/xo.x, then the board turned a half turn and colour-swapped:
-        // the second call explores nothing
+        // the two groups of 4 stones of xox...xo/o..x..ox (two regions; one by the reach
+        // rule), then the board turned a half turn and colour-swapped: the second call
+        // explores nothing
         let mut cache = FootprintCache::default();
-        let (s, cells, b, w) = parse("...o/xo.x");
+        let (s, cells, b, w) = parse("xox...xo/o..x..ox");
         let first = footprint_region_masks_with(cells, b, w, s, &mut cache);
-        assert_eq!(cache.info().misses, 2);
-        let (s2, cells2, b2, w2) = parse("o.xo/x...");
+        // two groups, and the left one with the lone Black d1 joined
+        assert_eq!(cache.info().misses, 3);
+        let (s2, cells2, b2, w2) = parse("ox..o..x/xo...oxo");
         let second = footprint_region_masks_with(cells2, b2, w2, s2, &mut cache);
-        assert_eq!((cache.info().hits, cache.info().misses), (2, 2));
-        assert_eq!(second.len(), first.len());
+        assert_eq!((cache.info().hits, cache.info().misses), (3, 3));
+        assert_eq!((first.len(), second.len()), (2, 2));
         assert_eq!(
             second,
             footprint_region_masks_with(cells2, b2, w2, s2, &mut FootprintCache::new(0))

@@ -12,6 +12,7 @@ import pytest
 import konane
 from konane import Board, _native
 from konane.decomposition import (
+    FOOTPRINT_CACHE_MIN_STONES,
     FOOTPRINT_CACHE_SIZE,
     FootprintCache,
     _bound,
@@ -159,6 +160,18 @@ def test_the_cache_is_bounded():
     assert len(nothing) == 0 and nothing.hits == nothing.misses == 0
 
 
+def test_small_groups_are_not_kept():
+    # groups of fewer than FOOTPRINT_CACHE_MIN_STONES stones are explored, not stored
+    cache = FootprintCache()
+    b = Board("...o/xo.x")
+    assert footprint_region_masks(b.cells, b.black, b.white, b.stride, cache) == uncached(b)
+    assert len(cache) == cache.hits == cache.misses == 0
+    assert FOOTPRINT_CACHE_MIN_STONES == 4
+    b = Board("xox...xo/o..x..ox")
+    assert footprint_region_masks(b.cells, b.black, b.white, b.stride, cache) == uncached(b)
+    assert len(cache) == cache.misses == 3     # two groups, and one with the lone x d1 joined
+
+
 @pytest.mark.parametrize("bad", [-1, 1.5, "10", True, None])
 def test_bad_sizes(bad):
     with pytest.raises(CacheTypeError, match="max_entries must be an int >= 0"):
@@ -166,13 +179,13 @@ def test_bad_sizes(bad):
 
 
 def test_clear_caches_empties_both_caches():
-    b = Board("...o/xo.x")
+    b = Board("xox...xo/o..x..ox")                  # two groups of 4 stones, two regions
     konane.value(b)                                         # the native solver, if built
     konane.value(b, cache=konane.RegionCache())             # the Python solver
     info = konane.cache_info()["footprints"]
-    assert info["python"]["entries"] == 2 and info["python"]["misses"] == 2
+    assert info["python"]["entries"] == 3 and info["python"]["misses"] == 3
     if _native.available():
-        assert info["native"]["entries"] == 2 and info["native"]["max_entries"] == FOOTPRINT_CACHE_SIZE
+        assert info["native"]["entries"] == 3 and info["native"]["max_entries"] == FOOTPRINT_CACHE_SIZE
     konane.clear_caches()
     info = konane.cache_info()["footprints"]
     assert info["python"] == {"entries": 0, "max_entries": FOOTPRINT_CACHE_SIZE, "hits": 0, "misses": 0}
@@ -183,7 +196,7 @@ def test_clear_caches_empties_both_caches():
 
 def test_values_of_mirrored_boards_hit_the_cache():
     # the value of a board, then of its mirror image: the second split explores nothing
-    b = Board("o..xoxox/x.....xo")                  # two regions by footprints, one by reach
+    b = Board("xox...xo/o..x..ox")                  # two regions by footprints, one by reach
     for solver_cache in (None, konane.RegionCache()):
         konane.clear_caches()
         v = konane.value(b, cache=solver_cache)
