@@ -72,6 +72,10 @@ fn bound(cells: Mask, gx: Mask, go: Mask, s: u32) -> (Mask, Mask) {
 /// past that it is emptied and fills again.  An entry takes about 120 bytes.
 pub const FOOTPRINT_CACHE_SIZE: usize = 100_000;
 
+/// A group on the cells of its reach in normal form: (columns, cells, black, white) of the
+/// normal shape's board layout.
+type GroupKey = (u32, Mask, Mask, Mask);
+
 /// Groups with fewer stones are explored afresh, not cached: they reach a handful of
 /// positions (at most 5 with 3 stones on the real-game positions), cheaper to explore than
 /// the key is to compute (`konane.decomposition.FOOTPRINT_CACHE_MIN_STONES`).
@@ -93,15 +97,16 @@ pub const FOOTPRINT_CACHE_MIN_STONES: u32 = 4;
 /// exploration would give.
 ///
 /// It is bounded: when it holds `capacity` groups it is emptied before the next is stored.
-/// A capacity of 0 keeps nothing and computes every bound afresh.
+/// A capacity of 0 keeps nothing and computes every bound afresh; groups of fewer than
+/// [`FOOTPRINT_CACHE_MIN_STONES`] stones are never kept.
 ///
 /// Why not take the footprints from the value computation, which visits the same
 /// positions: the value solver plays whole regions (all their groups together, in frames,
 /// cut by the reach rule inside), never a group alone, and the split is needed before any
 /// value is computed (it decides which regions to compute); see `docs/decomposition.md`.
 pub struct FootprintCache {
-    /// (normal columns, normal cells, normal black, normal white) -> normal footprint
-    map: FxHashMap<(u32, Mask, Mask, Mask), Option<(Mask, Mask)>>,
+    /// normal form -> footprint in its coordinates and colours, `None`: past the limit
+    map: FxHashMap<GroupKey, Option<(Mask, Mask)>>,
     shapes: Shapes,
     capacity: usize,
     hits: u64,
