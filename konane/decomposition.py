@@ -120,7 +120,8 @@ FOOTPRINT_LIMIT = 1000
 FOOTPRINT_CACHE_MIN_STONES = 4
 
 #: Groups a :class:`FootprintCache` keeps by default; past that it is emptied and fills
-#: again (the native cache has the same bound).
+#: again (the native cache has the same bound).  An entry takes about 250 bytes in Python
+#: (25 MB full), 130 bytes in the native cache.
 FOOTPRINT_CACHE_SIZE = 100_000
 
 

@@ -69,7 +69,8 @@ fn bound(cells: Mask, gx: Mask, go: Mask, s: u32) -> (Mask, Mask) {
 }
 
 /// Groups a [`FootprintCache`] keeps by default (`konane.decomposition.FOOTPRINT_CACHE_SIZE`);
-/// past that it is emptied and fills again.  An entry takes about 120 bytes.
+/// past that it is emptied and fills again.  An entry takes about 130 bytes (13 MB full),
+/// and the tables of shapes it keeps for its keys are emptied every `capacity` lookups.
 pub const FOOTPRINT_CACHE_SIZE: usize = 100_000;
 
 /// A group on the cells of its reach in normal form: (columns, cells, black, white) of the
@@ -107,7 +108,9 @@ pub const FOOTPRINT_CACHE_MIN_STONES: u32 = 4;
 pub struct FootprintCache {
     /// normal form -> footprint in its coordinates and colours, `None`: past the limit
     map: FxHashMap<GroupKey, Option<(Mask, Mask)>>,
+    /// The boxes met (each lookup adds at most one), emptied every `capacity` lookups.
     shapes: Shapes,
+    lookups: usize,
     capacity: usize,
     hits: u64,
     misses: u64,
@@ -134,6 +137,7 @@ impl FootprintCache {
         FootprintCache {
             map: FxHashMap::default(),
             shapes: Shapes::default(),
+            lookups: 0,
             capacity,
             hits: 0,
             misses: 0,
@@ -156,6 +160,7 @@ impl FootprintCache {
     pub fn clear(&mut self) {
         self.map = FxHashMap::default();
         self.shapes.clear();
+        self.lookups = 0;
         self.hits = 0;
         self.misses = 0;
     }
@@ -169,6 +174,11 @@ impl FootprintCache {
         }
         let (rx, ro) = reach(cells, gx, go, s);
         let board = rx | ro;
+        self.lookups += 1;
+        if self.lookups > self.capacity {
+            self.shapes.clear();
+            self.lookups = 1;
+        }
         let (r0, c0, rows, cols) = bounding_box(board, s);
         let shift = r0 * s + c0;
         let bs = self.shapes.box_symmetries(s, rows, cols, shr(board, shift));
