@@ -206,12 +206,19 @@ _FILE_CACHES: dict[str, RegionCache] = {}
 # Other tables of konane emptied by clear_caches (the pure-Python outcome search's table, ...):
 # their modules import this one, so they register here instead of being imported.
 _CLEAR_HOOKS: list[Callable[[], None]] = []
+# Other tables reported by cache_info (the footprints' caches), under their names.
+_INFO_HOOKS: dict[str, Callable[[], Any]] = {}
 
 
 def on_clear(hook: Callable[[], None]) -> None:
     """Have :func:`clear_caches` call ``hook`` (a module's own table)."""
     if hook not in _CLEAR_HOOKS:
         _CLEAR_HOOKS.append(hook)
+
+
+def on_info(name: str, hook: Callable[[], Any]) -> None:
+    """Have :func:`cache_info` report ``hook()`` under ``name`` (a module's own table)."""
+    _INFO_HOOKS[name] = hook
 
 
 def default_cache() -> RegionCache:
@@ -269,14 +276,22 @@ def cache_info() -> dict[str, Any]:
     ``"default"``: :meth:`RegionCache.info` of the default cache (the Python
     solver's); ``"native"``: the sizes of the native solver's tables
     (``"positions"``, ``"regions"``, ...), or ``None`` where the native core
-    is not in use.
+    is not in use; ``"footprints"``: the caches of the groups' footprints of
+    :func:`konane.decomposition.footprint_region_masks`, ``"python"`` and
+    ``"native"`` (``None`` without the native core), each with its
+    ``"entries"``, ``"max_entries"``, ``"hits"`` and ``"misses"``.
 
     Examples
     --------
     >>> info = konane.cache_info(); sorted(info)
-    ['default', 'native']
+    ['default', 'footprints', 'native']
+    >>> sorted(info["footprints"]["python"])
+    ['entries', 'hits', 'max_entries', 'misses']
     """
-    return {"default": _DEFAULT.info(), "native": _native.info() if _native.available() else None}
+    info = {"default": _DEFAULT.info(), "native": _native.info() if _native.available() else None}
+    for name, hook in _INFO_HOOKS.items():
+        info[name] = hook()
+    return info
 
 
 def clear_caches() -> None:
@@ -284,8 +299,8 @@ def clear_caches() -> None:
 
     The default region cache and the in-memory tables of the file caches
     opened by path are emptied (the files keep their values), and the tables
-    of cell shapes, the native solver's tables and the outcome searches'
-    tables are dropped.  A :class:`RegionCache` of one's own is emptied by its
+    of cell shapes, the native solver's tables, the outcome searches' tables
+    and the caches of footprints are dropped.  A :class:`RegionCache` of one's own is emptied by its
     :meth:`~RegionCache.clear`.  The engine's caches are
     :func:`cgt.clear_caches`'s.
 

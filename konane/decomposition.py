@@ -65,6 +65,9 @@ cell lies in the mover's own footprint.  :func:`footprint_region_masks` splits
 each region of the reach rule by footprints, exploring at most
 :data:`FOOTPRINT_LIMIT` positions per group (its reach otherwise); the solvers
 split the position asked for with it.  ``docs/decomposition.md`` has the proof.
+The bounds of groups are kept in a :class:`FootprintCache` under the normal form
+of the group on its reach, so a group met again (on the same board, a mirrored
+or colour-swapped one, or after moves elsewhere) is not explored again.
 
 Computing it fast
 -----------------
@@ -83,17 +86,43 @@ against a cell-by-cell transcription of the definitions.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from konane._bitboard import captures, line_step, neighbours
+from konane import _native
+from konane._bitboard import (
+    Tables,
+    apply_table,
+    bounding_box,
+    captures,
+    line_step,
+    neighbours,
+    pack_key,
+    relayout,
+    transform_mask,
+    transform_shape,
+    transform_table,
+)
 from konane.board import Board, as_board
-from konane.errors import KonaneError
+from konane.cache import on_clear, on_info
+from konane.errors import CacheTypeError, KonaneError, _describe
 
 __all__ = ["regions", "region_masks", "live_region_masks", "reach", "footprint",
-           "footprint_region_masks", "FOOTPRINT_LIMIT"]
+           "footprint_region_masks", "FootprintCache", "footprint_cache", "FOOTPRINT_LIMIT",
+           "FOOTPRINT_CACHE_SIZE", "FOOTPRINT_CACHE_MIN_STONES"]
 
 #: Footprints are explored up to this many positions of a group alone; a group with more
 #: falls back to its reach (the native decomposer uses the same limit, so both split alike).
 FOOTPRINT_LIMIT = 1000
+
+#: Groups with fewer stones are explored afresh, not cached: they reach a handful of
+#: positions (at most 5 with 3 stones on the real-game positions), cheaper to explore than the
+#: key is to compute (the native cache has the same threshold).
+FOOTPRINT_CACHE_MIN_STONES = 4
+
+#: Groups a :class:`FootprintCache` keeps by default; past that it is emptied and fills
+#: again (the native cache has the same bound).  An entry takes about 250 bytes in Python
+#: (25 MB full), 130 bytes in the native cache.
+FOOTPRINT_CACHE_SIZE = 100_000
 
 
 def _jumps(movers: int, enemies: int, cells: int, stride: int, limit: int) -> int:
@@ -662,7 +691,207 @@ def _bound(cells: int, gx: int, go: int, s: int) -> tuple[int, int]:
     return f if f is not None else reach(cells, gx, go, s)
 
 
-def _split_group(cells: int, gx: int, go: int, s: int) -> list[tuple[int, int, int]]:
+_Box = tuple[int, int, list[tuple[Tables, Tables]]]
+
+
+class FootprintCache:
+    """The bounds of groups of stones alone (:func:`footprint`, or the reach past
+    :data:`FOOTPRINT_LIMIT`), kept under the group's normal form.
+
+    :func:`footprint_region_masks` explores each group of a region alone, up to
+    :data:`FOOTPRINT_LIMIT` positions; the same groups come back call after call (the
+    same board again, a mirrored or colour-swapped one, a position after moves
+    elsewhere), so their bounds are kept here.  A group's footprint depends only on
+    its stones and on the cells of its :func:`reach` (every position reachable from
+    the group alone has its stones there), so the key is the normal form (the 8
+    symmetries and the colour swap, as :func:`konane._bitboard.normal_form`) of
+    the group's stones on the cells of its reach.  The entry is the footprint in
+    the coordinates and colours of that normal form, or None where the
+    exploration passed :data:`FOOTPRINT_LIMIT` (the bound is then the reach); a
+    hit maps it back through the symmetry, exchanging Black and White if the
+    normal form swapped the colours.
+
+    The issue that asked for it says the footprint is a by-product of the value
+    (the same positions are visited); the solvers do not visit them, though: they
+    play whole regions, all their groups together, and split the position *before*
+    computing any value (``docs/decomposition.md``, "Footprints").  So the
+    explorations themselves are cached.
+
+    Parameters
+    ----------
+    max_entries : int, default FOOTPRINT_CACHE_SIZE
+        Groups kept; when full, the cache is emptied before the next group is
+        stored.  0 keeps nothing (every bound is computed afresh).  Groups of
+        fewer than :data:`FOOTPRINT_CACHE_MIN_STONES` stones are never kept.
+
+    Raises
+    ------
+    CacheTypeError
+        If ``max_entries`` is not a non-negative int.
+
+    Attributes
+    ----------
+    hits, misses : int
+        Lookups found / not found since the last :meth:`clear`.
+
+    Examples
+    --------
+    >>> from konane.decomposition import FootprintCache, footprint_region_masks
+    >>> cache = FootprintCache()
+    >>> b = konane.Board("xox...xo/o..x..ox")
+    >>> len(footprint_region_masks(b.cells, b.black, b.white, b.stride, cache))
+    2
+    >>> m = b.transform(2).color_swapped()       # a half turn, colours swapped
+    >>> len(footprint_region_masks(m.cells, m.black, m.white, m.stride, cache))
+    2
+    >>> cache.info()                           # two groups, and one with the lone x d1 joined
+    {'entries': 3, 'max_entries': 100000, 'hits': 3, 'misses': 3}
+    """
+
+    def __init__(self, max_entries: int = FOOTPRINT_CACHE_SIZE) -> None:
+        if not isinstance(max_entries, int) or isinstance(max_entries, bool) or max_entries < 0:
+            raise CacheTypeError(f"max_entries must be an int >= 0, not {_describe(max_entries)}")
+        self.max_entries = max_entries
+        self.hits = 0
+        self.misses = 0
+        self._bounds: dict[int | tuple[bool, int, int, int, int], tuple[int, int] | None] = {}
+        # (stride, rows, cols, cells of the box) -> (normal cols, normal cells, the symmetries
+        # that map the box onto its normal shape: forward tables, tables back)
+        self._boxes: dict[tuple[int, int, int, int], _Box] = {}
+
+    def __len__(self) -> int:
+        return len(self._bounds)
+
+    def clear(self) -> None:
+        """Forget every group and reset :attr:`hits` and :attr:`misses`."""
+        self._bounds.clear()
+        self._boxes.clear()
+        self.hits = self.misses = 0
+
+    def info(self) -> dict[str, int]:
+        """``entries``, ``max_entries``, ``hits``, ``misses``."""
+        return {"entries": len(self._bounds), "max_entries": self.max_entries,
+                "hits": self.hits, "misses": self.misses}
+
+    def __repr__(self) -> str:
+        return (f"<FootprintCache: {len(self._bounds)} of {self.max_entries} groups, "
+                f"{self.hits} hits, {self.misses} misses>")
+
+    def _box(self, stride: int, rows: int, cols: int, shape: int) -> _Box:
+        """The normal shape of a box and the symmetries onto it (as ``box_symmetries``)."""
+        if rows == 1:
+            stride = cols + 1                  # one row is laid out alike in every stride
+        key = (stride, rows, cols, shape)
+        found = self._boxes.get(key)
+        if found is None:
+            compact = shape if stride == cols + 1 else relayout(shape, rows, cols, stride, cols + 1)
+            best: tuple[int, int, int] | None = None
+            ks: list[int] = []
+            for k in range(8):
+                image = transform_shape(rows, cols, k) + (transform_mask(rows, cols, k, compact),)
+                if best is None or image < best:
+                    best, ks = image, [k]
+                elif image == best:
+                    ks.append(k)
+            assert best is not None
+            nrows, ncols, ncells = best
+            # back: reflections (k >= 4) are their own inverses, rotations turn back
+            syms = [(transform_table(rows, cols, k, stride),
+                     transform_table(nrows, ncols, k if k >= 4 else -k % 4)) for k in ks]
+            if len(self._boxes) > self.max_entries:
+                self._boxes.clear()
+            found = self._boxes[key] = (ncols, ncells, syms)
+        return found
+
+    def bound(self, cells: int, gx: int, go: int, stride: int) -> tuple[int, int]:
+        """The bound of the group ``(gx, go)`` on ``cells``: its footprint, or its reach
+        past :data:`FOOTPRINT_LIMIT` positions (from the cache where the group, or an
+        image of it under the symmetries and the colour swap, was met before)."""
+        if not gx or not go or not self.max_entries or (gx | go).bit_count() < FOOTPRINT_CACHE_MIN_STONES:
+            return _bound(cells, gx, go, stride)
+        s = stride
+        rx, ro = reach(cells, gx, go, s)
+        board = rx | ro
+        r0, c0, rows, cols = bounding_box(board, s)
+        shift = r0 * s + c0
+        ncols, ncells, syms = self._box(s, rows, cols, board >> shift)
+        bx, bo = gx >> shift, go >> shift
+        best: tuple[int, int, bool] | None = None
+        sym = syms[0]
+        for t in syms:                      # the least image, as least_image, and its symmetry
+            tb, tw = apply_table(t[0], bx), apply_table(t[0], bo)
+            cand = (tb, tw, False) if tb <= tw else (tw, tb, True)
+            if best is None or cand < best:
+                best, sym = cand, t
+        assert best is not None
+        nb, nw, swapped = best
+        key = pack_key(False, ncols + 1, ncells, nb, nw)
+        if key in self._bounds:
+            self.hits += 1
+            found = self._bounds[key]
+            if found is None:
+                return rx, ro
+            fx, fo = (apply_table(sym[1], m) for m in found)
+            if swapped:
+                fx, fo = fo, fx
+            if rows > 1 and s != cols + 1:
+                fx, fo = relayout(fx, rows, cols, cols + 1, s), relayout(fo, rows, cols, cols + 1, s)
+            return fx << shift, fo << shift
+        self.misses += 1
+        f = footprint(board, gx, go, s)       # on the cells of the reach: the same positions
+        entry = None
+        if f is not None:
+            tx, to = apply_table(sym[0], f[0] >> shift), apply_table(sym[0], f[1] >> shift)
+            entry = (to, tx) if swapped else (tx, to)
+        if len(self._bounds) >= self.max_entries:
+            self._bounds.clear()
+        self._bounds[key] = entry
+        return f if f is not None else (rx, ro)
+
+
+_FOOTPRINTS = FootprintCache()
+
+
+def footprint_cache() -> FootprintCache:
+    """The process's :class:`FootprintCache`, which :func:`footprint_region_masks` uses
+    by default (the Python solver's split goes through it); :func:`konane.clear_caches`
+    empties it, and the native one.
+
+    Examples
+    --------
+    >>> from konane.decomposition import footprint_cache
+    >>> footprint_cache() is footprint_cache()
+    True
+    """
+    return _FOOTPRINTS
+
+
+def _native_cache_info() -> dict[str, int] | None:
+    ext = _native._ext
+    if ext is None or not hasattr(ext, "konane_footprint_cache_info"):
+        return None
+    entries, max_entries, hits, misses = ext.konane_footprint_cache_info()
+    return {"entries": entries, "max_entries": max_entries, "hits": hits, "misses": misses}
+
+
+def _cache_info() -> dict[str, Any]:
+    """``konane.cache_info()["footprints"]``: the Python cache's and the native one's."""
+    return {"python": _FOOTPRINTS.info(), "native": _native_cache_info()}
+
+
+def _clear_caches() -> None:
+    _FOOTPRINTS.clear()
+    ext = _native._ext
+    if ext is not None and hasattr(ext, "konane_footprint_cache_clear"):
+        ext.konane_footprint_cache_clear()
+
+
+on_clear(_clear_caches)
+on_info("footprints", _cache_info)
+
+
+def _split_group(cells: int, gx: int, go: int, s: int,
+                 cache: FootprintCache) -> list[tuple[int, int, int]]:
     """A region of the reach rule (its cells, Black and White stones) split by footprints.
 
     Groups start as the stones linked by adjacency of opposite colours, each with
@@ -682,7 +911,7 @@ def _split_group(cells: int, gx: int, go: int, s: int) -> list[tuple[int, int, i
         comps.append(comp)
     if len(comps) < 2:
         return [(cells, gx, go)]          # one group that can move: nothing to split
-    groups = [[c & gx, c & go, *_bound(cells, c & gx, c & go, s)] for c in comps]
+    groups = [[c & gx, c & go, *cache.bound(cells, c & gx, c & go, s)] for c in comps]
     for dead, is_x in ((gx ^ lx, True), (go ^ lo, False)):
         while dead:
             low = dead & -dead
@@ -726,20 +955,22 @@ def _split_group(cells: int, gx: int, go: int, s: int) -> list[tuple[int, int, i
         groups = []
         for p in parts.values():
             if p[2] == -1:
-                p[2], p[3] = _bound(cells, p[0], p[1], s)
+                p[2], p[3] = cache.bound(cells, p[0], p[1], s)
             groups.append(p)
     return [(g[2] | g[3], g[0], g[1]) for g in groups if g[0] and g[1]]
 
 
-def footprint_region_masks(cells: int, black: int, white: int,
-                           stride: int) -> list[tuple[int, int, int]]:
+def footprint_region_masks(cells: int, black: int, white: int, stride: int,
+                           cache: FootprintCache | None = None) -> list[tuple[int, int, int]]:
     """:func:`live_region_masks`, each region split further by footprints.
 
     Every region of the reach rule with more than one group of stones linked by
     adjacency of opposite colours is split by :func:`_split_group`: the rule of
     ``docs/decomposition.md`` ("Footprints"), sound for any sets that contain the
     footprints.  A region's cells become the union of its footprint (or reach).
-    Boards that are one line keep their exact cuts.
+    Boards that are one line keep their exact cuts.  The groups' bounds come from
+    ``cache`` (default: :func:`footprint_cache`; ``FootprintCache(0)`` computes them
+    all afresh); the result is the same either way.
 
     Examples
     --------
@@ -758,8 +989,10 @@ def footprint_region_masks(cells: int, black: int, white: int,
     live = live_region_masks(cells, black, white, stride)
     if line_step(cells, stride):
         return live
+    if cache is None:
+        cache = _FOOTPRINTS
     out: list[tuple[int, int, int]] = []
     for rc, rb, rw in live:
-        out.extend(_split_group(rc, rb, rw, stride))
+        out.extend(_split_group(rc, rb, rw, stride, cache))
     out.sort(key=_lowest_stone)
     return out

@@ -10,7 +10,7 @@
 
 use crate::bindings::with_engine;
 use crate::engine::Id;
-use crate::konane::{Check, Error, Rules, Solver};
+use crate::konane::{footprint, Check, Error, Rules, Solver};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILProtected;
@@ -94,11 +94,57 @@ fn konane_clear(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
+/// The regions of `konane.decomposition.footprint_region_masks` computed natively
+/// (`src/konane/footprint.rs`), as `(cells, black, white)` masks in the layout `stride`;
+/// `cached`: through the process's footprint cache (the one the solver's split uses), else
+/// every bound computed afresh.
+#[pyfunction]
+#[pyo3(signature = (cells, black, white, stride, cached=true))]
+fn konane_footprint_regions(
+    cells: u128,
+    black: u128,
+    white: u128,
+    stride: u32,
+    cached: bool,
+) -> PyResult<Vec<(u128, u128, u128)>> {
+    if !(2..=128).contains(&stride) {
+        return Err(PyValueError::new_err(format!(
+            "stride must be from 2 to 128, not {stride}"
+        )));
+    }
+    if (black | white) & !cells != 0 || black & white != 0 {
+        return Err(PyValueError::new_err(
+            "the stones must be disjoint sets of cells of the board",
+        ));
+    }
+    Ok(if cached {
+        footprint::footprint_region_masks(cells, black, white, stride)
+    } else {
+        footprint::footprint_region_masks_with(cells, black, white, stride, &mut footprint::FootprintCache::new(0))
+    })
+}
+
+/// `(entries, capacity, hits, misses)` of the process's footprint cache.
+#[pyfunction]
+fn konane_footprint_cache_info() -> (usize, usize, u64, u64) {
+    let i = footprint::with_shared_cache(|c| c.info());
+    (i.entries, i.capacity, i.hits, i.misses)
+}
+
+/// Empty the process's footprint cache.
+#[pyfunction]
+fn konane_footprint_cache_clear() {
+    footprint::with_shared_cache(|c| c.clear());
+}
+
 /// Add the solver's functions to the extension module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(konane_value, m)?)?;
     m.add_function(wrap_pyfunction!(konane_fits, m)?)?;
     m.add_function(wrap_pyfunction!(konane_info, m)?)?;
     m.add_function(wrap_pyfunction!(konane_clear, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_footprint_regions, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_footprint_cache_info, m)?)?;
+    m.add_function(wrap_pyfunction!(konane_footprint_cache_clear, m)?)?;
     Ok(())
 }
