@@ -411,6 +411,22 @@ Shape = tuple[int, int, int]
 _BOXES: dict[tuple[int, int, int, int], tuple[Shape, Packed]] = {}
 
 
+def normal_shape(rows: int, cols: int, cells: int) -> tuple[Shape, list[int]]:
+    """The normal shape ``(rows, cols, cells)`` of the cells of a ``rows x cols`` box
+    (board layout, ``stride = cols + 1``): its smallest image under the 8 symmetries, and
+    every symmetry ``k`` that maps the box there."""
+    best: Shape | None = None
+    ks: list[int] = []
+    for k in range(8):
+        image = transform_shape(rows, cols, k) + (transform_mask(rows, cols, k, cells),)
+        if best is None or image < best:
+            best, ks = image, [k]
+        elif image == best:
+            ks.append(k)
+    assert best is not None
+    return best, ks
+
+
 def box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple[Shape, Packed]:
     """For a cell shape filling the top-left ``rows x cols`` box of a ``stride``
     layout: its normal shape ``(rows, cols, cells)`` (board layout, the smallest
@@ -422,15 +438,7 @@ def box_symmetries(stride: int, rows: int, cols: int, cells: int) -> tuple[Shape
     found = _BOXES.get(key)
     if found is None:
         compact = cells if stride == cols + 1 else relayout(cells, rows, cols, stride, cols + 1)
-        best: Shape | None = None
-        ks: list[int] = []
-        for k in range(8):
-            image = transform_shape(rows, cols, k) + (transform_mask(rows, cols, k, compact),)
-            if best is None or image < best:
-                best, ks = image, [k]
-            elif image == best:
-                ks.append(k)
-        assert best is not None
+        best, ks = normal_shape(rows, cols, compact)
         ks = _distinct(rows, cols, compact, ks)
         pack = packed(tuple(transform_table(rows, cols, k, stride) for k in ks))
         assert pack                 # the symmetries that reach the normal shape: at least one

@@ -96,10 +96,9 @@ from konane._bitboard import (
     captures,
     line_step,
     neighbours,
+    normal_shape,
     pack_key,
     relayout,
-    transform_mask,
-    transform_shape,
     transform_table,
 )
 from konane.board import Board, as_board
@@ -785,16 +784,7 @@ class FootprintCache:
         found = self._boxes.get(key)
         if found is None:
             compact = shape if stride == cols + 1 else relayout(shape, rows, cols, stride, cols + 1)
-            best: tuple[int, int, int] | None = None
-            ks: list[int] = []
-            for k in range(8):
-                image = transform_shape(rows, cols, k) + (transform_mask(rows, cols, k, compact),)
-                if best is None or image < best:
-                    best, ks = image, [k]
-                elif image == best:
-                    ks.append(k)
-            assert best is not None
-            nrows, ncols, ncells = best
+            (nrows, ncols, ncells), ks = normal_shape(rows, cols, compact)
             # back: reflections (k >= 4) are their own inverses, rotations turn back
             syms = [(transform_table(rows, cols, k, stride),
                      transform_table(nrows, ncols, k if k >= 4 else -k % 4)) for k in ks]
