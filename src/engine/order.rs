@@ -1,7 +1,7 @@
 //! The order of games: `<=`, stops, and the undominated options of a side.
 
 use super::dyadic::Dyadic;
-use super::table::{bounded_insert, Engine};
+use super::table::Engine;
 use super::{grow, Id, Nus, Result};
 
 /// Closed-form `a <= b` for two number-up-star values.
@@ -31,12 +31,12 @@ impl Engine {
         if let (Some(a), Some(b)) = (&self.nus[g as usize], &self.nus[h as usize]) {
             return Ok(nus_leq(a, b));
         }
-        let key = u64::from(g) << 32 | u64::from(h);
-        if let Some(&r) = self.leq_cache.get(&key) {
+        if let Some(r) = self.leq_memo.get(g, h) {
             return Ok(r);
         }
         let r = grow(|| self.leq_general(g, h))?;
-        bounded_insert(&mut self.leq_cache, key, r, self.limit);
+        let limit = self.limit;
+        self.leq_memo.put(g, h, r, limit);
         Ok(r)
     }
 

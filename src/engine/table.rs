@@ -49,6 +49,73 @@ pub struct CacheInfo {
     pub bytes: usize,
 }
 
+/// A memo of a yes-or-no answer about a pair of ids, direct-mapped: one slot per hash,
+/// a new answer overwrites the one there, so a lookup reads one word and the memo never
+/// grows past its slots (about the cache limit, 8 bytes each) nor needs emptying.  A slot
+/// holds `g << 33 | h << 1 | answer` (ids below `2^31`; pairs of larger ids are not kept).
+#[derive(Default)]
+pub(crate) struct PairMemo {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl PairMemo {
+    #[inline]
+    fn slot(&self, g: Id, h: Id) -> usize {
+        let key = u64::from(g) << 32 | u64::from(h);
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, g: Id, h: Id) -> Option<bool> {
+        if self.slots.is_empty() || (g | h) >> 31 != 0 {
+            return None;
+        }
+        let w = self.slots[self.slot(g, h)];
+        (w >> 1 == u64::from(g) << 32 | u64::from(h)).then_some(w & 1 == 1)
+    }
+
+    /// Keep `answer` for `(g, h)` (`g != h`), in a memo of at most about `limit` slots: it
+    /// starts small and doubles while more than half its slots are in use.
+    pub(crate) fn put(&mut self, g: Id, h: Id, answer: bool, limit: usize) {
+        if (g | h) >> 31 != 0 {
+            return;
+        }
+        let most = limit.next_power_of_two().max(1 << 10);
+        if self.slots.is_empty() || (2 * self.len > self.slots.len() && self.slots.len() < most) {
+            let size = (2 * self.slots.len()).clamp(1 << 10, most);
+            let old = std::mem::replace(&mut self.slots, vec![0; size]);
+            self.len = 0;
+            for w in old.into_iter().filter(|&w| w != 0) {
+                let i = self.slot((w >> 33) as Id, (w >> 1) as u32);
+                if self.slots[i] == 0 {
+                    self.len += 1;
+                }
+                self.slots[i] = w;
+            }
+        }
+        let i = self.slot(g, h);
+        if self.slots[i] == 0 {
+            self.len += 1;
+        }
+        self.slots[i] = (u64::from(g) << 32 | u64::from(h)) << 1 | u64::from(answer);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.slots = Vec::new();
+        self.len = 0;
+    }
+
+    /// Slots in use.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<u64>()
+    }
+}
+
 /// One table of canonical short games with its caches.
 pub struct Engine {
     pub(crate) arena: Vec<Id>,
@@ -64,7 +131,7 @@ pub struct Engine {
     /// cache: the Konane solvers negate the value of every colour-swapped position).
     pub(crate) negs: Vec<Id>,
     pub(crate) negs_known: usize,
-    pub(crate) leq_cache: FxHashMap<u64, bool>,
+    pub(crate) leq_memo: PairMemo,
     pub(crate) birthday_cache: FxHashMap<Id, BigInt>,
     pub(crate) canon_cache: FxHashMap<Box<[Id]>, Id>,
     hook: Option<Hook>,
@@ -121,7 +188,7 @@ impl Engine {
             add_cache: FxHashMap::default(),
             negs: Vec::new(),
             negs_known: 0,
-            leq_cache: FxHashMap::default(),
+            leq_memo: PairMemo::default(),
             birthday_cache: FxHashMap::default(),
             canon_cache: FxHashMap::default(),
             hook: None,
@@ -443,7 +510,7 @@ impl Engine {
         self.add_cache.clear();
         self.negs.clear();
         self.negs_known = 0;
-        self.leq_cache.clear();
+        self.leq_memo.clear();
         self.birthday_cache.clear();
         self.canon_cache.clear();
         self.stops.iter_mut().for_each(|s| *s = None);
@@ -466,7 +533,7 @@ impl Engine {
             + map(&self.nus_index)
             + map(&self.add_cache)
             + self.negs.capacity() * size_of::<Id>()
-            + map(&self.leq_cache)
+            + self.leq_memo.bytes()
             + map(&self.birthday_cache)
             + map(&self.canon_cache)
             + slices_bytes(&self.canon_cache);
@@ -474,7 +541,7 @@ impl Engine {
             games: self.recs.len(),
             add: self.add_cache.len(),
             neg: self.negs_known,
-            leq: self.leq_cache.len(),
+            leq: self.leq_memo.len(),
             birthday: self.birthday_cache.len(),
             stops: self.stops_known,
             canonical: self.canon_cache.len(),

@@ -275,3 +275,34 @@ fn nus_closed_forms() {
     assert_eq!(arith::nus_birthday(&v(2, 1)), BigInt::from(3));
     assert_eq!(arith::nus_birthday(&Nus::number(d(-3, 2))), BigInt::from(3));
 }
+
+#[test]
+fn pair_memo_answers_right_or_not_at_all_and_stays_bounded() {
+    use super::table::PairMemo;
+    let mut m = PairMemo::default();
+    let mut truth = std::collections::HashMap::new();
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..200_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (g, h) = ((x % 5000) as Id, ((x >> 20) % 5000) as Id);
+        if g == h {
+            continue;
+        }
+        let answer = (x >> 40) & 1 == 1;
+        let answer = *truth.entry((g, h)).or_insert(answer);
+        m.put(g, h, answer, 1 << 14);
+        assert_eq!(m.get(g, h), Some(answer)); // the last answer kept is there
+    }
+    // every answer still kept is the right one; the memo never passed its limit
+    for (&(g, h), &answer) in &truth {
+        assert!(m.get(g, h).is_none_or(|r| r == answer));
+    }
+    assert!(m.len() <= 1 << 14 && m.bytes() <= 8 << 14);
+    // ids of 2^31 or more are not kept
+    m.put(1 << 31, 1, true, 1 << 14);
+    assert_eq!(m.get(1 << 31, 1), None);
+    m.clear();
+    assert_eq!((m.len(), m.get(1, 2)), (0, None));
+}
