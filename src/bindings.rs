@@ -517,5 +517,6 @@ fn _konane_cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     crate::play_bindings::register(m)?;
     crate::search_bindings::register(m)?;
     crate::census_bindings::register(m)?;
+    crate::game_bindings::register(m)?;
     Ok(())
 }
