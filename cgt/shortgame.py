@@ -46,9 +46,10 @@ _ZERO = ops.ZERO
 
 
 # On the native backend, Game derives from the native core's GameBase, which holds the id
-# too and implements +, - and unary - between games without a Python frame (the result's
-# object comes from its own table of the objects of ids, filled through _wrap); the Python
-# methods below stay the reference and serve every other operand (see the end of the class).
+# too and implements +, - and unary - between games (or a game and an int or a dyadic
+# Fraction) without a Python frame: the result's object comes from its own table of the
+# objects of ids, filled through _wrap.  The Python methods below stay the reference and
+# serve every other operand (see the end of the class).
 _NativeBase: Any = getattr(ops.engine("native"), "GameBase", None) if ops.BACKEND == "native" else None
 if TYPE_CHECKING:
     _GameBase = object
@@ -881,8 +882,9 @@ class Game(_GameBase):
 
 if _NativeBase is not None:
     # The native base class serves +, - and unary - (same meaning, no Python frame); it
-    # calls the Python methods for operands that are not games, and _wrap for an id it
-    # has not seen.  Deleting the Python methods lets the base's slots show through.
+    # calls the Python methods for operands that are neither games, ints nor dyadic
+    # Fractions, and _wrap for an id it has not seen.  Deleting the Python methods lets
+    # the base's slots show through.
     ops.engine("native").game_register(_wrap, Game.__add__, Game.__sub__, Game.__rsub__)
     for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__neg__"):
         delattr(Game, _name)

@@ -2,21 +2,24 @@
 //!
 //! `cgt.Game` (in `cgt/shortgame.py`) is a Python class; on the native backend it derives
 //! from [`GameBase`], which holds the game's id and implements `+`, unary `-` and binary
-//! `-` between two games: the engine's sum, then the one Python object of the result's id,
-//! looked up in a table indexed by id.  A Python frame per operation (the dunder, then
-//! `cgt.ops.add`, then the dict of objects) cost more than the sum itself.
+//! `-` between two games, or a game and an `int` or a dyadic `Fraction`: the engine's sum,
+//! then the one Python object of the result's id, looked up in a table indexed by id.  A
+//! Python frame per operation (the dunder, then `cgt.ops.add`, then the dict of objects)
+//! cost more than the sum itself.
 //!
 //! Python stays the owner of the objects and of the API: `cgt/shortgame.py` registers
 //! (with [`game_register`]) the function that returns the one object of an id (called
 //! here only for an id this table has not seen yet) and its own methods, which serve
-//! every operand that is not a game (numbers, foreign types: `NotImplemented`).  The
-//! semantics are those of the Python methods, which the pure-Python backend runs.
+//! every other operand (sympy numbers; `bool` and foreign types: `NotImplemented`; a
+//! fraction that is not dyadic: their error).  The semantics are those of the Python
+//! methods, which the pure-Python backend runs.
 
-use crate::bindings::with_engine;
-use crate::engine::{Engine, Id};
+use crate::bindings::{is_exact_fraction, to_dyadic, with_engine};
+use crate::engine::{Engine, Id, Nus};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::GILProtected;
+use pyo3::types::PyInt;
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
@@ -75,6 +78,27 @@ fn result(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<I
     object(py, r)
 }
 
+/// The id of an operand that is a game, an `int` or a dyadic `Fraction`, else None: the
+/// Python methods judge the rest (a `bool` is no number, a subclass of `int` or `Fraction`
+/// may mean something else, a `Fraction` that is not dyadic raises their error).
+fn operand(other: &Bound<'_, PyAny>) -> PyResult<Option<Id>> {
+    if let Ok(h) = other.downcast::<GameBase>() {
+        return Ok(Some(h.get().id));
+    }
+    let py = other.py();
+    let x = if other.is_exact_instance_of::<PyInt>() {
+        to_dyadic(py, other)?
+    } else if is_exact_fraction(other)? {
+        match to_dyadic(py, other) {
+            Ok(x) => x,
+            Err(_) => return Ok(None),
+        }
+    } else {
+        return Ok(None);
+    };
+    with_engine(py, |e| e.nus_id(Nus::number(x))).map(Some)
+}
+
 #[pymethods]
 impl GameBase {
     /// A handle on the id `gid` (checked against the table); `cgt/shortgame.py` makes
@@ -88,12 +112,9 @@ impl GameBase {
     fn __add__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let py = slf.py();
         let g = slf.get().id;
-        match other.downcast::<GameBase>() {
-            Ok(h) => {
-                let h = h.get().id;
-                result(py, |e| e.add(g, h))
-            }
-            Err(_) => hook(py, |h| &h.add)?.call1(py, (slf, other)),
+        match operand(other)? {
+            Some(h) => result(py, |e| e.add(g, h)),
+            None => hook(py, |h| &h.add)?.call1(py, (slf, other)),
         }
     }
 
@@ -104,20 +125,25 @@ impl GameBase {
     fn __sub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let py = slf.py();
         let g = slf.get().id;
-        match other.downcast::<GameBase>() {
-            Ok(h) => {
-                let h = h.get().id;
-                result(py, |e| {
-                    let n = e.neg(h)?;
-                    e.add(g, n)
-                })
-            }
-            Err(_) => hook(py, |h| &h.sub)?.call1(py, (slf, other)),
+        match operand(other)? {
+            Some(h) => result(py, |e| {
+                let n = e.neg(h)?;
+                e.add(g, n)
+            }),
+            None => hook(py, |h| &h.sub)?.call1(py, (slf, other)),
         }
     }
 
     fn __rsub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        hook(slf.py(), |h| &h.rsub)?.call1(slf.py(), (slf, other))
+        let py = slf.py();
+        let g = slf.get().id;
+        match operand(other)? {
+            Some(h) => result(py, |e| {
+                let n = e.neg(g)?;
+                e.add(h, n)
+            }),
+            None => hook(py, |h| &h.rsub)?.call1(py, (slf, other)),
+        }
     }
 
     fn __neg__(slf: &Bound<'_, Self>) -> PyResult<PyObject> {

@@ -99,11 +99,36 @@ def test_numbers_mix_with_games_on_both_sides(x):
     assert x - g is n - g
 
 
+@settings(max_examples=100, deadline=None)
+@given(games, st.one_of(st.integers(), st.integers(-2**70, 2**70), st.builds(
+    lambda n, k: Fraction(n, 2**k), st.integers(-2**70, 2**70), st.integers(0, 70))))
+def test_ints_and_dyadic_fractions_are_their_games(g, x):
+    n = cgt.number(x)
+    assert g + x is g + n and x + g is g + n
+    assert g - x is g - n and x - g is n - g
+
+
+class Two(int):
+    pass
+
+
+class Half(Fraction):
+    pass
+
+
+def test_subclasses_of_int_and_fraction_are_numbers_too():
+    assert cgt.up + Two(2) is cgt.up + 2 and Two(2) - cgt.up is 2 - cgt.up
+    assert cgt.up + Half(1, 2) is cgt.up + Fraction(1, 2)
+
+
 def test_a_number_that_is_not_dyadic_raises():
-    with pytest.raises(errors.NotDyadicError):
+    message = r"1/3 \(Fraction\(1, 3\)\) is not a dyadic rational: its denominator 3"
+    with pytest.raises(errors.NotDyadicError, match=message):
         cgt.up + Fraction(1, 3)
-    with pytest.raises(errors.NotDyadicError):
+    with pytest.raises(errors.NotDyadicError, match="is not a dyadic rational: its denominator 3"):
         Fraction(1, 3) - cgt.up
+    with pytest.raises(errors.NotDyadicError, match="is not a dyadic rational: its denominator 3"):
+        cgt.up - Fraction(1, 3)
 
 
 @pytest.mark.parametrize("other", ["^", 1.5, True, None, [1], object()])
