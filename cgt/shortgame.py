@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _kernels as K
 from . import ops
@@ -45,10 +45,22 @@ _nus_id = ops.nus_id
 _ZERO = ops.ZERO
 
 
+# On the native backend, Game derives from the native core's GameBase, which holds the id
+# too and implements +, - and unary - between games (or a game and an int or a dyadic
+# Fraction) without a Python frame: the result's object comes from its own table of the
+# objects of ids, filled through _wrap.  The Python methods below stay the reference and
+# serve every other operand (see the end of the class).
+_NativeBase: Any = getattr(ops.engine("native"), "GameBase", None) if ops.BACKEND == "native" else None
+if TYPE_CHECKING:
+    _GameBase = object
+else:
+    _GameBase = object if _NativeBase is None else _NativeBase
+
+
 def _wrap(gid: int) -> Game:
     g = _OBJECTS.get(gid)
     if g is None:
-        g = object.__new__(Game)
+        g = object.__new__(Game) if _NativeBase is None else _NativeBase.__new__(Game, gid)
         g._id = gid
         _OBJECTS[gid] = g
     return g
@@ -251,7 +263,7 @@ def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else str(x)
 
 
-class Game:
+class Game(_GameBase):
     """An immutable short partizan game, always in canonical form.
 
     Each canonical form is stored once; a :class:`Game` is a thin handle on it
@@ -867,6 +879,16 @@ class Game:
         """
         return _wrap(deep(K.norton_product, self._id, as_game(u)._id))
 
+
+if _NativeBase is not None:
+    # The native base class serves +, - and unary - (same meaning, no Python frame); it
+    # calls the Python methods for operands that are neither games, ints nor dyadic
+    # Fractions, and _wrap for an id it has not seen.  Deleting the Python methods lets
+    # the base's slots show through.
+    ops.engine("native").game_register(_wrap, Game.__add__, Game.__sub__, Game.__rsub__)
+    for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__neg__"):
+        delattr(Game, _name)
+    del _name
 
 GameLike = Game | NumberLike
 """What a game may be given as (see :func:`as_game`): a :class:`Game`, a number or game notation."""

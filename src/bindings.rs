@@ -219,13 +219,25 @@ fn raw_ids(ob: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     Ok(v)
 }
 
+/// The class `fractions.Fraction`.
+fn fraction_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    FRACTION
+        .get_or_try_init(py, || -> PyResult<PyObject> {
+            Ok(py.import("fractions")?.getattr("Fraction")?.unbind())
+        })
+        .map(|c| c.bind(py))
+}
+
+/// Whether `x` is a `fractions.Fraction` (exactly: not of a subclass).
+pub(crate) fn is_exact_fraction(x: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(x.get_type().is(fraction_class(x.py())?))
+}
+
 fn fraction<'py>(py: Python<'py>, x: &Dyadic) -> PyResult<Bound<'py, PyAny>> {
-    let cls = FRACTION.get_or_try_init(py, || -> PyResult<PyObject> {
-        Ok(py.import("fractions")?.getattr("Fraction")?.unbind())
-    })?;
+    let cls = fraction_class(py)?;
     match x {
-        Dyadic::Small(n, e) => cls.bind(py).call1((*n, 1i64 << e)),
-        Dyadic::Big(b) => cls.bind(py).call1((b.0.clone(), BigInt::one() << b.1)),
+        Dyadic::Small(n, e) => cls.call1((*n, 1i64 << e)),
+        Dyadic::Big(b) => cls.call1((b.0.clone(), BigInt::one() << b.1)),
     }
 }
 
@@ -240,7 +252,7 @@ fn not_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyErr {
 }
 
 /// A Python int or dyadic `Fraction` as a [`Dyadic`].
-fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+pub(crate) fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
     if x.is_instance_of::<PyInt>() {
         if let Ok(n) = x.extract::<i64>() {
             return Ok(Dyadic::int(n));
@@ -248,10 +260,7 @@ fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
         let n: BigInt = x.extract()?;
         return Ok(Dyadic::from_parts(n, 0));
     }
-    let cls = FRACTION.get_or_try_init(py, || -> PyResult<PyObject> {
-        Ok(py.import("fractions")?.getattr("Fraction")?.unbind())
-    })?;
-    if x.is_instance(cls.bind(py))? {
+    if x.is_instance(fraction_class(py)?)? {
         let num: BigInt = x.getattr("numerator")?.extract()?;
         let den: BigInt = x.getattr("denominator")?.extract()?;
         return Dyadic::from_ratio(num, &den).ok_or_else(|| not_dyadic(py, x));
@@ -515,5 +524,6 @@ fn _konane_cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     crate::play_bindings::register(m)?;
     crate::search_bindings::register(m)?;
     crate::census_bindings::register(m)?;
+    crate::game_bindings::register(m)?;
     Ok(())
 }

@@ -9,6 +9,7 @@ pub mod konane;
 
 mod bindings;
 mod census_bindings;
+mod game_bindings;
 mod konane_bindings;
 mod play_bindings;
 mod search_bindings;
