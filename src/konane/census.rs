@@ -22,7 +22,6 @@
 //! the engine valid; the partial table is the caller's to drop.
 
 use super::{Check, Error, Result, Rules};
-use crate::engine::dyadic::simplest_between;
 use crate::engine::{Dyadic, Engine, Id};
 
 /// The largest board the census takes, in cells (its table has `2^cells` entries).
@@ -226,11 +225,14 @@ fn drop_dominated_nus(e: &Engine, ids: &mut Vec<Id>, left: bool) -> Option<Id> {
     }
 }
 
-/// The canonical form of `{lefts | rights}` (not both empty): dominated number-up-star
-/// options are dropped first, and a game whose options are numbers is made at once (a number
-/// as the engine would make it, without its cache of option lists; a switch `{a | b}` with
-/// `a >= b` by the engine).
+/// The canonical form of `{lefts | rights}` (not both empty).  A game that is a number is
+/// found by the simplicity theorem ([`simplest_number`]) and made at once, as the engine
+/// would make it; for the others dominated number-up-star options are dropped before the
+/// engine makes the canonical form.
 fn value(e: &mut Engine, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) -> Result<Id> {
+    if let Some(x) = simplest_number(e, lefts, rights)? {
+        return Ok(e.number_id(x)?);
+    }
     let l = if lefts.is_empty() {
         None
     } else {
@@ -241,16 +243,212 @@ fn value(e: &mut Engine, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) -> Result<Id
     } else {
         drop_dominated_nus(e, rights, false)
     };
-    let only_numbers = (lefts.is_empty() || l.is_some()) && (rights.is_empty() || r.is_some());
-    if only_numbers {
-        let lo = l.and_then(|g| e.number_value(g));
-        let hi = r.and_then(|g| e.number_value(g));
-        if !matches!((lo, hi), (Some(a), Some(b)) if a >= b) {
-            let x = simplest_between(lo, hi);
-            return Ok(e.number_id(x)?);
+    if let (Some(a), Some(b)) = (l, r) {
+        // a hot switch {a | b} of numbers a >= b (a number otherwise, found above)
+        if e.is_number(a) && e.is_number(b) {
+            return Ok(e.canonical(&[a], &[b])?);
         }
     }
     Ok(e.canonical(lefts, rights)?)
+}
+
+/// A number `n / 2^k` of the inline form of [`Dyadic`] (`|n| < 2^63`, `k <= 62`; normalised:
+/// `n` odd or `k = 0`), or one computed from such numbers by [`simplest_between_nums`], with
+/// the 128-bit arithmetic the census needs: comparison, birthday, the simplest number
+/// between two.  Stops beyond the inline form are left to the engine.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Num {
+    n: i128,
+    k: u32,
+}
+
+impl Num {
+    const ZERO: Num = Num { n: 0, k: 0 };
+
+    fn of(x: &Dyadic) -> Option<Num> {
+        match *x {
+            Dyadic::Small(n, k) => Some(Num { n: n.into(), k }),
+            Dyadic::Big(_) => None,
+        }
+    }
+
+    fn int(n: i128) -> Num {
+        Num { n, k: 0 }
+    }
+
+    fn dyadic(self) -> Dyadic {
+        Dyadic::from_i128(self.n, self.k)
+    }
+
+    fn neg(self) -> Num {
+        Num { n: -self.n, k: self.k }
+    }
+
+    /// The largest integer `<= self`, and the smallest `>= self`.
+    fn floor(self) -> i128 {
+        self.n >> self.k
+    }
+
+    fn ceil(self) -> i128 {
+        -(-self.n >> self.k)
+    }
+
+    /// The day the number is born: `|n|` for an integer, `floor(|x|) + k + 1` for `n / 2^k`
+    /// with `k >= 1`.
+    fn birthday(self) -> u128 {
+        if self.k == 0 {
+            self.n.unsigned_abs()
+        } else {
+            (self.n.unsigned_abs() >> self.k) + u128::from(self.k) + 1
+        }
+    }
+}
+
+impl Ord for Num {
+    fn cmp(&self, other: &Num) -> std::cmp::Ordering {
+        let m = self.k.max(other.k);
+        (self.n << (m - self.k)).cmp(&(other.n << (m - other.k)))
+    }
+}
+
+impl PartialOrd for Num {
+    fn partial_cmp(&self, other: &Num) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The simplest number strictly between `lo` and `hi` (`lo < hi`; `None`: no bound), as
+/// [`crate::engine::dyadic::simplest_between`] computes it, on numbers of the inline form.
+fn simplest_between_nums(lo: Option<Num>, hi: Option<Num>) -> Num {
+    match (lo, hi) {
+        (None, None) => Num::ZERO,
+        (None, Some(h)) => {
+            if h.n > 0 {
+                Num::ZERO
+            } else {
+                Num::int(h.ceil() - 1)
+            }
+        }
+        (Some(l), None) => {
+            if l.n < 0 {
+                Num::ZERO
+            } else {
+                Num::int(l.floor() + 1)
+            }
+        }
+        (Some(l), Some(h)) => {
+            if l.n < 0 && h.n > 0 {
+                return Num::ZERO;
+            }
+            if h.n <= 0 {
+                return simplest_between_nums(Some(h.neg()), Some(l.neg())).neg();
+            }
+            // 0 <= l < h: the integer after l if it is below h, else the first fraction
+            // floor(l 2^k) + 1 over 2^k below h (k at most max(exp l, exp h) + 1 <= 63)
+            let n = Num::int(l.floor() + 1);
+            if n < h {
+                return n;
+            }
+            let mut k = 1;
+            loop {
+                let f = if k >= l.k { l.n << (k - l.k) } else { l.n >> (l.k - k) };
+                let c = Num { n: f + 1, k };
+                if c < h {
+                    return c;
+                }
+                k += 1;
+            }
+        }
+    }
+}
+
+/// The right stop of the Left option `g` (`left`), or the left stop of the Right option `g`;
+/// `None` past the inline form of numbers.
+fn option_stop(e: &mut Engine, g: Id, left: bool) -> Result<Option<Num>> {
+    if let Some(v) = e.nus(g) {
+        return Ok(Num::of(&v.x));
+    }
+    let (ls, rs) = e.stops(g)?;
+    Ok(Num::of(if left { &rs } else { &ls }))
+}
+
+/// Whether the number `x` fits `{lefts | rights}` in the sense of the simplicity theorem:
+/// no Left option is `>= x` and no Right option is `<= x`.  Decided by the stops where they
+/// differ from `x` (`x > RS(G^L)` gives `x </= G^L`, `x < RS(G^L)` gives `x < G^L`, and
+/// alike on the right), by the engine's order where a stop is `x`.
+fn fits(e: &mut Engine, x: Num, lefts: &[Id], rights: &[Id]) -> Result<bool> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let mut id = None;
+    for (side, left) in [(lefts, true), (rights, false)] {
+        for &g in side {
+            let Some(s) = option_stop(e, g, left)? else {
+                return Ok(false);
+            };
+            match (s.cmp(&x), left) {
+                (Less, true) | (Greater, false) => {}
+                (Greater, true) | (Less, false) => return Ok(false),
+                (Equal, _) => {
+                    let xid = match id {
+                        Some(i) => i,
+                        None => *id.insert(e.number_id(x.dyadic())?),
+                    };
+                    if if left { e.leq(xid, g)? } else { e.leq(g, xid)? } {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// `Some(x)` if `{lefts | rights}` (not both empty) is the number `x`; `None` if it is not a
+/// number, or if that is left to the engine (stops beyond the inline form of numbers).
+///
+/// The simplicity theorem: if some number `x` has no Left option `>= x` and no Right option
+/// `<= x`, the game is the simplest such number; if none has, the game is not a number
+/// (a game equal to `x` would be one).  With `a` the largest right stop of the Left options
+/// and `b` the smallest left stop of the Right options, those numbers include the open
+/// interval `(a, b)` and lie in `[a, b]` (see [`fits`]).  So if `a > b` the game is not a
+/// number; if `a = b` it is `a` if `a` fits; if `a < b` it is the simplest number of
+/// `(a, b)`, unless an end of the interval is simpler and fits.
+fn simplest_number(e: &mut Engine, lefts: &[Id], rights: &[Id]) -> Result<Option<Dyadic>> {
+    let mut a: Option<Num> = None;
+    for &g in lefts.iter() {
+        let Some(s) = option_stop(e, g, true)? else {
+            return Ok(None);
+        };
+        if a.is_none_or(|m| s > m) {
+            a = Some(s);
+        }
+    }
+    let mut b: Option<Num> = None;
+    for &g in rights.iter() {
+        let Some(s) = option_stop(e, g, false)? else {
+            return Ok(None);
+        };
+        if b.is_none_or(|m| s < m) {
+            b = Some(s);
+        }
+    }
+    if let (Some(a), Some(b)) = (a, b) {
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => return Ok(None),
+            std::cmp::Ordering::Equal => {
+                return Ok(fits(e, a, lefts, rights)?.then(|| a.dyadic()));
+            }
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    let mut x = simplest_between_nums(a, b);
+    let mut day = x.birthday();
+    for end in [a, b].into_iter().flatten() {
+        if end.birthday() < day && fits(e, end, lefts, rights)? {
+            day = end.birthday();
+            x = end;
+        }
+    }
+    Ok(Some(x.dyadic()))
 }
 
 /// Whether the check callback (if any) asks to stop after `k` more settled codes.
