@@ -375,10 +375,9 @@ fn option_stop(e: &mut Engine, g: Id, left: bool) -> Result<Option<Num>> {
 /// Whether the number `x` fits `{lefts | rights}` in the sense of the simplicity theorem:
 /// no Left option is `>= x` and no Right option is `<= x`.  Decided by the stops where they
 /// differ from `x` (`x > RS(G^L)` gives `x </= G^L`, `x < RS(G^L)` gives `x < G^L`, and
-/// alike on the right), by the engine's order where a stop is `x`.
+/// alike on the right), by [`number_leq`] where a stop is `x`.
 fn fits(e: &mut Engine, x: Num, lefts: &[Id], rights: &[Id]) -> Result<bool> {
     use std::cmp::Ordering::{Equal, Greater, Less};
-    let mut id = None;
     for (side, left) in [(lefts, true), (rights, false)] {
         for &g in side {
             let Some(s) = option_stop(e, g, left)? else {
@@ -388,15 +387,58 @@ fn fits(e: &mut Engine, x: Num, lefts: &[Id], rights: &[Id]) -> Result<bool> {
                 (Less, true) | (Greater, false) => {}
                 (Greater, true) | (Less, false) => return Ok(false),
                 (Equal, _) => {
-                    let xid = match id {
-                        Some(i) => i,
-                        None => *id.insert(e.number_id(x.dyadic())?),
-                    };
-                    if if left { e.leq(xid, g)? } else { e.leq(g, xid)? } {
+                    if number_leq(e, x, g, left, NUMBER_LEQ_DEPTH)? {
                         return Ok(false);
                     }
                 }
             }
+        }
+    }
+    Ok(true)
+}
+
+/// How deep [`number_leq`] follows options before it asks the engine.
+const NUMBER_LEQ_DEPTH: u32 = 3;
+
+/// `x <= g` (if `x_first`) or `g <= x`, for a number `x` and a game `g` whose right stop (if
+/// `x_first`; else its left stop) is `x`.
+///
+/// A number-up-star value `g = x + n.^ + *m` is compared in closed form (`x <= g` exactly
+/// when `n >= 2`, or `n = 1` and `m != 1`, or `n = m = 0`; `g <= x` alike with `-n`).
+/// Against any other game only that game's options count (number avoidance, as in the
+/// engine's order): `x <= g` unless some `g^R <= x`, and `g <= x` unless some `g^L >= x`;
+/// an option whose stop differs from `x` is settled by it, one whose stop is `x` by the
+/// same test, `depth` levels deep, then by the engine.
+fn number_leq(e: &mut Engine, x: Num, g: Id, x_first: bool, depth: u32) -> Result<bool> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    if let Some(v) = e.nus(g) {
+        let n = if x_first { v.n } else { -v.n };
+        return Ok(n >= 2 || (n == 1 && v.m != 1) || (n == 0 && v.m == 0));
+    }
+    if depth == 0 {
+        let xid = e.number_id(x.dyadic())?;
+        return Ok(if x_first { e.leq(xid, g)? } else { e.leq(g, xid)? });
+    }
+    let (start, nl, nr) = e.rec(g)?;
+    // x <= g: no Right option <= x (its left stop); g <= x: no Left option >= x (right stop)
+    let range = if x_first {
+        start + nl..start + nl + nr
+    } else {
+        start..start + nl
+    };
+    for i in range {
+        let h = e.arena[i];
+        let Some(s) = option_stop(e, h, !x_first)? else {
+            let xid = e.number_id(x.dyadic())?;
+            return Ok(if x_first { e.leq(xid, g)? } else { e.leq(g, xid)? });
+        };
+        let beaten = match (s.cmp(&x), x_first) {
+            (Greater, true) | (Less, false) => false,
+            (Less, true) | (Greater, false) => true,
+            (Equal, _) => number_leq(e, x, h, !x_first, depth - 1)?,
+        };
+        if beaten {
+            return Ok(false);
         }
     }
     Ok(true)
