@@ -200,298 +200,360 @@ fn next_same_popcount(v: u64) -> u64 {
     (t + 1) | (((!t & (t + 1)) - 1) >> (v.trailing_zeros() + 1))
 }
 
-/// Drop the number-up-star options of one side whose number part is not the best one (the
-/// largest for Left, the smallest for Right): `x + e < y + f` for numbers `x < y` and
-/// infinitesimals `e, f` (up multiples and nimbers), so they are dominated.  Returns the
-/// option kept if it is the side's only option and a number.
-fn drop_dominated_nus(e: &Engine, ids: &mut Vec<Id>, left: bool) -> Option<Id> {
-    let mut best: Option<&Dyadic> = None;
-    for &g in ids.iter() {
-        if let Some(v) = e.nus(g) {
-            if best.is_none_or(|b| if left { &v.x > b } else { &v.x < b }) {
-                best = Some(&v.x);
-            }
-        }
-    }
-    if let Some(b) = best {
-        let b = b.clone();
-        ids.retain(|&g| e.nus(g).is_none_or(|v| v.x == b));
-        ids.sort_unstable();
-        ids.dedup();
-    }
-    match ids[..] {
-        [g] if e.is_number(g) => Some(g),
-        _ => None,
-    }
-}
+/// Fixed-point numbers of the census: `v / 2^FRAC` in an `i64`.
+const FRAC: u32 = 32;
 
-/// The canonical form of `{lefts | rights}` (not both empty).  A game that is a number is
-/// found by the simplicity theorem ([`simplest_number`]) and made at once, as the engine
-/// would make it; for the others dominated number-up-star options are dropped before the
-/// engine makes the canonical form.
-fn value(e: &mut Engine, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) -> Result<Id> {
-    if let Some(x) = simplest_number(e, lefts, rights)? {
-        return Ok(e.number_id(x)?);
-    }
-    let l = if lefts.is_empty() {
-        None
-    } else {
-        drop_dominated_nus(e, lefts, true)
-    };
-    let r = if rights.is_empty() {
-        None
-    } else {
-        drop_dominated_nus(e, rights, false)
-    };
-    if let (Some(a), Some(b)) = (l, r) {
-        // a hot switch {a | b} of numbers a >= b (a number otherwise, found above)
-        if e.is_number(a) && e.is_number(b) {
-            return Ok(e.canonical(&[a], &[b])?);
-        }
-    }
-    Ok(e.canonical(lefts, rights)?)
-}
+/// The stops kept in fixed point: denominators up to `2^MAX_EXP` (so the simplest number
+/// between two of them, whose denominator is at most twice the larger one, fits too) and
+/// magnitudes below `2^MAX_INT`.  Others are left to the engine.
+const MAX_EXP: u32 = 30;
+const MAX_INT: u32 = 28;
 
-/// A number `n / 2^k` of the inline form of [`Dyadic`] (`|n| < 2^63`, `k <= 62`; normalised:
-/// `n` odd or `k = 0`), or one computed from such numbers by [`simplest_between_nums`], with
-/// the 128-bit arithmetic the census needs: comparison, birthday, the simplest number
-/// between two.  Stops beyond the inline form are left to the engine.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Num {
-    n: i128,
-    k: u32,
-}
+/// A number `v / 2^FRAC` (see [`FRAC`]): the stops of the options that the simplicity test
+/// compares, without the engine's exact arithmetic of any size ([`Dyadic`]).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct Num(i64);
 
 impl Num {
-    const ZERO: Num = Num { n: 0, k: 0 };
+    const ZERO: Num = Num(0);
 
+    /// `x` in fixed point, if its denominator and magnitude fit ([`MAX_EXP`], [`MAX_INT`]).
     fn of(x: &Dyadic) -> Option<Num> {
         match *x {
-            Dyadic::Small(n, k) => Some(Num { n: n.into(), k }),
-            Dyadic::Big(_) => None,
+            Dyadic::Small(n, k) if k <= MAX_EXP && n.unsigned_abs() < 1u64 << (MAX_INT + k) => {
+                Some(Num(n << (FRAC - k)))
+            }
+            _ => None,
         }
     }
 
-    fn int(n: i128) -> Num {
-        Num { n, k: 0 }
+    fn int(n: i64) -> Num {
+        Num(n << FRAC)
     }
 
     fn dyadic(self) -> Dyadic {
-        Dyadic::from_i128(self.n, self.k)
+        Dyadic::from_i128(self.0.into(), FRAC)
     }
 
     fn neg(self) -> Num {
-        Num { n: -self.n, k: self.k }
+        Num(-self.0)
     }
 
     /// The largest integer `<= self`, and the smallest `>= self`.
-    fn floor(self) -> i128 {
-        self.n >> self.k
+    fn floor(self) -> i64 {
+        self.0 >> FRAC
     }
 
-    fn ceil(self) -> i128 {
-        -(-self.n >> self.k)
+    fn ceil(self) -> i64 {
+        -(-self.0 >> FRAC)
     }
 
-    /// The day the number is born: `|n|` for an integer, `floor(|x|) + k + 1` for `n / 2^k`
-    /// with `k >= 1`.
-    fn birthday(self) -> u128 {
-        if self.k == 0 {
-            self.n.unsigned_abs()
-        } else {
-            (self.n.unsigned_abs() >> self.k) + u128::from(self.k) + 1
+    /// The day the number is born: `|n|` for an integer `n`, `floor(|x|) + k + 1` for
+    /// `x = m / 2^k` with `m` odd and `k >= 1`.
+    fn birthday(self) -> u64 {
+        let int = self.0.unsigned_abs() >> FRAC;
+        match FRAC.saturating_sub(self.0.trailing_zeros()) {
+            0 => int,
+            k => int + u64::from(k) + 1,
         }
-    }
-}
-
-impl Ord for Num {
-    fn cmp(&self, other: &Num) -> std::cmp::Ordering {
-        let m = self.k.max(other.k);
-        (self.n << (m - self.k)).cmp(&(other.n << (m - other.k)))
-    }
-}
-
-impl PartialOrd for Num {
-    fn partial_cmp(&self, other: &Num) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
     }
 }
 
 /// The simplest number strictly between `lo` and `hi` (`lo < hi`; `None`: no bound), as
-/// [`crate::engine::dyadic::simplest_between`] computes it, on numbers of the inline form.
-fn simplest_between_nums(lo: Option<Num>, hi: Option<Num>) -> Num {
+/// [`crate::engine::dyadic::simplest_between`] computes it; `None` if its denominator is
+/// finer than fixed point (not for stops that fit [`Num::of`]).
+fn simplest_between_nums(lo: Option<Num>, hi: Option<Num>) -> Option<Num> {
     match (lo, hi) {
-        (None, None) => Num::ZERO,
-        (None, Some(h)) => {
-            if h.n > 0 {
-                Num::ZERO
-            } else {
-                Num::int(h.ceil() - 1)
-            }
-        }
-        (Some(l), None) => {
-            if l.n < 0 {
-                Num::ZERO
-            } else {
-                Num::int(l.floor() + 1)
-            }
-        }
+        (None, None) => Some(Num::ZERO),
+        (None, Some(h)) => Some(if h.0 > 0 { Num::ZERO } else { Num::int(h.ceil() - 1) }),
+        (Some(l), None) => Some(if l.0 < 0 { Num::ZERO } else { Num::int(l.floor() + 1) }),
         (Some(l), Some(h)) => {
-            if l.n < 0 && h.n > 0 {
-                return Num::ZERO;
+            if l.0 < 0 && h.0 > 0 {
+                return Some(Num::ZERO);
             }
-            if h.n <= 0 {
-                return simplest_between_nums(Some(h.neg()), Some(l.neg())).neg();
+            if h.0 <= 0 {
+                return simplest_between_nums(Some(h.neg()), Some(l.neg())).map(Num::neg);
             }
             // 0 <= l < h: the integer after l if it is below h, else the first fraction
-            // floor(l 2^k) + 1 over 2^k below h (k at most max(exp l, exp h) + 1 <= 63)
-            let n = Num::int(l.floor() + 1);
-            if n < h {
-                return n;
-            }
-            let mut k = 1;
-            loop {
-                let f = if k >= l.k { l.n << (k - l.k) } else { l.n >> (l.k - k) };
-                let c = Num { n: f + 1, k };
-                if c < h {
-                    return c;
-                }
-                k += 1;
-            }
+            // (floor(l 2^k) + 1) / 2^k below h
+            (0..=FRAC).rev().find_map(|shift| {
+                let c = Num(((l.0 >> shift) + 1) << shift);
+                (c < h).then_some(c)
+            })
         }
     }
 }
 
-/// The right stop of the Left option `g` (`left`), or the left stop of the Right option `g`;
-/// `None` past the inline form of numbers.
-fn option_stop(e: &mut Engine, g: Id, left: bool) -> Result<Option<Num>> {
-    if let Some(v) = e.nus(g) {
-        return Ok(Num::of(&v.x));
-    }
-    let (ls, rs) = e.stops(g)?;
-    Ok(Num::of(if left { &rs } else { &ls }))
+/// What the census keeps about a value id: its stops in fixed point ([`Num`], or
+/// [`Stops::WIDE`] where they do not fit) and whether it is a number-up-star value.
+#[derive(Clone, Copy, Debug)]
+struct Stops {
+    left: i64,
+    right: i64,
+    nus: bool,
 }
 
-/// Whether the number `x` fits `{lefts | rights}` in the sense of the simplicity theorem:
-/// no Left option is `>= x` and no Right option is `<= x`.  Decided by the stops where they
-/// differ from `x` (`x > RS(G^L)` gives `x </= G^L`, `x < RS(G^L)` gives `x < G^L`, and
-/// alike on the right), by [`number_leq`] where a stop is `x`.
-fn fits(e: &mut Engine, x: Num, lefts: &[Id], rights: &[Id]) -> Result<bool> {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    for (side, left) in [(lefts, true), (rights, false)] {
-        for &g in side {
-            let Some(s) = option_stop(e, g, left)? else {
-                return Ok(false);
-            };
-            match (s.cmp(&x), left) {
-                (Less, true) | (Greater, false) => {}
-                (Greater, true) | (Less, false) => return Ok(false),
-                (Equal, _) => {
-                    if number_leq(e, x, g, left, NUMBER_LEQ_DEPTH)? {
-                        return Ok(false);
+impl Stops {
+    /// Not read from the engine yet.
+    const UNKNOWN: Stops = Stops {
+        left: i64::MIN,
+        right: i64::MIN,
+        nus: false,
+    };
+
+    /// A stop that does not fit fixed point.
+    const WIDE: i64 = i64::MAX;
+}
+
+/// The side tables of a census: the stops of the value ids (read once from the engine), the
+/// ids of numbers and of negatives (the engine's, memoised in plain tables).
+#[derive(Default)]
+struct Tables {
+    stops: Vec<Stops>,
+    numbers: rustc_hash::FxHashMap<i64, Id>,
+    negs: Vec<Id>,
+}
+
+impl Tables {
+    /// The stops of `g`.
+    #[inline]
+    fn info(&mut self, e: &mut Engine, g: Id) -> Result<Stops> {
+        let i = g as usize;
+        if i >= self.stops.len() {
+            self.stops.resize(e.len().max(i + 1), Stops::UNKNOWN);
+        }
+        let s = self.stops[i];
+        if s.left != i64::MIN {
+            return Ok(s);
+        }
+        let fixed = |x: &Dyadic| Num::of(x).map_or(Stops::WIDE, |n| n.0);
+        let s = if let Some(v) = e.nus(g) {
+            let x = fixed(&v.x);
+            Stops {
+                left: x,
+                right: x,
+                nus: true,
+            }
+        } else {
+            let (l, r) = e.stops(g)?;
+            Stops {
+                left: fixed(&l),
+                right: fixed(&r),
+                nus: false,
+            }
+        };
+        self.stops[i] = s;
+        Ok(s)
+    }
+
+    /// The right stop of `g` (for a Left option, `left`) or its left stop; `None` if it
+    /// does not fit fixed point.
+    #[inline]
+    fn stop(&mut self, e: &mut Engine, g: Id, left: bool) -> Result<Option<Num>> {
+        let s = self.info(e, g)?;
+        let v = if left { s.right } else { s.left };
+        Ok((v != Stops::WIDE).then_some(Num(v)))
+    }
+
+    /// The id of the number `x`.
+    fn number(&mut self, e: &mut Engine, x: Num) -> Result<Id> {
+        if let Some(&g) = self.numbers.get(&x.0) {
+            return Ok(g);
+        }
+        let g = e.number_id(x.dyadic())?;
+        self.numbers.insert(x.0, g);
+        Ok(g)
+    }
+
+    /// The id of `-g`.
+    fn neg(&mut self, e: &mut Engine, g: Id) -> Result<Id> {
+        let i = g as usize;
+        if let Some(&h) = self.negs.get(i) {
+            if h != UNSET {
+                return Ok(h);
+            }
+        }
+        let h = e.neg(g)?;
+        if i >= self.negs.len() {
+            self.negs.resize(e.len().max(i + 1), UNSET);
+        }
+        self.negs[i] = h;
+        Ok(h)
+    }
+
+    /// The canonical form of `{lefts | rights}` (not both empty).  A game that is a number is
+    /// found by the simplicity theorem ([`Tables::simplest_number`]) and made at once, as
+    /// the engine would make it; for the others dominated number-up-star options are
+    /// dropped ([`Tables::drop_dominated_nus`]) before the engine makes the canonical form.
+    fn value(&mut self, e: &mut Engine, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) -> Result<Id> {
+        if let Some(x) = self.simplest_number(e, lefts, rights)? {
+            return self.number(e, x);
+        }
+        let l = self.drop_dominated_nus(e, lefts, true)?;
+        let r = self.drop_dominated_nus(e, rights, false)?;
+        if let (Some(a), Some(b)) = (l, r) {
+            // a hot switch {a | b} of numbers a >= b (a number otherwise, found above)
+            return Ok(e.canonical(&[a], &[b])?);
+        }
+        Ok(e.canonical(lefts, rights)?)
+    }
+
+    /// Drop the number-up-star options of one side whose number part is not the best one
+    /// (the largest for Left, the smallest for Right): `x + e < y + f` for numbers `x < y`
+    /// and infinitesimals `e, f` (up multiples and nimbers), so they are dominated; sort
+    /// and deduplicate the side.  Returns the option kept if it is the side's only option
+    /// and a number.
+    fn drop_dominated_nus(&mut self, e: &mut Engine, ids: &mut Vec<Id>, left: bool) -> Result<Option<Id>> {
+        let mut best: Option<i64> = None;
+        let mut wide = false;
+        for &g in ids.iter() {
+            let s = self.info(e, g)?;
+            if s.nus {
+                if s.left == Stops::WIDE {
+                    wide = true;
+                } else if best.is_none_or(|b| if left { s.left > b } else { s.left < b }) {
+                    best = Some(s.left);
+                }
+            }
+        }
+        if let (Some(b), false) = (best, wide) {
+            let stops = &self.stops;
+            ids.retain(|&g| {
+                let s = stops[g as usize];
+                !s.nus || s.left == b
+            });
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(match ids[..] {
+            [g] if e.is_number(g) => Some(g),
+            _ => None,
+        })
+    }
+
+    /// Whether the number `x` fits `{lefts | rights}` in the sense of the simplicity
+    /// theorem: no Left option is `>= x` and no Right option is `<= x`.  Decided by the
+    /// stops where they differ from `x` (`x > RS(G^L)` gives `x </= G^L`, `x < RS(G^L)`
+    /// gives `x < G^L`, and alike on the right), by [`Tables::number_leq`] where a stop is
+    /// `x`.
+    fn fits(&mut self, e: &mut Engine, x: Num, lefts: &[Id], rights: &[Id]) -> Result<bool> {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        for (side, left) in [(lefts, true), (rights, false)] {
+            for &g in side {
+                let Some(s) = self.stop(e, g, left)? else {
+                    return Ok(false);
+                };
+                match (s.cmp(&x), left) {
+                    (Less, true) | (Greater, false) => {}
+                    (Greater, true) | (Less, false) => return Ok(false),
+                    (Equal, _) => {
+                        if self.number_leq(e, x, g, left, NUMBER_LEQ_DEPTH)? {
+                            return Ok(false);
+                        }
                     }
                 }
             }
         }
+        Ok(true)
     }
-    Ok(true)
-}
 
-/// How deep [`number_leq`] follows options before it asks the engine.
-const NUMBER_LEQ_DEPTH: u32 = 3;
-
-/// `x <= g` (if `x_first`) or `g <= x`, for a number `x` and a game `g` whose right stop (if
-/// `x_first`; else its left stop) is `x`.
-///
-/// A number-up-star value `g = x + n.^ + *m` is compared in closed form (`x <= g` exactly
-/// when `n >= 2`, or `n = 1` and `m != 1`, or `n = m = 0`; `g <= x` alike with `-n`).
-/// Against any other game only that game's options count (number avoidance, as in the
-/// engine's order): `x <= g` unless some `g^R <= x`, and `g <= x` unless some `g^L >= x`;
-/// an option whose stop differs from `x` is settled by it, one whose stop is `x` by the
-/// same test, `depth` levels deep, then by the engine.
-fn number_leq(e: &mut Engine, x: Num, g: Id, x_first: bool, depth: u32) -> Result<bool> {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    if let Some(v) = e.nus(g) {
-        let n = if x_first { v.n } else { -v.n };
-        return Ok(n >= 2 || (n == 1 && v.m != 1) || (n == 0 && v.m == 0));
-    }
-    if depth == 0 {
-        let xid = e.number_id(x.dyadic())?;
-        return Ok(if x_first { e.leq(xid, g)? } else { e.leq(g, xid)? });
-    }
-    let (start, nl, nr) = e.rec(g)?;
-    // x <= g: no Right option <= x (its left stop); g <= x: no Left option >= x (right stop)
-    let range = if x_first {
-        start + nl..start + nl + nr
-    } else {
-        start..start + nl
-    };
-    for i in range {
-        let h = e.arena[i];
-        let Some(s) = option_stop(e, h, !x_first)? else {
-            let xid = e.number_id(x.dyadic())?;
-            return Ok(if x_first { e.leq(xid, g)? } else { e.leq(g, xid)? });
-        };
-        let beaten = match (s.cmp(&x), x_first) {
-            (Greater, true) | (Less, false) => false,
-            (Less, true) | (Greater, false) => true,
-            (Equal, _) => number_leq(e, x, h, !x_first, depth - 1)?,
-        };
-        if beaten {
-            return Ok(false);
+    /// `x <= g` (if `x_first`) or `g <= x`, for a number `x` and a game `g` whose right
+    /// stop (if `x_first`; else its left stop) is `x`.
+    ///
+    /// A number-up-star value `g = x + n.^ + *m` is compared in closed form (`x <= g`
+    /// exactly when `n >= 2`, or `n = 1` and `m != 1`, or `n = m = 0`; `g <= x` alike with
+    /// `-n`).  Against any other game only that game's options count (number avoidance,
+    /// as in the engine's order): `x <= g` unless some `g^R <= x`, and `g <= x` unless
+    /// some `g^L >= x`; an option whose stop differs from `x` is settled by it, one whose
+    /// stop is `x` by the same test, `depth` levels deep, then by the engine.
+    fn number_leq(&mut self, e: &mut Engine, x: Num, g: Id, x_first: bool, depth: u32) -> Result<bool> {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        if let Some(v) = e.nus(g) {
+            let n = if x_first { v.n } else { -v.n };
+            return Ok(n >= 2 || (n == 1 && v.m != 1) || (n == 0 && v.m == 0));
         }
-    }
-    Ok(true)
-}
-
-/// `Some(x)` if `{lefts | rights}` (not both empty) is the number `x`; `None` if it is not a
-/// number, or if that is left to the engine (stops beyond the inline form of numbers).
-///
-/// The simplicity theorem: if some number `x` has no Left option `>= x` and no Right option
-/// `<= x`, the game is the simplest such number; if none has, the game is not a number
-/// (a game equal to `x` would be one).  With `a` the largest right stop of the Left options
-/// and `b` the smallest left stop of the Right options, those numbers include the open
-/// interval `(a, b)` and lie in `[a, b]` (see [`fits`]).  So if `a > b` the game is not a
-/// number; if `a = b` it is `a` if `a` fits; if `a < b` it is the simplest number of
-/// `(a, b)`, unless an end of the interval is simpler and fits.
-fn simplest_number(e: &mut Engine, lefts: &[Id], rights: &[Id]) -> Result<Option<Dyadic>> {
-    let mut a: Option<Num> = None;
-    for &g in lefts.iter() {
-        let Some(s) = option_stop(e, g, true)? else {
-            return Ok(None);
-        };
-        if a.is_none_or(|m| s > m) {
-            a = Some(s);
-        }
-    }
-    let mut b: Option<Num> = None;
-    for &g in rights.iter() {
-        let Some(s) = option_stop(e, g, false)? else {
-            return Ok(None);
-        };
-        if b.is_none_or(|m| s < m) {
-            b = Some(s);
-        }
-    }
-    if let (Some(a), Some(b)) = (a, b) {
-        match a.cmp(&b) {
-            std::cmp::Ordering::Greater => return Ok(None),
-            std::cmp::Ordering::Equal => {
-                return Ok(fits(e, a, lefts, rights)?.then(|| a.dyadic()));
+        if depth > 0 {
+            let (start, nl, nr) = e.rec(g)?;
+            // x <= g: no Right option <= x (its left stop); g <= x: no Left option >= x
+            let range = if x_first {
+                start + nl..start + nl + nr
+            } else {
+                start..start + nl
+            };
+            let mut settled = true;
+            for i in range {
+                let h = e.arena[i];
+                let Some(s) = self.stop(e, h, !x_first)? else {
+                    settled = false;
+                    break;
+                };
+                let beaten = match (s.cmp(&x), x_first) {
+                    (Greater, true) | (Less, false) => false,
+                    (Less, true) | (Greater, false) => true,
+                    (Equal, _) => self.number_leq(e, x, h, !x_first, depth - 1)?,
+                };
+                if beaten {
+                    return Ok(false);
+                }
             }
-            std::cmp::Ordering::Less => {}
+            if settled {
+                return Ok(true);
+            }
         }
+        let xid = self.number(e, x)?;
+        Ok(if x_first { e.leq(xid, g)? } else { e.leq(g, xid)? })
     }
-    let mut x = simplest_between_nums(a, b);
-    let mut day = x.birthday();
-    for end in [a, b].into_iter().flatten() {
-        if end.birthday() < day && fits(e, end, lefts, rights)? {
-            day = end.birthday();
-            x = end;
+
+    /// `Some(x)` if `{lefts | rights}` (not both empty) is the number `x`; `None` if it is
+    /// not a number, or if that is left to the engine (stops beyond fixed point).
+    ///
+    /// The simplicity theorem: if some number `x` has no Left option `>= x` and no Right
+    /// option `<= x`, the game is the simplest such number; if none has, the game is not a
+    /// number (a game equal to `x` would be one).  With `a` the largest right stop of the
+    /// Left options and `b` the smallest left stop of the Right options, those numbers
+    /// include the open interval `(a, b)` and lie in `[a, b]` (see [`Tables::fits`]).  So if
+    /// `a > b` the game is not a number; if `a = b` it is `a` if `a` fits; if `a < b` it is
+    /// the simplest number of `(a, b)`, unless an end of the interval is simpler and fits.
+    fn simplest_number(&mut self, e: &mut Engine, lefts: &[Id], rights: &[Id]) -> Result<Option<Num>> {
+        let mut a: Option<Num> = None;
+        for &g in lefts {
+            let Some(s) = self.stop(e, g, true)? else {
+                return Ok(None);
+            };
+            a = a.max(Some(s));
         }
+        let mut b: Option<Num> = None;
+        for &g in rights {
+            let Some(s) = self.stop(e, g, false)? else {
+                return Ok(None);
+            };
+            b = Some(b.map_or(s, |m| m.min(s)));
+        }
+        if let (Some(a), Some(b)) = (a, b) {
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => return Ok(None),
+                std::cmp::Ordering::Equal => {
+                    return Ok(self.fits(e, a, lefts, rights)?.then_some(a));
+                }
+                std::cmp::Ordering::Less => {}
+            }
+        }
+        let Some(mut x) = simplest_between_nums(a, b) else {
+            return Ok(None);
+        };
+        let mut day = x.birthday();
+        for end in [a, b].into_iter().flatten() {
+            if end.birthday() < day && self.fits(e, end, lefts, rights)? {
+                day = end.birthday();
+                x = end;
+            }
+        }
+        Ok(Some(x))
     }
-    Ok(Some(x.dyadic()))
 }
+
+/// How deep [`Tables::number_leq`] follows options before it asks the engine.
+const NUMBER_LEQ_DEPTH: u32 = 3;
 
 /// Whether the check callback (if any) asks to stop after `k` more settled codes.
 fn stop(check: &mut Option<Check<'_>>, k: u64) -> bool {
@@ -563,6 +625,7 @@ fn fill(
     let lines = lines(rows, cols, rules.multi_jump);
     let syms = symmetries(rows, cols);
     let mut stats = Stats::default();
+    let mut tables = Tables::default();
     let (mut lefts, mut rights) = (Vec::new(), Vec::new());
     let mut settled: u64 = 0;
     out[0] = Engine::ZERO;
@@ -577,7 +640,7 @@ fn fill(
                     Engine::ZERO
                 } else {
                     stats.computed += 1;
-                    value(e, &mut lefts, &mut rights)?
+                    tables.value(e, &mut lefts, &mut rights)?
                 };
                 out[code as usize] = g;
                 let mut negated = None;
@@ -586,11 +649,7 @@ fn fill(
                     out[image] = if s.swaps {
                         match negated {
                             Some(h) => h,
-                            None => {
-                                let h = e.neg(g)?;
-                                negated = Some(h);
-                                h
-                            }
+                            None => *negated.insert(tables.neg(e, g)?),
                         }
                     } else {
                         g
