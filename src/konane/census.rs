@@ -720,7 +720,10 @@ pub fn summary(table: &[Id]) -> Vec<(Id, u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::dyadic::simplest_between;
+    use crate::engine::Nus;
     use crate::konane::bits;
+    use crate::konane::testkit::Rng;
     use crate::konane::Solver;
 
     /// The value of code `code` by the solver (board layout), an independent computation.
@@ -766,6 +769,171 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Up to `most` ids drawn from `pool` (repeats allowed).
+    fn draw(rng: &mut Rng, pool: &[Id], most: u64) -> Vec<Id> {
+        (0..rng.below(most + 1))
+            .map(|_| pool[rng.below(pool.len() as u64) as usize])
+            .collect()
+    }
+
+    /// Games for the tests of the census' own shortcuts: numbers, nimbers, ups, `x + ^*`,
+    /// and two generations of games made of random option lists of those (switches,
+    /// tinies, hot and infinitesimal games of all kinds).
+    fn pool(e: &mut Engine, rng: &mut Rng) -> Vec<Id> {
+        let mut pool = Vec::new();
+        for (n, k) in [
+            (0, 0),
+            (1, 0),
+            (-1, 0),
+            (2, 0),
+            (-2, 0),
+            (1, 1),
+            (-1, 1),
+            (3, 1),
+            (1, 2),
+            (-3, 2),
+            (5, 3),
+        ] {
+            pool.push(e.number_id(Dyadic::Small(n, k)).unwrap());
+        }
+        for (x, n, m) in [
+            (0, 0, 1),
+            (0, 1, 0),
+            (0, -1, 0),
+            (0, 1, 1),
+            (0, 2, 0),
+            (0, -2, 1),
+            (0, 0, 2),
+            (1, 1, 0),
+            (1, 0, 1),
+            (-1, -1, 1),
+        ] {
+            pool.push(e.nus_id(Nus::new(Dyadic::int(x), n, m)).unwrap());
+        }
+        for _ in 0..2 {
+            let base = pool.clone();
+            for _ in 0..80 {
+                let (l, r) = (draw(rng, &base, 3), draw(rng, &base, 3));
+                pool.push(e.canonical(&l, &r).unwrap());
+            }
+        }
+        pool.sort_unstable();
+        pool.dedup();
+        pool
+    }
+
+    #[test]
+    fn the_census_value_of_option_lists_is_the_engines_canonical_form() {
+        // expected: the engine's canonical form of the same option lists
+        let mut e = Engine::new();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let pool = pool(&mut e, &mut rng);
+        let mut t = Tables::default();
+        let (mut numbers, mut others) = (0, 0);
+        for _ in 0..20_000 {
+            let (l, r) = (draw(&mut rng, &pool, 4), draw(&mut rng, &pool, 4));
+            if l.is_empty() && r.is_empty() {
+                continue;
+            }
+            let expected = e.canonical(&l, &r).unwrap();
+            let x = t.simplest_number(&mut e, &l, &r).unwrap();
+            assert_eq!(x.is_some(), e.is_number(expected), "{l:?} | {r:?}");
+            if let Some(x) = x {
+                assert_eq!(e.number_value(expected), Some(&x.dyadic()), "{l:?} | {r:?}");
+                numbers += 1;
+            } else {
+                others += 1;
+            }
+            let (mut l2, mut r2) = (l.clone(), r.clone());
+            assert_eq!(t.value(&mut e, &mut l2, &mut r2).unwrap(), expected, "{l:?} | {r:?}");
+        }
+        // both paths were taken many times
+        assert!(numbers > 2000 && others > 2000, "{numbers} numbers, {others} others");
+    }
+
+    #[test]
+    fn number_comparisons_agree_with_the_engines_order_at_every_depth() {
+        // expected: the engine's order, x <= g and g <= x for x a stop of g
+        let mut e = Engine::new();
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let pool = pool(&mut e, &mut rng);
+        let mut t = Tables::default();
+        let mut deep = 0;
+        for &g in &pool {
+            let (ls, rs) = e.stops(g).unwrap();
+            for (x, x_first) in [(rs, true), (ls, false)] {
+                let xid = e.number_id(x.clone()).unwrap();
+                let expected = if x_first {
+                    e.leq(xid, g).unwrap()
+                } else {
+                    e.leq(g, xid).unwrap()
+                };
+                let x = Num::of(&x).unwrap();
+                for depth in 0..=NUMBER_LEQ_DEPTH {
+                    assert_eq!(
+                        t.number_leq(&mut e, x, g, x_first, depth).unwrap(),
+                        expected,
+                        "{g} {depth}"
+                    );
+                }
+                deep += usize::from(e.nus(g).is_none());
+            }
+        }
+        assert!(deep > 100, "{deep}");
+    }
+
+    #[test]
+    fn fixed_point_numbers_agree_with_dyadics() {
+        // expected: the engine's simplest number between two dyadics, and its birthdays
+        let mut e = Engine::new();
+        let mut xs: Vec<Dyadic> = Vec::new();
+        for k in 0..=4u32 {
+            for n in -40i64..=40 {
+                xs.push(Dyadic::from_i128(n.into(), k));
+            }
+        }
+        xs.sort();
+        xs.dedup();
+        for x in &xs {
+            let g = e.number_id(x.clone()).unwrap();
+            let day = e.birthday(g).unwrap();
+            assert_eq!(num_bigint::BigInt::from(Num::of(x).unwrap().birthday()), day, "{x:?}");
+            assert_eq!(Num::of(x).unwrap().dyadic(), *x);
+        }
+        let fixed = |x: Option<&Dyadic>| x.map(|x| Num::of(x).unwrap());
+        for (i, lo) in xs.iter().enumerate().step_by(3) {
+            for hi in xs[i + 1..].iter().step_by(2) {
+                for (a, b) in [(Some(lo), Some(hi)), (None, Some(hi)), (Some(lo), None)] {
+                    let got = simplest_between_nums(fixed(a), fixed(b)).unwrap();
+                    assert_eq!(got.dyadic(), simplest_between(a, b), "{a:?} {b:?}");
+                }
+            }
+        }
+        assert_eq!(simplest_between_nums(None, None), Some(Num::ZERO));
+        // out of fixed point: left to the engine
+        assert_eq!(Num::of(&Dyadic::from_i128(1, MAX_EXP + 1)), None);
+        assert_eq!(Num::of(&Dyadic::int(1 << MAX_INT)), None);
+        assert!(Num::of(&Dyadic::int((1 << MAX_INT) - 1)).is_some());
+    }
+
+    #[test]
+    fn numbers_beyond_fixed_point_are_left_to_the_engine() {
+        let mut e = Engine::new();
+        let mut t = Tables::default();
+        let big = e.number_id(Dyadic::int(1 << 40)).unwrap();
+        let fine = e.number_id(Dyadic::from_i128(1, 40)).unwrap();
+        let star = e.nus_id(Nus::new(Dyadic::ZERO, 0, 1)).unwrap();
+        for (l, r) in [
+            (vec![big], vec![]),
+            (vec![star], vec![fine]),
+            (vec![Engine::ZERO], vec![fine, big]),
+        ] {
+            assert_eq!(t.simplest_number(&mut e, &l, &r).unwrap(), None);
+            let expected = e.canonical(&l, &r).unwrap();
+            assert_eq!(t.value(&mut e, &mut l.clone(), &mut r.clone()).unwrap(), expected);
         }
     }
 
