@@ -285,12 +285,11 @@ fn simplest_between_nums(lo: Option<Num>, hi: Option<Num>) -> Option<Num> {
 }
 
 /// What the census keeps about a value id: its stops in fixed point ([`Num`], or
-/// [`Stops::WIDE`] where they do not fit) and whether it is a number-up-star value.
+/// [`Stops::WIDE`] where they do not fit).
 #[derive(Clone, Copy, Debug)]
 struct Stops {
     left: i64,
     right: i64,
-    nus: bool,
 }
 
 impl Stops {
@@ -298,7 +297,6 @@ impl Stops {
     const UNKNOWN: Stops = Stops {
         left: i64::MIN,
         right: i64::MIN,
-        nus: false,
     };
 
     /// A stop that does not fit fixed point.
@@ -329,17 +327,12 @@ impl Tables {
         let fixed = |x: &Dyadic| Num::of(x).map_or(Stops::WIDE, |n| n.0);
         let s = if let Some(v) = e.nus(g) {
             let x = fixed(&v.x);
-            Stops {
-                left: x,
-                right: x,
-                nus: true,
-            }
+            Stops { left: x, right: x }
         } else {
             let (l, r) = e.stops(g)?;
             Stops {
                 left: fixed(&l),
                 right: fixed(&r),
-                nus: false,
             }
         };
         self.stops[i] = s;
@@ -383,52 +376,66 @@ impl Tables {
 
     /// The canonical form of `{lefts | rights}` (not both empty).  A game that is a number is
     /// found by the simplicity theorem ([`Tables::simplest_number`]) and made at once, as
-    /// the engine would make it; for the others dominated number-up-star options are
-    /// dropped ([`Tables::drop_dominated_nus`]) before the engine makes the canonical form.
+    /// the engine would make it; for the others the options dominated by their stops are
+    /// dropped ([`Tables::drop_dominated`]) before the engine makes the canonical form.
     fn value(&mut self, e: &mut Engine, lefts: &mut Vec<Id>, rights: &mut Vec<Id>) -> Result<Id> {
-        if let Some(x) = self.simplest_number(e, lefts, rights)? {
-            return self.number(e, x);
+        if let Some((a, b)) = self.bounds(e, lefts, rights)? {
+            if let Some(x) = self.simplest_number(e, a, b, lefts, rights)? {
+                return self.number(e, x);
+            }
+            if let Some(a) = a {
+                self.drop_dominated(lefts, |s| s.left >= a.0); // (a wide stop is kept)
+            }
+            if let Some(b) = b {
+                self.drop_dominated(rights, |s| s.right <= b.0 || s.right == Stops::WIDE);
+            }
         }
-        let l = self.drop_dominated_nus(e, lefts, true)?;
-        let r = self.drop_dominated_nus(e, rights, false)?;
-        if let (Some(a), Some(b)) = (l, r) {
-            // a hot switch {a | b} of numbers a >= b (a number otherwise, found above)
-            return Ok(e.canonical(&[a], &[b])?);
+        for side in [&mut *lefts, &mut *rights] {
+            side.sort_unstable();
+            side.dedup();
+        }
+        if let ([a], [b]) = (&lefts[..], &rights[..]) {
+            if e.is_number(*a) && e.is_number(*b) {
+                // a hot switch {a | b} of numbers a >= b (a number otherwise, found above)
+                return Ok(e.canonical(&[*a], &[*b])?);
+            }
         }
         Ok(e.canonical(lefts, rights)?)
     }
 
-    /// Drop the number-up-star options of one side whose number part is not the best one
-    /// (the largest for Left, the smallest for Right): `x + e < y + f` for numbers `x < y`
-    /// and infinitesimals `e, f` (up multiples and nimbers), so they are dominated; sort
-    /// and deduplicate the side.  Returns the option kept if it is the side's only option
-    /// and a number.
-    fn drop_dominated_nus(&mut self, e: &mut Engine, ids: &mut Vec<Id>, left: bool) -> Result<Option<Id>> {
-        let mut best: Option<i64> = None;
-        let mut wide = false;
-        for &g in ids.iter() {
-            let s = self.info(e, g)?;
-            if s.nus {
-                if s.left == Stops::WIDE {
-                    wide = true;
-                } else if best.is_none_or(|b| if left { s.left > b } else { s.left < b }) {
-                    best = Some(s.left);
-                }
-            }
+    /// `(a, b)`: the largest right stop of the Left options and the smallest left stop of
+    /// the Right options (`None` for an empty side); `None` if a stop does not fit fixed
+    /// point.
+    fn bounds(&mut self, e: &mut Engine, lefts: &[Id], rights: &[Id]) -> Result<Option<(Option<Num>, Option<Num>)>> {
+        let mut a: Option<Num> = None;
+        for &g in lefts {
+            let Some(s) = self.stop(e, g, true)? else {
+                return Ok(None);
+            };
+            a = a.max(Some(s));
         }
-        if let (Some(b), false) = (best, wide) {
-            let stops = &self.stops;
-            ids.retain(|&g| {
-                let s = stops[g as usize];
-                !s.nus || s.left == b
-            });
+        let mut b: Option<Num> = None;
+        for &g in rights {
+            let Some(s) = self.stop(e, g, false)? else {
+                return Ok(None);
+            };
+            b = Some(b.map_or(s, |m| m.min(s)));
         }
-        ids.sort_unstable();
-        ids.dedup();
-        Ok(match ids[..] {
-            [g] if e.is_number(g) => Some(g),
-            _ => None,
-        })
+        Ok(Some((a, b)))
+    }
+
+    /// Keep the options of one side whose stops pass `keep` (all stops read by
+    /// [`Tables::bounds`] before, and in fixed point).
+    ///
+    /// With `a` the largest right stop of the Left options, a Left option `G^L` whose left
+    /// stop is below `a` is dominated: a number `x` strictly between has `G^L < x < G^L'`
+    /// for the option `G^L'` of right stop `a` (a game is below any number above its left
+    /// stop and above any number below its right stop); alike on the right with `b`, the
+    /// smallest left stop of the Right options.  Among number-up-star options this drops
+    /// those whose number part is not the best one.
+    fn drop_dominated(&self, ids: &mut Vec<Id>, keep: impl Fn(&Stops) -> bool) {
+        let stops = &self.stops;
+        ids.retain(|&g| keep(&stops[g as usize]));
     }
 
     /// Whether the number `x` fits `{lefts | rights}` in the sense of the simplicity
@@ -504,8 +511,8 @@ impl Tables {
         Ok(if x_first { e.leq(xid, g)? } else { e.leq(g, xid)? })
     }
 
-    /// `Some(x)` if `{lefts | rights}` (not both empty) is the number `x`; `None` if it is
-    /// not a number, or if that is left to the engine (stops beyond fixed point).
+    /// `Some(x)` if `{lefts | rights}` (not both empty) is the number `x`, `None` if not;
+    /// `a` and `b` are its bounds ([`Tables::bounds`]).
     ///
     /// The simplicity theorem: if some number `x` has no Left option `>= x` and no Right
     /// option `<= x`, the game is the simplest such number; if none has, the game is not a
@@ -514,21 +521,14 @@ impl Tables {
     /// include the open interval `(a, b)` and lie in `[a, b]` (see [`Tables::fits`]).  So if
     /// `a > b` the game is not a number; if `a = b` it is `a` if `a` fits; if `a < b` it is
     /// the simplest number of `(a, b)`, unless an end of the interval is simpler and fits.
-    fn simplest_number(&mut self, e: &mut Engine, lefts: &[Id], rights: &[Id]) -> Result<Option<Num>> {
-        let mut a: Option<Num> = None;
-        for &g in lefts {
-            let Some(s) = self.stop(e, g, true)? else {
-                return Ok(None);
-            };
-            a = a.max(Some(s));
-        }
-        let mut b: Option<Num> = None;
-        for &g in rights {
-            let Some(s) = self.stop(e, g, false)? else {
-                return Ok(None);
-            };
-            b = Some(b.map_or(s, |m| m.min(s)));
-        }
+    fn simplest_number(
+        &mut self,
+        e: &mut Engine,
+        a: Option<Num>,
+        b: Option<Num>,
+        lefts: &[Id],
+        rights: &[Id],
+    ) -> Result<Option<Num>> {
         if let (Some(a), Some(b)) = (a, b) {
             match a.cmp(&b) {
                 std::cmp::Ordering::Greater => return Ok(None),
@@ -825,6 +825,12 @@ mod tests {
         pool
     }
 
+    /// The number `{l | r}` is by the simplicity test, if it is one.
+    fn number_of(t: &mut Tables, e: &mut Engine, l: &[Id], r: &[Id]) -> Option<Num> {
+        let (a, b) = t.bounds(e, l, r).unwrap()?;
+        t.simplest_number(e, a, b, l, r).unwrap()
+    }
+
     #[test]
     fn the_census_value_of_option_lists_is_the_engines_canonical_form() {
         // expected: the engine's canonical form of the same option lists
@@ -839,7 +845,7 @@ mod tests {
                 continue;
             }
             let expected = e.canonical(&l, &r).unwrap();
-            let x = t.simplest_number(&mut e, &l, &r).unwrap();
+            let x = number_of(&mut t, &mut e, &l, &r);
             assert_eq!(x.is_some(), e.is_number(expected), "{l:?} | {r:?}");
             if let Some(x) = x {
                 assert_eq!(e.number_value(expected), Some(&x.dyadic()), "{l:?} | {r:?}");
@@ -931,7 +937,7 @@ mod tests {
             (vec![star], vec![fine]),
             (vec![Engine::ZERO], vec![fine, big]),
         ] {
-            assert_eq!(t.simplest_number(&mut e, &l, &r).unwrap(), None);
+            assert_eq!(t.bounds(&mut e, &l, &r).unwrap(), None);
             let expected = e.canonical(&l, &r).unwrap();
             assert_eq!(t.value(&mut e, &mut l.clone(), &mut r.clone()).unwrap(), expected);
         }
