@@ -314,15 +314,21 @@ struct Tables {
 
 impl Tables {
     /// The stops of `g`.
-    #[inline]
+    #[inline(always)]
     fn info(&mut self, e: &mut Engine, g: Id) -> Result<Stops> {
+        match self.stops.get(g as usize) {
+            Some(&s) if s.left != Stops::UNKNOWN.left => Ok(s),
+            _ => self.read(e, g),
+        }
+    }
+
+    /// The stops of `g`, read from the engine (the first time they are asked for).
+    #[cold]
+    #[inline(never)]
+    fn read(&mut self, e: &mut Engine, g: Id) -> Result<Stops> {
         let i = g as usize;
         if i >= self.stops.len() {
             self.stops.resize(e.len().max(i + 1), Stops::UNKNOWN);
-        }
-        let s = self.stops[i];
-        if s.left != i64::MIN {
-            return Ok(s);
         }
         let fixed = |x: &Dyadic| Num::of(x).map_or(Stops::WIDE, |n| n.0);
         let s = if let Some(v) = e.nus(g) {
@@ -341,7 +347,7 @@ impl Tables {
 
     /// The right stop of `g` (for a Left option, `left`) or its left stop; `None` if it
     /// does not fit fixed point.
-    #[inline]
+    #[inline(always)]
     fn stop(&mut self, e: &mut Engine, g: Id, left: bool) -> Result<Option<Num>> {
         let s = self.info(e, g)?;
         let v = if left { s.right } else { s.left };
