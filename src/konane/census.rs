@@ -304,12 +304,14 @@ impl Stops {
 }
 
 /// The side tables of a census: the stops of the value ids (read once from the engine), the
-/// ids of numbers and of negatives (the engine's, memoised in plain tables).
+/// ids of numbers, of negatives and of hot switches `{a | b}` of numbers (the engine's,
+/// memoised in plain tables).
 #[derive(Default)]
 struct Tables {
     stops: Vec<Stops>,
     numbers: rustc_hash::FxHashMap<i64, Id>,
     negs: Vec<Id>,
+    switches: rustc_hash::FxHashMap<(Id, Id), Id>,
 }
 
 impl Tables {
@@ -400,10 +402,15 @@ impl Tables {
             side.sort_unstable();
             side.dedup();
         }
-        if let ([a], [b]) = (&lefts[..], &rights[..]) {
-            if e.is_number(*a) && e.is_number(*b) {
+        if let (&[a], &[b]) = (&lefts[..], &rights[..]) {
+            if e.is_number(a) && e.is_number(b) {
                 // a hot switch {a | b} of numbers a >= b (a number otherwise, found above)
-                return Ok(e.canonical(&[*a], &[*b])?);
+                if let Some(&g) = self.switches.get(&(a, b)) {
+                    return Ok(g);
+                }
+                let g = e.canonical(&[a], &[b])?;
+                self.switches.insert((a, b), g);
+                return Ok(g);
             }
         }
         Ok(e.canonical(lefts, rights)?)
