@@ -17,6 +17,13 @@
 //! that swaps the two colours of the checkerboard), so only one position per orbit is
 //! computed from its options.
 //!
+//! Most positions never reach the engine's canonical forms.  The census keeps the stops of
+//! the value ids in fixed point ([`Tables`]); a position whose value is a number (more than
+//! half of those computed, all those where only one player can move) is found by the
+//! simplicity theorem on the stops of its options ([`Tables::simplest_number`]), and the
+//! options dominated by their stops are dropped from the others before the engine makes
+//! their canonical form ([`Tables::drop_dominated`]).
+//!
 //! The table only holds ids of finished values and the engine only ever receives finished
 //! canonical forms, so a computation stopped by the check callback (limits, Ctrl-C) leaves
 //! the engine valid; the partial table is the caller's to drop.
