@@ -561,11 +561,15 @@ impl Tables {
         let Some(mut x) = simplest_between_nums(a, b) else {
             return Ok(None);
         };
+        // a < b: the Right options fit a (their left stops are at least b), and the Left
+        // options fit b, so only the other side is tested
         let mut day = x.birthday();
-        for end in [a, b].into_iter().flatten() {
-            if end.birthday() < day && self.fits(e, end, lefts, rights)? {
-                day = end.birthday();
-                x = end;
+        for (end, ls, rs) in [(a, lefts, &[][..]), (b, &[][..], rights)] {
+            if let Some(end) = end {
+                if end.birthday() < day && self.fits(e, end, ls, rs)? {
+                    day = end.birthday();
+                    x = end;
+                }
             }
         }
         Ok(Some(x))
