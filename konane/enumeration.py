@@ -386,11 +386,15 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     computed.
 
     With the native backend (``cgt.backend == "native"``) this program runs
-    in Rust (``src/konane/census.rs``), on the engine's table, and also drops
-    the number-up-star options whose number part is beaten by another option
-    of the same player before the canonical form is made; the pure-Python
-    program is the reference (the same ids: tested on every position of
-    small boards, and equal on all 2 ** 24 positions of 4 x 6).  The ids are
+    in Rust (``src/konane/census.rs``), on the engine's table, with two
+    shortcuts on the stops of the options: a position whose value is a number
+    (more than half of them, all those where only one player can move) is
+    settled by the simplicity theorem without a canonical form, and the
+    options dominated by their stops (a Left option whose left stop is below
+    another's right stop, and alike on the right) are dropped before the
+    canonical form of the others is made; the pure-Python program is the
+    reference (the same ids: tested on every position of small boards, and
+    equal on all 2 ** 24 positions of 4 x 6).  The ids are
     kept in an ``array('I')`` (4 bytes a position, 64 MB for 4 x 6); the
     values are made into :class:`cgt.Game` objects only when asked for, and
     counted on their ids.
@@ -402,13 +406,12 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     have dead stones, while finding the regions of the computed positions
     alone would take about a quarter of the time of the whole native census.
 
-    Cost on the 2-core development machine (loaded by other work; see
-    ``benchmarks/README.md``, ``bench_values.py --enum``): 4 x 5 (2 ** 20
-    positions, 25,802 distinct values) about 0.5 s native, 2 to 5 s in
-    Python; 4 x 6 (2 ** 24 positions, 583,344 distinct values) about 20 s
-    of CPU native with a peak of about 1.1 GB (mostly the engine's
-    operation caches, which the census enlarges while it runs), 107 s in
-    Python.  Interrupting with Ctrl-C, or a limit, leaves the engine's
+    Cost on the 2-core development machine (see ``benchmarks/README.md``,
+    ``bench_values.py --enum``): 4 x 5 (2 ** 20 positions, 25,802 distinct
+    values) 0.12 to 0.2 s native, 2 to 5 s in Python; 4 x 6 (2 ** 24
+    positions, 583,344 distinct values) 6 to 7 s of CPU native with a peak
+    of about 550 MB (mostly the engine's operation caches, which the census
+    enlarges while it runs), 80 to 110 s in Python.  Interrupting with Ctrl-C, or a limit, leaves the engine's
     tables consistent (they only receive finished values); the census' own
     table is simply discarded.
     """
