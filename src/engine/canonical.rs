@@ -1,18 +1,23 @@
 //! Canonical form of `{L | R}`: remove dominated options, bypass reversible ones.
 
 use super::dyadic::{simplest_between, Dyadic};
-use super::table::{bounded_insert, pair_key, Engine};
+use super::table::{bounded_insert, Engine};
 use super::{grow, Id, Nus, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 type Memo = FxHashMap<Id, bool>;
 
-/// The distinct ids of `ids`, sorted.
-fn sorted_set(ids: &[Id]) -> Vec<Id> {
-    let mut v = ids.to_vec();
-    v.sort_unstable();
-    v.dedup();
-    v
+/// Sort `v[from..]` and drop its repeats, in place.
+fn sort_distinct_from(v: &mut Vec<Id>, from: usize) {
+    v[from..].sort_unstable();
+    let mut n = from;
+    for i in from..v.len() {
+        if n == from || v[i] != v[n - 1] {
+            v[n] = v[i];
+            n += 1;
+        }
+    }
+    v.truncate(n);
 }
 
 fn mex(mut values: Vec<u64>) -> u64 {
@@ -32,21 +37,31 @@ impl Engine {
     /// The id of the canonical form of `{lefts | rights}` (ids already checked), memoised on
     /// the option sets.
     pub fn canonical(&mut self, lefts: &[Id], rights: &[Id]) -> Result<Id> {
-        let (ls, rs) = (sorted_set(lefts), sorted_set(rights));
-        let key = pair_key(&ls, &rs);
-        if let Some(&r) = self.canon_cache.get(&key) {
-            return Ok(r);
-        }
-        let r = self.canonical_sorted(&ls, &rs)?;
-        bounded_insert(&mut self.canon_cache, key, r, self.limit);
-        Ok(r)
-    }
-
-    /// [`Engine::canonical`] without the memo on option sets, for callers whose option sets
-    /// rarely come back: on the Konane value solver (5x6 start) three in four are new, and
-    /// the memo took as long to keep as it saved and a third of the memory.
-    pub fn canonical_unmemoised(&mut self, lefts: &[Id], rights: &[Id]) -> Result<Id> {
-        self.canonical_sorted(&sorted_set(lefts), &sorted_set(rights))
+        // the key `[len(ls), ls..., rs...]` (each side sorted, without repeats) is built in
+        // a buffer kept for it; only a new entry allocates one
+        let mut key = std::mem::take(&mut self.key_buf);
+        key.clear();
+        key.push(0);
+        key.extend_from_slice(lefts);
+        sort_distinct_from(&mut key, 1);
+        let nl = key.len();
+        key[0] = (nl - 1) as Id;
+        key.extend_from_slice(rights);
+        sort_distinct_from(&mut key, nl);
+        let found = self.canon_cache.get(&key[..]).copied();
+        let r = match found {
+            Some(r) => Ok(r),
+            None => {
+                let (ls, rs) = key[1..].split_at(nl - 1);
+                let r = self.canonical_sorted(ls, rs);
+                if let Ok(r) = r {
+                    bounded_insert(&mut self.canon_cache, key.as_slice().into(), r, self.limit);
+                }
+                r
+            }
+        };
+        self.key_buf = key;
+        r
     }
 
     /// The canonical form of `{ls | rs}` (sorted, distinct ids).

@@ -134,6 +134,8 @@ pub struct Engine {
     pub(crate) leq_memo: PairMemo,
     pub(crate) birthday_cache: FxHashMap<Id, BigInt>,
     pub(crate) canon_cache: FxHashMap<Box<[Id]>, Id>,
+    /// The buffer in which [`Engine::canonical`] builds its keys.
+    pub(crate) key_buf: Vec<Id>,
     hook: Option<Hook>,
     steps: u64,
     pub(crate) limit: usize,
@@ -156,15 +158,6 @@ fn slices<'a>(arena: &'a [Id], rec: &Rec) -> (&'a [Id], &'a [Id]) {
     let s = rec.start as usize;
     let m = s + rec.nl as usize;
     (&arena[s..m], &arena[m..m + rec.nr as usize])
-}
-
-/// `[len(l), l..., r...]`: one flat key for a pair of option lists.
-pub(crate) fn pair_key(l: &[Id], r: &[Id]) -> Box<[Id]> {
-    let mut k = Vec::with_capacity(1 + l.len() + r.len());
-    k.push(l.len() as Id);
-    k.extend_from_slice(l);
-    k.extend_from_slice(r);
-    k.into_boxed_slice()
 }
 
 pub(crate) fn bounded_insert<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, k: K, v: V, limit: usize) {
@@ -191,6 +184,7 @@ impl Engine {
             leq_memo: PairMemo::default(),
             birthday_cache: FxHashMap::default(),
             canon_cache: FxHashMap::default(),
+            key_buf: Vec::new(),
             hook: None,
             steps: 0,
             limit: CACHE_LIMIT,

@@ -440,7 +440,7 @@ impl Solver {
         let r = self.options_ids(cx, multi, fr, m0, n, n_left);
         self.moves.truncate(m0);
         let (mid, end) = (o0 + n_left, o0 + n);
-        let g = r.and_then(|()| Ok(cx.e.canonical_unmemoised(&self.opts[o0..mid], &self.opts[mid..end])?));
+        let g = r.and_then(|()| Ok(cx.e.canonical(&self.opts[o0..mid], &self.opts[mid..end])?));
         self.opts.truncate(o0);
         let g = g?;
         self.computed += 1;
