@@ -137,3 +137,16 @@ def same_form(g, h):
 
 def _shape(g):
     return (frozenset(_shape(o) for o in g[0]), frozenset(_shape(o) for o in g[1]))
+
+
+def spelled_out(E, g, memo):
+    """The canonical form of the game ``g`` of the engine module ``E`` (see
+    :func:`cgt.ops.engine`), spelled out by its options down to 0, ids aside: two engines hold
+    the same game exactly when they spell it alike (number-up-star values expanded too, so
+    the options an engine makes on demand are checked as well)."""
+    r = memo.get(g)
+    if r is None:
+        lo = sorted(spelled_out(E, o, memo) for o in E.left_options(g))
+        ro = sorted(spelled_out(E, o, memo) for o in E.right_options(g))
+        r = memo[g] = "{" + ",".join(lo) + "|" + ",".join(ro) + "}"
+    return r

@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 import cgt
 from cgt import errors, ops
 
+from .reference import spelled_out
+
 NATIVE = cgt.backend == "native"
 
 # ---------------------------------------------------------------- random games
@@ -208,14 +210,6 @@ def test_on_the_native_backend_the_base_class_serves_the_arithmetic():
         assert getattr(cgt.Game, name) is getattr(base, name)
 
 
-def _form(E, g, memo):
-    """The canonical form of ``g`` in engine ``E``, spelled out by its options (ids aside)."""
-    r = memo.get(g)
-    if r is None:
-        lo = sorted(_form(E, o, memo) for o in E.left_options(g))
-        ro = sorted(_form(E, o, memo) for o in E.right_options(g))
-        r = memo[g] = "{" + ",".join(lo) + "|" + ",".join(ro) + "}"
-    return r
 
 
 def _in_python_engine(g, memo):
@@ -236,6 +230,6 @@ def test_native_results_are_those_of_the_python_engine(g, h):
     ids: dict[int, int] = {}
     pg, ph = _in_python_engine(g, ids), _in_python_engine(h, ids)
     pm, nm = {}, {}
-    assert _form(N, (g + h).id, nm) == _form(P, P.add(pg, ph), pm)
-    assert _form(N, (g - h).id, nm) == _form(P, P.add(pg, P.neg(ph)), pm)
-    assert _form(N, (-g).id, nm) == _form(P, P.neg(pg), pm)
+    assert spelled_out(N, (g + h).id, nm) == spelled_out(P, P.add(pg, ph), pm)
+    assert spelled_out(N, (g - h).id, nm) == spelled_out(P, P.add(pg, P.neg(ph)), pm)
+    assert spelled_out(N, (-g).id, nm) == spelled_out(P, P.neg(pg), pm)
