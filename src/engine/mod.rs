@@ -27,6 +27,7 @@ mod arith;
 mod canonical;
 pub mod dyadic;
 mod order;
+pub mod shortcut;
 mod table;
 
 pub use dyadic::Dyadic;

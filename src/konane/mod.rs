@@ -13,7 +13,9 @@
 //!   it stands (memo on the exact position, reduced by the region's own symmetries and
 //!   the colour swap) unless it may split, exactly where the Python solver splits.
 //!
-//! Values are ids of an [`Engine`]: `canonical` from the options' ids, `neg` for
+//! Values are ids of an [`Engine`]: the canonical form of the options' ids (through the
+//! [`Shortcuts`] of `engine::shortcut`, which settle most positions before the engine's
+//! general path), `neg` for
 //! colour-swapped entries, `add` for sums.  The tables only ever receive finished values,
 //! so an interrupted call (the engine's interrupt hook, or the call's check callback: see
 //! [`Solver::value`]) leaves them consistent.
@@ -27,10 +29,11 @@ pub mod postable;
 pub mod search;
 
 #[cfg(test)]
-mod testkit;
+pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::shortcut::Shortcuts;
 use crate::engine::{self, Engine, Id};
 use bits::{automorphisms, captures, least_image, line_step, neighbours, Mask, Shapes, Sym};
 use decompose::{line_regions, live_region_masks, one_group};
@@ -202,6 +205,10 @@ pub struct Solver {
     opts: Vec<Id>,
     /// The positions stored for the options being looked up (see [`Solver::options_ids`]).
     reps: Vec<(Mask, Mask, u8)>,
+    /// The shortcuts before the engine's canonical form, and the option lists given to it.
+    shortcuts: Shortcuts,
+    lefts: Vec<Id>,
+    rights: Vec<Id>,
 }
 
 /// In [`Solver::options_ids`]: an option in which no stone has an enemy next to it.
@@ -288,6 +295,7 @@ impl Solver {
         self.regions = FxHashMap::default();
         self.frames = FxHashMap::default();
         self.shapes.clear();
+        self.shortcuts = Shortcuts::default();
     }
 
     /// Id of the sum of the values of `regions` (`(cells, black, white)` in `stride`).
@@ -440,7 +448,17 @@ impl Solver {
         let r = self.options_ids(cx, multi, fr, m0, n, n_left);
         self.moves.truncate(m0);
         let (mid, end) = (o0 + n_left, o0 + n);
-        let g = r.and_then(|()| Ok(cx.e.canonical(&self.opts[o0..mid], &self.opts[mid..end])?));
+        let g = r.and_then(|()| {
+            let (lefts, rights) = (&mut self.lefts, &mut self.rights);
+            lefts.clear();
+            lefts.extend_from_slice(&self.opts[o0..mid]);
+            rights.clear();
+            rights.extend_from_slice(&self.opts[mid..end]);
+            if lefts.is_empty() && rights.is_empty() {
+                return Ok(Engine::ZERO);
+            }
+            Ok(self.shortcuts.value(cx.e, lefts, rights)?)
+        });
         self.opts.truncate(o0);
         let g = g?;
         self.computed += 1;
