@@ -17,12 +17,12 @@
 //! that swaps the two colours of the checkerboard), so only one position per orbit is
 //! computed from its options.
 //!
-//! Most positions never reach the engine's canonical forms.  The census keeps the stops of
-//! the value ids in fixed point ([`Shortcuts`]); a position whose value is a number (more than
-//! half of those computed, all those where only one player can move) is found by the
-//! simplicity theorem on the stops of its options ([`Shortcuts::simplest_number`]), and the
-//! options dominated by their stops are dropped from the others before the engine makes
-//! their canonical form ([`Shortcuts::drop_dominated`]).
+//! Most positions never reach the engine's canonical forms: the value of a position's option
+//! lists goes through the engine's [`Shortcuts`] (`engine::shortcut`, shared with the value
+//! solver), which find a number (more than half of the positions computed, all those where
+//! only one player can move) by the simplicity theorem on the stops of the options, kept in
+//! fixed point, and drop the options dominated by their stops before the engine makes the
+//! canonical form of the others.
 //!
 //! The table only holds ids of finished values and the engine only ever receives finished
 //! canonical forms, so a computation stopped by the check callback (limits, Ctrl-C) leaves
