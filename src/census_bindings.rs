@@ -7,12 +7,12 @@
 //! stop the census by raising; the exception propagates as it is, and Ctrl-C (checked with
 //! the callable, and through the engine's interrupt hook) raises `KeyboardInterrupt`.
 
-use crate::bindings::with_engine;
 use crate::engine::Id;
 use crate::konane::census::{census, summary};
-use crate::konane::{Check, Error, Rules};
+use crate::konane::Rules;
+use crate::konane_bindings::run_kernel;
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// Fill `out` (a writable buffer of `2^(rows * cols)` unsigned 32-bit ints, such as an
@@ -38,38 +38,19 @@ fn konane_census(
             "the census needs a writable contiguous buffer of u32",
         ));
     }
-    let mut raised: Option<PyErr> = None;
-    let mut call = |n: u64| {
-        let r = py.check_signals().and_then(|()| match check.as_ref() {
-            Some(c) => c.call1((n,)).map(|_| ()),
-            None => Ok(()),
-        });
-        match r {
-            Err(err) => {
-                raised = Some(err);
-                true
-            }
-            Ok(()) => false,
-        }
-    };
     let size = out.item_count();
     let mut table: Vec<Id> = Vec::new();
     table
         .try_reserve_exact(size)
         .map_err(|_| PyValueError::new_err(format!("no memory for a census table of {size} ids")))?;
     table.resize(size, 0);
-    let rules = Rules { multi_jump };
-    let hook: Option<Check<'_>> = Some(&mut call);
-    let r = with_engine(py, |e| match census(e, rows, cols, rules, &mut table, hook) {
-        Ok(s) => Ok(Ok(s)),
-        Err(Error::Engine(x)) => Err(x),
-        Err(other) => Ok(Err(other)),
-    })?;
-    let stats = r.map_err(|err| match err {
-        Error::Stopped => raised
-            .take()
-            .unwrap_or_else(|| PyRuntimeError::new_err("the native census was stopped")),
-        other => PyValueError::new_err(other.to_string()),
+    // Ctrl-C is checked here too: the census' own loop does not go through the engine's hook
+    let check = Some(|n: u64| {
+        py.check_signals()?;
+        check.as_ref().map_or(Ok(()), |c| c.call1((n,)).map(drop))
+    });
+    let stats = run_kernel(py, "census", check, |e, hook| {
+        census(e, rows, cols, Rules { multi_jump }, &mut table, hook)
     })?;
     out.copy_from_slice(py, &table)?;
     Ok(stats.computed)

@@ -9,7 +9,7 @@
 //! functions in `konane/_native.py`.
 
 use crate::bindings::with_engine;
-use crate::engine::Id;
+use crate::engine::{Engine, Id};
 use crate::konane::{footprint, Check, Error, Rules, Solver};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -47,21 +47,38 @@ fn konane_value(
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Id> {
-    // the exception raised by `check`, kept until the solver has stopped
+    let mut s = SOLVER.get(py).try_borrow_mut().map_err(|_| reentered())?;
+    let check = check.as_ref().map(|c| move |n: u64| c.call1((n,)).map(drop));
+    run_kernel(py, "solver", check, |e, hook| {
+        s.value(e, rows, cols, cells, black, white, Rules { multi_jump }, hook)
+    })
+}
+
+/// Run a Konane kernel `f` on the process's engine, with a check callback made of `check`
+/// (none if `None`): the first error `check` returns stops the kernel ([`Error::Stopped`]) and
+/// is raised once it has stopped; the engine's errors map as in [`with_engine`] (Ctrl-C is
+/// `KeyboardInterrupt`), a bad board is a `ValueError`.  `what` names the kernel in the
+/// message of a stop without an error.
+pub(crate) fn run_kernel<T>(
+    py: Python<'_>,
+    what: &str,
+    check: Option<impl FnMut(u64) -> PyResult<()>>,
+    f: impl FnOnce(&mut Engine, Option<Check<'_>>) -> crate::konane::Result<T>,
+) -> PyResult<T> {
     let mut raised: Option<PyErr> = None;
-    let mut call = |n: u64| match check.as_ref().map(|c| c.call1((n,))) {
-        Some(Err(err)) => {
-            raised = Some(err);
-            true
-        }
-        _ => false,
-    };
     let r = {
-        let mut s = SOLVER.get(py).try_borrow_mut().map_err(|_| reentered())?;
-        let rules = Rules { multi_jump };
-        let hook: Option<Check<'_>> = if check.is_some() { Some(&mut call) } else { None };
-        with_engine(py, |e| match s.value(e, rows, cols, cells, black, white, rules, hook) {
-            Ok(g) => Ok(Ok(g)),
+        let has = check.is_some();
+        let mut check = check;
+        let mut call = |n: u64| match check.as_mut().map(|c| c(n)) {
+            Some(Err(err)) => {
+                raised = Some(err);
+                true
+            }
+            _ => false,
+        };
+        let hook: Option<Check<'_>> = if has { Some(&mut call) } else { None };
+        with_engine(py, |e| match f(e, hook) {
+            Ok(x) => Ok(Ok(x)),
             Err(Error::Engine(x)) => Err(x),
             Err(other) => Ok(Err(other)),
         })?
@@ -69,7 +86,7 @@ fn konane_value(
     r.map_err(|err| match err {
         Error::Stopped => raised
             .take()
-            .unwrap_or_else(|| PyRuntimeError::new_err("the native Konane solver was stopped")),
+            .unwrap_or_else(|| PyRuntimeError::new_err(format!("the native Konane {what} was stopped"))),
         other => PyValueError::new_err(other.to_string()),
     })
 }

@@ -7,9 +7,9 @@
 //! is, a bad board becomes `ValueError`, Ctrl-C (through the engine's interrupt hook)
 //! `KeyboardInterrupt`.  Python code wraps these functions in `konane/_native.py`.
 
-use crate::bindings::with_engine;
 use crate::konane::search::Search;
-use crate::konane::{Check, Error, Rules};
+use crate::konane::Rules;
+use crate::konane_bindings::run_kernel;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILProtected;
@@ -48,33 +48,22 @@ fn konane_search_wins(
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
 ) -> PyResult<(bool, u64, u64)> {
-    let mut raised: Option<PyErr> = None;
-    let mut call = |n: u64| match check.as_ref().map(|c| c.call1((n,))) {
-        Some(Err(err)) => {
-            raised = Some(err);
-            true
-        }
-        _ => false,
-    };
-    let r = {
-        let mut s = SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?;
-        let rules = Rules { multi_jump };
-        let hook: Option<Check<'_>> = if check.is_some() { Some(&mut call) } else { None };
-        with_engine(py, |e| {
-            match s.wins(e, rows, cols, cells, black, white, black_to_move, rules, hook) {
-                Ok(x) => Ok(Ok(x)),
-                Err(Error::Engine(x)) => Err(x),
-                Err(other) => Ok(Err(other)),
-            }
-        })?
-    };
-    match r {
-        Ok((won, stats)) => Ok((won, stats.positions, stats.settled)),
-        Err(Error::Stopped) => Err(raised
-            .take()
-            .unwrap_or_else(|| PyRuntimeError::new_err("the native Konane search was stopped"))),
-        Err(other) => Err(PyValueError::new_err(other.to_string())),
-    }
+    let mut s = SEARCH.get(py).try_borrow_mut().map_err(|_| reentered())?;
+    let check = check.as_ref().map(|c| move |n: u64| c.call1((n,)).map(drop));
+    let (won, stats) = run_kernel(py, "search", check, |e, hook| {
+        s.wins(
+            e,
+            rows,
+            cols,
+            cells,
+            black,
+            white,
+            black_to_move,
+            Rules { multi_jump },
+            hook,
+        )
+    })?;
+    Ok((won, stats.positions, stats.settled))
 }
 
 /// `(entries, positions, settled)`: the size of the transposition table and the search's

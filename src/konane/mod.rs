@@ -64,6 +64,26 @@ impl Rules {
 /// the starting boards up to 5x6, are not affected.
 pub const SPLIT_MAX_LIVE: u32 = 5;
 
+/// `Ok` if `(cells, black, white)` is a position of a `rows x cols` board that fits the
+/// native kernels (board layout); else [`Error::BadBoard`] saying what is wrong (`kernel`
+/// names the kernel in the message).
+pub(crate) fn check_board(kernel: &str, rows: u32, cols: u32, cells: Mask, black: Mask, white: Mask) -> Result<()> {
+    if !bits::fits(rows, cols) {
+        return Err(Error::BadBoard(format!(
+            "a {rows}x{cols} board does not fit the native {kernel} (rows * (cols + 1) must be at most 128)"
+        )));
+    }
+    if cells & !bits::full_mask(rows, cols) != 0 {
+        return Err(Error::BadBoard("cells outside the board".into()));
+    }
+    if (black | white) & !cells != 0 || black & white != 0 {
+        return Err(Error::BadBoard(
+            "the stones must be disjoint sets of cells of the board".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Why a value computation stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -249,19 +269,7 @@ impl Solver {
         rules: Rules,
         check: Option<Check<'_>>,
     ) -> Result<Id> {
-        if !bits::fits(rows, cols) {
-            return Err(Error::BadBoard(format!(
-                "a {rows}x{cols} board does not fit the native solver (rows * (cols + 1) must be at most 128)"
-            )));
-        }
-        if cells & !bits::full_mask(rows, cols) != 0 {
-            return Err(Error::BadBoard("cells outside the board".into()));
-        }
-        if (black | white) & !cells != 0 || black & white != 0 {
-            return Err(Error::BadBoard(
-                "the stones must be disjoint sets of cells of the board".into(),
-            ));
-        }
+        check_board("solver", rows, cols, cells, black, white)?;
         let stride = cols + 1;
         let regions = footprint_region_masks(cells, black, white, stride);
         let mut cx = Call {

@@ -29,9 +29,9 @@
 //! it only ever receives proved results, so an interrupted search (the check callback, the
 //! engine's interrupt hook) leaves it valid.
 
-use super::bits::{bit_length, bounding_box, captures, fits, full_mask, line_step, neighbours, shl, shr, Mask, Shapes};
+use super::bits::{bit_length, bounding_box, captures, line_step, neighbours, shl, shr, Mask, Shapes};
 use super::decompose::{line_regions, live_region_masks, one_group};
-use super::{Check, Error, Result, Rules, Solver, Ticker};
+use super::{check_board, Check, Result, Rules, Solver, Ticker};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
 
@@ -270,19 +270,7 @@ impl Search {
         rules: Rules,
         check: Option<Check<'_>>,
     ) -> Result<(bool, Stats)> {
-        if !fits(rows, cols) {
-            return Err(Error::BadBoard(format!(
-                "a {rows}x{cols} board does not fit the native search (rows * (cols + 1) must be at most 128)"
-            )));
-        }
-        if cells & !full_mask(rows, cols) != 0 {
-            return Err(Error::BadBoard("cells outside the board".into()));
-        }
-        if (black | white) & !cells != 0 || black & white != 0 {
-            return Err(Error::BadBoard(
-                "the stones must be disjoint sets of cells of the board".into(),
-            ));
-        }
+        check_board("search", rows, cols, cells, black, white)?;
         let (me, en) = if black_to_move { (black, white) } else { (white, black) };
         let mut cx = Call {
             e,
@@ -674,6 +662,8 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::konane::bits::full_mask;
+    use crate::konane::Error;
 
     use crate::konane::testkit::Rng;
 
