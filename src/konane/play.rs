@@ -528,6 +528,26 @@ mod tests {
 
     use crate::konane::testkit::parse_strided as parse;
 
+    /// The position `(cells, me, en)` of the layout `s`, under the standard rules.
+    fn at(cells: Mask, me: Mask, en: Mask, s: u32) -> Position {
+        Position {
+            cells,
+            me,
+            en,
+            stride: s,
+            multi: true,
+        }
+    }
+
+    /// A budget of at most `max_nodes` nodes (`None`: no bound), no time limit, full depth.
+    fn nodes(max_nodes: Option<u64>) -> Budget {
+        Budget {
+            max_nodes,
+            time: None,
+            max_depth: MAX_PLY,
+        }
+    }
+
     /// Whether the player to move (`me`) wins, by the whole game tree.
     fn wins(memo: &mut FxHashMap<(Mask, Mask), bool>, cells: Mask, me: Mask, en: Mask, s: u32) -> bool {
         if let Some(&w) = memo.get(&(me, en)) {
@@ -593,18 +613,7 @@ mod tests {
     #[test]
     fn no_move_means_no_best_move_and_a_proven_loss() {
         let (s, cells, b, w) = parse("x.o");
-        let r = search(
-            Position {
-                cells,
-                me: b,
-                en: w,
-                stride: s,
-                multi: true,
-            },
-            Budget::default(),
-            None,
-            None,
-        );
+        let r = search(at(cells, b, w, s), Budget::default(), None, None);
         assert_eq!(r.best, None);
         assert_eq!(r.proven(), Some(false));
     }
@@ -613,18 +622,7 @@ mod tests {
     fn takes_the_winning_double_jump() {
         // a1-e1 leaves White no move and wins; after a1-c1 White jumps d1-b1 and wins
         let (s, cells, b, w) = parse("xo.o.");
-        let r = search(
-            Position {
-                cells,
-                me: b,
-                en: w,
-                stride: s,
-                multi: true,
-            },
-            Budget::default(),
-            None,
-            None,
-        );
+        let r = search(at(cells, b, w, s), Budget::default(), None, None);
         assert_eq!(r.best, Some(PlayMove { from: 0, to: 4 }));
         assert_eq!(r.proven(), Some(true));
     }
@@ -639,23 +637,8 @@ mod tests {
             let (me, en) = if i % 2 == 0 { (b, w) } else { (w, b) };
             let mut memo = FxHashMap::default();
             let truth = wins(&mut memo, cells, me, en, s);
-            let budget = Budget {
-                max_nodes: Some(200_000),
-                time: None,
-                max_depth: MAX_PLY,
-            };
-            let r = search(
-                Position {
-                    cells,
-                    me,
-                    en,
-                    stride: s,
-                    multi: true,
-                },
-                budget,
-                Some(i as u64),
-                None,
-            );
+            let budget = nodes(Some(200_000));
+            let r = search(at(cells, me, en, s), budget, Some(i as u64), None);
             // boards this small are searched to the end
             assert_eq!(r.proven(), Some(truth), "position {i}");
             proved += 1;
@@ -678,23 +661,8 @@ mod tests {
         assert!(b & hb != 0 && w & hw != 0);
         b &= !hb;
         w &= !hw;
-        let budget = Budget {
-            max_nodes: Some(5000),
-            time: None,
-            max_depth: MAX_PLY,
-        };
-        let r = search(
-            Position {
-                cells,
-                me: b,
-                en: w,
-                stride: s,
-                multi: true,
-            },
-            budget,
-            None,
-            None,
-        );
+        let budget = nodes(Some(5000));
+        let r = search(at(cells, b, w, s), budget, None, None);
         assert!(r.stopped);
         assert!(r.nodes <= 5000 + CHECK_EVERY);
         assert!(r.depth >= 2);
@@ -702,21 +670,7 @@ mod tests {
         captures(cells, b, w, s, true, &mut v);
         assert!(v.iter().any(|&(nm, _)| Some(PlayMove::between(b, nm)) == r.best));
         // the same budget gives the same answer
-        assert_eq!(
-            search(
-                Position {
-                    cells,
-                    me: b,
-                    en: w,
-                    stride: s,
-                    multi: true
-                },
-                budget,
-                None,
-                None
-            ),
-            r
-        );
+        assert_eq!(search(at(cells, b, w, s), budget, None, None), r);
     }
 
     #[test]
@@ -727,23 +681,8 @@ mod tests {
             calls += 1;
             true
         };
-        let budget = Budget {
-            max_nodes: None,
-            time: None,
-            max_depth: MAX_PLY,
-        };
-        let r = search(
-            Position {
-                cells,
-                me: b,
-                en: w,
-                stride: s,
-                multi: true,
-            },
-            budget,
-            None,
-            Some(&mut check),
-        );
+        let budget = nodes(None);
+        let r = search(at(cells, b, w, s), budget, None, Some(&mut check));
         assert!(r.stopped);
         assert_eq!(calls, 1);
         assert!(r.best.is_some());
