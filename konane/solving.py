@@ -30,8 +30,8 @@ from konane.board import BLACK, WHITE, Board, Color, as_color
 from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError, _describe
 from konane.match import Match
 from konane.moves import Move
-from konane.rules import Rules, as_rules
-from konane.values import _board_of, _check_limit, _check_progress
+from konane.rules import Rules
+from konane.values import _arguments
 
 __all__ = ["outcome", "solve", "Solution"]
 
@@ -186,13 +186,7 @@ def _wins(board: Board, color: Color, rules: Rules, budget: _Budget, stats: _sea
 
 def _setup(board: Any, rules: Any, progress: Any, max_positions: Any, max_memory: Any,
            time: Any) -> tuple[Board, Rules, float | None]:
-    b = _board_of(board)
-    r = as_rules(rules)
-    _check_progress(progress)
-    if max_positions is not None:
-        _check_limit("max_positions", max_positions)
-    if max_memory is not DEFAULT_MAX_MEMORY:
-        _check_limit("max_memory", max_memory)
+    b, r = _arguments(board, rules, progress, max_positions, max_memory)
     return b, r, _check_time(time)
 
 

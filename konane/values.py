@@ -54,6 +54,18 @@ def _board_of(board: Any) -> Board:
     return as_board(board)
 
 
+def _arguments(board: Any, rules: Any, progress: Any, max_positions: Any,
+               max_memory: Any) -> tuple[Board, Rules]:
+    """The board and rules of a call of :func:`value`, :func:`analyze`, :func:`konane.outcome`
+    or :func:`konane.solve`, with its ``progress`` and limits checked."""
+    b = _board_of(board)
+    r = as_rules(rules)
+    _check_progress(progress)
+    _check_limit("max_positions", max_positions)
+    _check_limit("max_memory", max_memory)
+    return b, r
+
+
 def _progress(progress: bool | None, what: str, max_positions: int | None,
               max_memory: int | None) -> Progress:
     return Progress(progress_enabled(progress), "konane values", max_positions=max_positions,
@@ -151,14 +163,8 @@ def value(board: Board | Match | str, *, rules: Rules | None = None,
     values.
     """
     try:
-        b = _board_of(board)
-        r = as_rules(rules)
+        b, r = _arguments(board, rules, progress, max_positions, max_memory)
         c = as_cache(cache)
-        _check_progress(progress)
-        if max_positions is not None:
-            _check_limit("max_positions", max_positions)
-        if max_memory is not DEFAULT_MAX_MEMORY:
-            _check_limit("max_memory", max_memory)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
     prog = Progress(progress_enabled(progress), "konane values", max_positions=max_positions,
@@ -301,12 +307,8 @@ def analyze(board: Board | Match | str, *, rules: Rules | None = None,
     (['c3-a3'], ['b3-d3'])
     """
     try:
-        b = _board_of(board)
-        r = as_rules(rules)
+        b, r = _arguments(board, rules, progress, max_positions, max_memory)
         c = as_cache(cache)
-        _check_progress(progress)
-        _check_limit("max_positions", max_positions)
-        _check_limit("max_memory", max_memory)
     except KonaneError as exc:
         raise exc.with_traceback(None) from None
     prog = _progress(progress, "konane.analyze", max_positions, max_memory)
