@@ -72,3 +72,20 @@ def boards():
         cells = draw(st.lists(st.sampled_from("xxoo...#"), min_size=rows * cols, max_size=rows * cols))
         return Board("/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)))
     return build()
+
+
+class Stop(Exception):
+    """What :func:`stop_on_second_call`'s check raises."""
+
+
+def stop_on_second_call():
+    """``(check, seen)``: a check callback of the native kernels that records the counts it
+    is given in ``seen`` and raises :class:`Stop` on its second call."""
+    seen = []
+
+    def check(n):
+        seen.append(n)
+        if len(seen) == 2:
+            raise Stop("enough")
+
+    return check, seen

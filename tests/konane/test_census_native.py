@@ -31,6 +31,7 @@ from konane import _native, _progress, enumeration
 from konane.enumeration import _census
 from konane.errors import CensusFileError, ComputationLimitError
 
+from .helpers import Stop, stop_on_second_call
 from .test_enumeration import FULL_4X5, picture
 
 pytestmark = pytest.mark.skipif(not enumeration._native_ok(1, 1), reason="the native census is not built")
@@ -269,16 +270,7 @@ def test_max_memory_stops_the_native_census(monkeypatch):
 
 
 def test_an_exception_of_the_check_stops_and_propagates():
-    class Stop(Exception):
-        pass
-
-    seen = []
-
-    def check(n):
-        seen.append(n)
-        if len(seen) == 2:
-            raise Stop("enough")
-
+    check, seen = stop_on_second_call()
     ids = array("I", bytes(4)) * (1 << 16)
     with pytest.raises(Stop, match="enough"):
         _native._ext.konane_census(4, 4, True, ids, check)

@@ -18,7 +18,7 @@ import konane
 from konane import Board, _native, _progress
 from konane.errors import ComputationLimitError
 
-from .helpers import brute, line_with_debris, random_grid, random_row, row_with_gaps
+from .helpers import Stop, brute, line_with_debris, random_grid, random_row, row_with_gaps, stop_on_second_call
 
 pytestmark = pytest.mark.skipif(not _native.available(), reason="the native Konane solver is not built")
 
@@ -215,16 +215,7 @@ def test_the_hook_is_called_every_4096_positions_and_at_the_end():
 
 
 def test_an_exception_from_the_hook_propagates_and_keeps_the_tables_valid():
-    class Stop(Exception):
-        pass
-
-    seen = []
-
-    def check(n):
-        seen.append(n)
-        if len(seen) == 2:
-            raise Stop("enough")
-
+    check, seen = stop_on_second_call()
     with pytest.raises(Stop, match="enough"):
         native(START_4X5, check=check)
     assert seen == [4096, 4096]
