@@ -31,31 +31,35 @@ impl Engine {
         if let (Some(a), Some(b)) = (&self.nus[g as usize], &self.nus[h as usize]) {
             return Ok(nus_leq(a, b));
         }
+        // the memo's slot is fetched while the stops are read (three cache misses at once
+        // rather than one after the other, on tables of millions of games)
+        self.leq_memo.prefetch(g, h);
+        // Stops are monotone: g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h).  The same
+        // test screens each option before the recursive comparison.
+        let gs = self.stop_pair(g)?;
+        let hs = self.stop_pair(h)?;
+        if gs.0 > hs.0 || gs.1 > hs.1 {
+            return Ok(false);
+        }
         if let Some(r) = self.leq_memo.get(g, h) {
             return Ok(r);
         }
-        let r = grow(|| self.leq_general(g, h))?;
+        let r = grow(|| self.leq_general(g, h, &gs, &hs))?;
         let limit = self.limit;
         self.leq_memo.put(g, h, r, limit);
         Ok(r)
     }
 
-    fn leq_general(&mut self, g: Id, h: Id) -> Result<bool> {
+    /// `g <= h` from the options, given the stops of `g` and `h` (which pass the stop test).
+    fn leq_general(&mut self, g: Id, h: Id, (gl_s, gr_s): &Stops, (hl_s, hr_s): &Stops) -> Result<bool> {
         self.tick()?;
-        // Stops are monotone: g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h).  The same
-        // test screens each option before the recursive comparison.
-        let (gl_s, gr_s) = self.stop_pair(g)?;
-        let (hl_s, hr_s) = self.stop_pair(h)?;
-        if gl_s > hl_s || gr_s > hr_s {
-            return Ok(false);
-        }
         // Number avoidance: against a number, only the other game's options count.
         if !self.is_number(h) {
             let (s, nl, nr) = self.rec(h)?;
             for i in s + nl..s + nl + nr {
                 let hr = self.arena[i];
                 let (a, b) = self.stop_pair(hr)?;
-                if a <= gl_s && b <= gr_s && self.leq(hr, g)? {
+                if a <= *gl_s && b <= *gr_s && self.leq(hr, g)? {
                     return Ok(false);
                 }
             }
@@ -65,7 +69,7 @@ impl Engine {
             for i in s..s + nl {
                 let gl = self.arena[i];
                 let (a, b) = self.stop_pair(gl)?;
-                if hl_s <= a && hr_s <= b && self.leq(h, gl)? {
+                if *hl_s <= a && *hr_s <= b && self.leq(h, gl)? {
                     return Ok(false);
                 }
             }

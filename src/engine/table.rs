@@ -49,10 +49,21 @@ pub struct CacheInfo {
     pub bytes: usize,
 }
 
+/// The most slots of a [`PairMemo`] (8 bytes each: 4 MB).
+///
+/// The memo must stay in the processor's caches: a lookup in a memo of DRAM size is a cache
+/// miss, which on the 5x6 Konane start (35 million lookups) cost more than the comparisons
+/// it saved.  Measured on the 5x6 start (the script of `benchmarks/bench_values.py`, runs
+/// alternated) and `benchmarks/bench_engine.py --only trees`, 2-core EPYC: 2^21 slots (the
+/// cache limit, as before) 32.6-41.5 s; 2^19 slots 29.5-33.6 s, the random trees unchanged
+/// (49 ms against 52); 2^18 slots, the trees 1.5 times slower.
+pub(crate) const PAIR_MEMO_MAX_SLOTS: usize = 1 << 19;
+
 /// A memo of a yes-or-no answer about a pair of ids, direct-mapped: one slot per hash,
 /// a new answer overwrites the one there, so a lookup reads one word and the memo never
-/// grows past its slots (about the cache limit, 8 bytes each) nor needs emptying.  A slot
-/// holds `g << 33 | h << 1 | answer` (ids below `2^31`; pairs of larger ids are not kept).
+/// grows past its slots (the cache limit, at most [`PAIR_MEMO_MAX_SLOTS`], 8 bytes each)
+/// nor needs emptying.  A slot holds `g << 33 | h << 1 | answer` (ids below `2^31`; pairs
+/// of larger ids are not kept).
 #[derive(Default)]
 pub(crate) struct PairMemo {
     slots: Vec<u64>,
@@ -66,6 +77,16 @@ impl PairMemo {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
+    /// Ask the processor to fetch the slot of `(g, h)` (a hint, no effect on the contents),
+    /// so that its cache miss overlaps other work before [`PairMemo::get`].
+    #[inline]
+    pub(crate) fn prefetch(&self, g: Id, h: Id) {
+        if self.slots.is_empty() {
+            return;
+        }
+        super::prefetch(self.slots.as_ptr().wrapping_add(self.slot(g, h)));
+    }
+
     #[inline]
     pub(crate) fn get(&self, g: Id, h: Id) -> Option<bool> {
         if self.slots.is_empty() || (g | h) >> 31 != 0 {
@@ -75,13 +96,14 @@ impl PairMemo {
         (w >> 1 == u64::from(g) << 32 | u64::from(h)).then_some(w & 1 == 1)
     }
 
-    /// Keep `answer` for `(g, h)` (`g != h`), in a memo of at most about `limit` slots: it
-    /// starts small and doubles while more than half its slots are in use.
+    /// Keep `answer` for `(g, h)` (`g != h`), in a memo of at most about `limit` slots (and
+    /// at most [`PAIR_MEMO_MAX_SLOTS`]): it starts small and doubles while more than half its
+    /// slots are in use.
     pub(crate) fn put(&mut self, g: Id, h: Id, answer: bool, limit: usize) {
         if (g | h) >> 31 != 0 {
             return;
         }
-        let most = limit.next_power_of_two().max(1 << 10);
+        let most = limit.next_power_of_two().clamp(1 << 10, PAIR_MEMO_MAX_SLOTS);
         if self.slots.is_empty() || (2 * self.len > self.slots.len() && self.slots.len() < most) {
             let size = (2 * self.slots.len()).clamp(1 << 10, most);
             let old = std::mem::replace(&mut self.slots, vec![0; size]);

@@ -305,4 +305,10 @@ fn pair_memo_answers_right_or_not_at_all_and_stays_bounded() {
     assert_eq!(m.get(1 << 31, 1), None);
     m.clear();
     assert_eq!((m.len(), m.get(1, 2)), (0, None));
+    // however large the cache limit, the memo stays within PAIR_MEMO_MAX_SLOTS
+    use super::table::PAIR_MEMO_MAX_SLOTS;
+    for i in 0..(2 * PAIR_MEMO_MAX_SLOTS as u32) {
+        m.put(i, i + 1, true, 1 << 30);
+    }
+    assert!(m.len() <= PAIR_MEMO_MAX_SLOTS && m.bytes() <= 8 * PAIR_MEMO_MAX_SLOTS);
 }

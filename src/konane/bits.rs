@@ -229,6 +229,40 @@ pub fn least_image(syms: &[Sym], black: Mask, white: Mask, mut best: Option<(Mas
     best.unwrap_or((black, white, false))
 }
 
+/// The images `(t(black), t(white))` of a position under each symmetry of `syms`, for
+/// [`least_image_after`] (at most 8 symmetries; the rest of the array is unused).
+#[inline]
+pub fn images(syms: &[Sym], black: Mask, white: Mask) -> [(Mask, Mask); 8] {
+    let mut out = [(0, 0); 8];
+    for (t, im) in syms.iter().zip(out.iter_mut()) {
+        *im = (t.apply(black), t.apply(white));
+    }
+    out
+}
+
+/// [`least_image`] of the position `(nb, nw)` (with the position itself competing), from
+/// the [`images`] of a position `(black, white)` that differs from it in a few cells (a
+/// move): a symmetry is a permutation of bits, so `t(nb) = t(black) ^ t(black ^ nb)`, and
+/// only the cells that changed are mapped.
+#[inline]
+pub fn least_image_after(
+    syms: &[Sym],
+    images: &[(Mask, Mask); 8],
+    (black, white): (Mask, Mask),
+    (nb, nw): (Mask, Mask),
+) -> (Mask, Mask, bool) {
+    let (db, dw) = (nb ^ black, nw ^ white);
+    let mut best = if nb <= nw { (nb, nw, false) } else { (nw, nb, true) };
+    for (t, &(ib, iw)) in syms.iter().zip(images.iter()) {
+        let (tb, tw) = (ib ^ t.apply(db), iw ^ t.apply(dw));
+        let cand = if tb <= tw { (tb, tw, false) } else { (tw, tb, true) };
+        if cand < best {
+            best = cand;
+        }
+    }
+    best
+}
+
 /// The symmetries other than the identity that map a position (board layout, `stride`)
 /// to itself or to its colour swap (`konane._bitboard.automorphisms`).
 pub fn automorphisms(stride: u32, cells: Mask, black: Mask, white: Mask) -> Vec<Sym> {

@@ -35,10 +35,10 @@ mod tests;
 
 use crate::engine::shortcut::Shortcuts;
 use crate::engine::{self, Engine, Id};
-use bits::{automorphisms, captures, least_image, line_step, neighbours, Mask, Shapes, Sym};
+use bits::{automorphisms, captures, images, least_image, least_image_after, line_step, neighbours, Mask, Shapes, Sym};
 use decompose::{line_regions, live_region_masks, one_group};
 use footprint::footprint_region_masks;
-use postable::{Place, Table};
+use postable::{Key as PosKey, Place, Table};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -224,7 +224,7 @@ pub struct Solver {
     moves: Vec<(Mask, Mask)>,
     opts: Vec<Id>,
     /// The positions stored for the options being looked up (see [`Solver::options_ids`]).
-    reps: Vec<(Mask, Mask, u8)>,
+    reps: Vec<(Mask, Mask, u8, PosKey)>,
     /// The shortcuts before the engine's canonical form, and the option lists given to it.
     shortcuts: Shortcuts,
     lefts: Vec<Id>,
@@ -383,21 +383,11 @@ impl Solver {
     /// Id of the value of a position of the frame `fr` that is not in the position table.
     fn play(&mut self, cx: &mut Call<'_, '_>, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
         let (s, cells) = (fr.stride, fr.cells);
-        if !fr.syms.is_empty() {
-            let first = if black <= white {
-                (black, white, false)
-            } else {
-                (white, black, true)
-            };
-            let (nb, nw, swapped) = least_image(&fr.syms, black, white, Some(first));
-            if nb != black || nw != white {
-                let total = match self.raw.get(fr.place, nb, nw) {
-                    Some(g) => g,
-                    None => self.play(cx, multi, fr, nb, nw)?,
-                };
-                return Ok(if swapped { cx.e.neg(total)? } else { total });
-            }
-        }
+        // only representatives are looked up and computed (see `options_ids`)
+        debug_assert!(
+            fr.syms.is_empty()
+                || least_image(&fr.syms, black, white, Some((black, white, false))) == (black, white, false)
+        );
         let lx = black & neighbours(white, s);
         if lx == 0 {
             return Ok(Engine::ZERO); // no stone has an enemy next to it: no move, ever
@@ -453,7 +443,7 @@ impl Solver {
         captures(cells, white, black, s, multi, &mut self.moves);
         let n = self.moves.len() - m0;
         let o0 = self.opts.len();
-        let r = self.options_ids(cx, multi, fr, m0, n, n_left);
+        let r = self.options_ids(cx, multi, fr, (black, white), (m0, n, n_left));
         self.moves.truncate(m0);
         let (mid, end) = (o0 + n_left, o0 + n);
         let g = r.and_then(|()| {
@@ -475,7 +465,8 @@ impl Solver {
     }
 
     /// Push the ids of the positions after the moves `self.moves[m0..m0 + n]` (the first
-    /// `n_left` by Black, the others by White) onto `self.opts`.
+    /// `n_left` by Black, the others by White) from `position` (black, white) onto
+    /// `self.opts`.
     ///
     /// Two passes: the first turns each move into the position stored for it (its
     /// representative under the frame's symmetries) and prefetches its slot of the position
@@ -486,15 +477,15 @@ impl Solver {
         cx: &mut Call<'_, '_>,
         multi: bool,
         fr: &Arc<Frame>,
-        m0: usize,
-        n: usize,
-        n_left: usize,
+        position: (Mask, Mask),
+        (m0, n, n_left): (usize, usize, usize),
     ) -> Result<()> {
         let r0 = self.reps.len();
+        let images = images(&fr.syms, position.0, position.1);
         for i in 0..n {
             let (a, b) = self.moves[m0 + i];
             let (nb, nw) = if i < n_left { (a, b) } else { (b, a) };
-            let rep = if nb & neighbours(nw, fr.stride) == 0 {
+            let (rb, rw, flag) = if nb & neighbours(nw, fr.stride) == 0 {
                 // no stone has an enemy next to it: no move, ever (cheaper than a lookup,
                 // and such positions are not stored)
                 (0, 0, DEAD)
@@ -502,21 +493,22 @@ impl Solver {
                 (nb, nw, 0)
             } else {
                 // only representatives are stored: look the representative up at once
-                let first = if nb <= nw { (nb, nw, false) } else { (nw, nb, true) };
-                let (rb, rw, swapped) = least_image(&fr.syms, nb, nw, Some(first));
+                let (rb, rw, swapped) = least_image_after(&fr.syms, &images, position, (nb, nw));
                 (rb, rw, u8::from(swapped))
             };
-            if rep.2 != DEAD {
-                self.raw.prefetch(fr.place, rep.0, rep.1);
+            // the key is made once, for the prefetch and the lookup
+            let k = self.raw.key(fr.place, rb, rw);
+            if flag != DEAD {
+                self.raw.prefetch(fr.place, k);
             }
-            self.reps.push(rep);
+            self.reps.push((rb, rw, flag, k));
         }
         let r = (r0..r0 + n).try_for_each(|j| {
-            let (rb, rw, flag) = self.reps[j];
+            let (rb, rw, flag, k) = self.reps[j];
             let g = if flag == DEAD {
                 Engine::ZERO
             } else {
-                let g = match self.raw.get(fr.place, rb, rw) {
+                let g = match self.raw.get_key(fr.place, k) {
                     Some(g) => g,
                     None => engine::grow(|| self.play(cx, multi, fr, rb, rw))?,
                 };

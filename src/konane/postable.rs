@@ -126,13 +126,7 @@ impl PosMap {
         if self.slots.is_empty() {
             return;
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.slots.as_ptr().wrapping_add(self.index(key)) as *const i8;
-            // SAFETY: a prefetch never faults and reads nothing the program sees; `p` points
-            // into the slots.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
-        }
+        crate::engine::prefetch(self.slots.as_ptr().wrapping_add(self.index(key)));
     }
 
     #[inline]
@@ -226,7 +220,8 @@ pub struct Table {
 }
 
 /// A position's key: one `u64` in its place's [`PosMap`], or a key of the general maps.
-enum Key {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
     Narrow(u64),
     Wide(u128),
     Wider([Mask; 2]),
@@ -257,9 +252,21 @@ impl Table {
         p
     }
 
+    /// The key of a position of the place `p`.
+    #[inline]
+    pub fn key(&self, p: Place, black: Mask, white: Mask) -> Key {
+        key(p, black, white)
+    }
+
     #[inline]
     pub fn get(&self, p: Place, black: Mask, white: Mask) -> Option<Id> {
-        match key(p, black, white) {
+        self.get_key(p, key(p, black, white))
+    }
+
+    /// The id stored for the key `k` (of the place `p`), if any.
+    #[inline]
+    pub fn get_key(&self, p: Place, k: Key) -> Option<Id> {
+        match k {
             Key::Narrow(k) => self.maps[p.id as usize].get(k),
             Key::Wide(k) => self.wide.get(&(p.id, k)).copied(),
             Key::Wider(k) => self.wider.get(&(p.id, k)).copied(),
@@ -268,8 +275,8 @@ impl Table {
 
     /// Prefetch the slot of a position (see [`PosMap::prefetch`]).
     #[inline]
-    pub fn prefetch(&self, p: Place, black: Mask, white: Mask) {
-        if let Key::Narrow(k) = key(p, black, white) {
+    pub fn prefetch(&self, p: Place, k: Key) {
+        if let Key::Narrow(k) = k {
             self.maps[p.id as usize].prefetch(k);
         }
     }
