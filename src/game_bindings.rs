@@ -78,6 +78,14 @@ fn result(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<I
     object(py, r)
 }
 
+/// The object of `a - b` (as `a + (-b)`), for `__sub__` and `__rsub__`.
+fn difference(py: Python<'_>, a: Id, b: Id) -> PyResult<PyObject> {
+    result(py, |e| {
+        let n = e.neg(b)?;
+        e.add(a, n)
+    })
+}
+
 /// The id of an operand that is a game, an `int` or a dyadic `Fraction`, else None: the
 /// Python methods judge the rest (a `bool` is no number, a subclass of `int` or `Fraction`
 /// may mean something else, a `Fraction` that is not dyadic raises their error).
@@ -126,10 +134,7 @@ impl GameBase {
         let py = slf.py();
         let g = slf.get().id;
         match operand(other)? {
-            Some(h) => result(py, |e| {
-                let n = e.neg(h)?;
-                e.add(g, n)
-            }),
+            Some(h) => difference(py, g, h),
             None => hook(py, |h| &h.sub)?.call1(py, (slf, other)),
         }
     }
@@ -138,10 +143,7 @@ impl GameBase {
         let py = slf.py();
         let g = slf.get().id;
         match operand(other)? {
-            Some(h) => result(py, |e| {
-                let n = e.neg(g)?;
-                e.add(h, n)
-            }),
+            Some(h) => difference(py, h, g),
             None => hook(py, |h| &h.rsub)?.call1(py, (slf, other)),
         }
     }

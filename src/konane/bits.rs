@@ -216,12 +216,22 @@ pub type Shape = (u32, u32, Mask);
 /// A normal shape and every symmetry that maps a box onto it (see [`Shapes::box_symmetries`]).
 pub type BoxSyms = Arc<(Shape, Vec<Sym>)>;
 
+/// `(black, white, false)`, or the colour swap `(white, black, true)` if that is smaller: the
+/// candidate of one image in [`least_image`] and its kin.
+#[inline]
+pub fn oriented(black: Mask, white: Mask) -> (Mask, Mask, bool) {
+    if black <= white {
+        (black, white, false)
+    } else {
+        (white, black, true)
+    }
+}
+
 /// The smallest `(black, white, swapped)` image of a position under `syms` and the colour
 /// swap (`best`, if given, competes too), as `konane._bitboard.least_image`.
 pub fn least_image(syms: &[Sym], black: Mask, white: Mask, mut best: Option<(Mask, Mask, bool)>) -> (Mask, Mask, bool) {
     for t in syms {
-        let (tb, tw) = (t.apply(black), t.apply(white));
-        let cand = if tb <= tw { (tb, tw, false) } else { (tw, tb, true) };
+        let cand = oriented(t.apply(black), t.apply(white));
         if best.is_none_or(|b| cand < b) {
             best = Some(cand);
         }
@@ -233,6 +243,7 @@ pub fn least_image(syms: &[Sym], black: Mask, white: Mask, mut best: Option<(Mas
 /// [`least_image_after`] (at most 8 symmetries; the rest of the array is unused).
 #[inline]
 pub fn images(syms: &[Sym], black: Mask, white: Mask) -> [(Mask, Mask); 8] {
+    assert!(syms.len() <= 8, "a box has at most 8 symmetries");
     let mut out = [(0, 0); 8];
     for (t, im) in syms.iter().zip(out.iter_mut()) {
         *im = (t.apply(black), t.apply(white));
@@ -252,10 +263,9 @@ pub fn least_image_after(
     (nb, nw): (Mask, Mask),
 ) -> (Mask, Mask, bool) {
     let (db, dw) = (nb ^ black, nw ^ white);
-    let mut best = if nb <= nw { (nb, nw, false) } else { (nw, nb, true) };
+    let mut best = oriented(nb, nw);
     for (t, &(ib, iw)) in syms.iter().zip(images.iter()) {
-        let (tb, tw) = (ib ^ t.apply(db), iw ^ t.apply(dw));
-        let cand = if tb <= tw { (tb, tw, false) } else { (tw, tb, true) };
+        let cand = oriented(ib ^ t.apply(db), iw ^ t.apply(dw));
         if cand < best {
             best = cand;
         }

@@ -17,7 +17,7 @@
 //! one cache shared by the process ([`with_shared_cache`]);
 //! [`footprint_region_masks_with`] takes the caller's.
 
-use super::bits::{bounding_box, captures, line_step, lowest, neighbours, shl, shr, Mask, Shapes};
+use super::bits::{bounding_box, captures, line_step, lowest, neighbours, oriented, shl, shr, Mask, Shapes};
 use super::decompose::{component, live_region_masks, reach};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::{LazyLock, Mutex, MutexGuard, TryLockError};
@@ -189,8 +189,7 @@ impl FootprintCache {
         let mut best: Option<(Mask, Mask, bool)> = None;
         let mut sym = 0;
         for (i, t) in syms.iter().enumerate() {
-            let (tb, tw) = (t.apply(bx), t.apply(bo));
-            let cand = if tb <= tw { (tb, tw, false) } else { (tw, tb, true) };
+            let cand = oriented(t.apply(bx), t.apply(bo));
             if best.is_none_or(|b| cand < b) {
                 best = Some(cand);
                 sym = i;

@@ -380,8 +380,15 @@ impl Solver {
         fr
     }
 
-    /// Id of the value of a position of the frame `fr` that is not in the position table.
-    fn play(&mut self, cx: &mut Call<'_, '_>, multi: bool, fr: &Arc<Frame>, black: Mask, white: Mask) -> Result<Id> {
+    /// Id of the value of a position of the frame `fr` that is not in the position table
+    /// (a representative, whose key `k` is made by the caller; the value is stored under it).
+    fn play(
+        &mut self,
+        cx: &mut Call<'_, '_>,
+        multi: bool,
+        fr: &Arc<Frame>,
+        (black, white, k): (Mask, Mask, PosKey),
+    ) -> Result<Id> {
         let (s, cells) = (fr.stride, fr.cells);
         // only representatives are looked up and computed (see `options_ids`)
         debug_assert!(
@@ -420,7 +427,7 @@ impl Solver {
             None => self.options_value(cx, multi, fr, black, white)?,
             Some(r) => self.sum(cx, multi, s, &r)?,
         };
-        self.raw.insert(fr.place, black, white, total);
+        self.raw.insert_key(fr.place, k, total);
         Ok(total)
     }
 
@@ -496,11 +503,14 @@ impl Solver {
                 let (rb, rw, swapped) = least_image_after(&fr.syms, &images, position, (nb, nw));
                 (rb, rw, u8::from(swapped))
             };
-            // the key is made once, for the prefetch and the lookup
-            let k = self.raw.key(fr.place, rb, rw);
-            if flag != DEAD {
+            // the key is made once, for the prefetch, the lookup and the store
+            let k = if flag == DEAD {
+                PosKey::Narrow(0) // not used
+            } else {
+                let k = self.raw.key(fr.place, rb, rw);
                 self.raw.prefetch(fr.place, k);
-            }
+                k
+            };
             self.reps.push((rb, rw, flag, k));
         }
         let r = (r0..r0 + n).try_for_each(|j| {
@@ -510,7 +520,7 @@ impl Solver {
             } else {
                 let g = match self.raw.get_key(fr.place, k) {
                     Some(g) => g,
-                    None => engine::grow(|| self.play(cx, multi, fr, rb, rw))?,
+                    None => engine::grow(|| self.play(cx, multi, fr, (rb, rw, k)))?,
                 };
                 if flag == 1 {
                     cx.e.neg(g)?

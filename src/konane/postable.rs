@@ -282,7 +282,12 @@ impl Table {
     }
 
     pub fn insert(&mut self, p: Place, black: Mask, white: Mask, g: Id) {
-        match key(p, black, white) {
+        self.insert_key(p, key(p, black, white), g);
+    }
+
+    /// Store `g` for the key `k` (of the place `p`).
+    pub fn insert_key(&mut self, p: Place, k: Key, g: Id) {
+        match k {
             Key::Narrow(k) => self.maps[p.id as usize].insert(k, g),
             Key::Wide(k) => {
                 self.wide.insert((p.id, k), g);

@@ -164,8 +164,7 @@ fn least_image_after_a_move_is_the_least_image() {
             captures(cells, white, black, stride, true, &mut moves);
             for (i, &(a, b)) in moves.iter().enumerate() {
                 let (nb, nw) = if i < n_left { (a, b) } else { (b, a) };
-                let first = if nb <= nw { (nb, nw, false) } else { (nw, nb, true) };
-                let expected = least_image(&syms, nb, nw, Some(first));
+                let expected = least_image(&syms, nb, nw, Some(bits::oriented(nb, nw)));
                 assert_eq!(least_image_after(&syms, &im, (black, white), (nb, nw)), expected);
                 checked += 1;
             }
