@@ -53,7 +53,7 @@ from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.solving import Solution, outcome, solve
 from konane.squares import parse_square, square_name
 from konane.value_search import Hit, search
-from konane.values import Analysis, analyze, value
+from konane.values import Analysis, analyze, set_threads, value
 
 if TYPE_CHECKING:
     from konane.widget import BoardWidget as BoardWidget
@@ -122,6 +122,7 @@ __all__ = [
     "clear_caches",
     "cache_info",
     "set_progress",
+    "set_threads",
     "census",
     "Census",
     "search",

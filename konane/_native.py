@@ -13,6 +13,7 @@ Boards are passed as the masks of :mod:`konane._bitboard` (board layout, stride
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,30 @@ else:
     _ext = _konane_cgt
 
 TRANSPOSE = 5                    # a diagonal reflection: swaps rows and columns
+
+_threads: int | None = None      # set_threads; None: default_threads()
+
+
+def default_threads() -> int:
+    """The threads the native value solver uses by default: 2 where this process may run
+    on two processors or more, else 1."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except AttributeError:       # not on Linux
+        n = os.cpu_count() or 1
+    return 2 if n >= 2 else 1
+
+
+def threads() -> int:
+    """The threads the native value solver may use now (see :func:`set_threads`)."""
+    return default_threads() if _threads is None else _threads
+
+
+def set_threads(n: int | None) -> None:
+    """Set the threads of the native value solver (see :func:`konane.set_threads`, which
+    checks ``n``)."""
+    global _threads
+    _threads = None if n is None else min(n, 2)
 
 
 def available() -> bool:
@@ -94,7 +119,7 @@ def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules
     if not available():
         raise RuntimeError("the native Konane solver is not available (see konane._native.available)")
     rows, cols, (cells, black, white), _ = oriented(rows, cols, (cells, black, white), "solver")
-    gid: int = _ext.konane_value(rows, cols, cells, black, white, rules.multi_jump, check)
+    gid: int = _ext.konane_value(rows, cols, cells, black, white, rules.multi_jump, check, threads())
     return gid
 
 

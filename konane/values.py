@@ -30,7 +30,7 @@ from konane.match import Match
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
-__all__ = ["value", "analyze", "Analysis"]
+__all__ = ["value", "analyze", "Analysis", "set_threads"]
 
 
 def _check_progress(progress: Any) -> None:
@@ -176,6 +176,46 @@ def value(board: Board | Match | str, *, rules: Rules | None = None,
     finally:
         prog.close()
     return cgt.Game.from_id(gid)
+
+
+def set_threads(n: int | None) -> None:
+    """Let the native value solver use ``n`` threads (1 or 2); ``None``: the default.
+
+    With 2, the solver walks over the positions (moves, symmetries, regions, its tables) on
+    the calling thread while a second thread makes their canonical forms, each position
+    after its options; on the 5x6 start this takes about two thirds of the time of one
+    thread.  The values, and the ids of :mod:`cgt.ops`, are the same either way.  The
+    default is 2 where the process may run on two processors or more
+    (:func:`konane._native.default_threads`); positions of fewer than 16 stones
+    (``konane::MIN_PIPED_STONES`` of the native core) always take one thread.  The Python
+    solver (no native core, or ``cache=`` given) always runs in one thread.
+
+    Parameters
+    ----------
+    n : int or None
+        1 or 2 (more are taken as 2: the solver has two halves), or None for the default.
+
+    Raises
+    ------
+    KonaneTypeError
+        If ``n`` is not an int or None.
+    KonaneValueError
+        If ``n`` is below 1.
+
+    Examples
+    --------
+    >>> konane.set_threads(1)
+    >>> konane.value("xoxox/oxoxo/xo..x/oxoxo")     # 18 stones, one thread
+    cgt.parse('1')
+    >>> konane.set_threads(None)                    # two where the machine has them
+    >>> konane.value("xoxox/oxoxo/xo..x/oxoxo")
+    cgt.parse('1')
+    """
+    if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
+        raise KonaneTypeError(f"set_threads takes an int or None, not {_describe(n)}")
+    if n is not None and n < 1:
+        raise KonaneValueError(f"set_threads takes at least 1 thread, not {n!r}")
+    _native.set_threads(n)
 
 
 # ---------------------------------------------------------------- analysis

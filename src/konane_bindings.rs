@@ -34,8 +34,11 @@ fn reentered() -> PyErr {
 /// ([`crate::konane::CHECK_EVERY`]) and once at the end with the rest.  An exception it
 /// raises (`konane.errors.ComputationLimitError`, `KeyboardInterrupt`) stops the
 /// computation and propagates; the solver's tables keep only finished values.
+///
+/// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (boards of at
+/// least [`crate::konane::MIN_PIPED_STONES`] stones; the check is called on this thread).
 #[pyfunction]
-#[pyo3(signature = (rows, cols, cells, black, white, multi_jump, check=None))]
+#[pyo3(signature = (rows, cols, cells, black, white, multi_jump, check=None, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn konane_value(
     py: Python<'_>,
@@ -46,8 +49,10 @@ fn konane_value(
     white: u128,
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
+    threads: usize,
 ) -> PyResult<Id> {
     let mut s = SOLVER.get(py).try_borrow_mut().map_err(|_| reentered())?;
+    s.threads = threads;
     let check = check.as_ref().map(|c| move |n: u64| c.call1((n,)).map(drop));
     run_kernel(py, "solver", check, |e, hook| {
         s.value(e, rows, cols, cells, black, white, Rules { multi_jump }, hook)

@@ -31,7 +31,7 @@ pub mod shortcut;
 mod table;
 
 pub use dyadic::Dyadic;
-pub use table::{CacheInfo, Engine, CACHE_LIMIT, MAX_NIMBER_OPTIONS};
+pub use table::{CacheInfo, Engine, Hook, CACHE_LIMIT, MAX_NIMBER_OPTIONS};
 
 use std::fmt;
 

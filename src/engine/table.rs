@@ -224,6 +224,11 @@ impl Engine {
         self.hook = hook;
     }
 
+    /// Install `hook` (or none) and return the one installed before.
+    pub fn replace_hook(&mut self, hook: Option<Hook>) -> Option<Hook> {
+        std::mem::replace(&mut self.hook, hook)
+    }
+
     /// Set the size at which each operation cache is emptied (for tests).
     pub fn set_cache_limit(&mut self, limit: usize) {
         self.limit = limit.max(1);

@@ -11,19 +11,24 @@
 //!   each region is normalised and looked up in the region table (normal form -> id),
 //!   otherwise computed from its options; inside a region a position is played out where
 //!   it stands (memo on the exact position, reduced by the region's own symmetries and
-//!   the colour swap) unless it may split, exactly where the Python solver splits.
+//!   the colour swap) unless it may split, exactly where the Python solver splits;
+//! * [`pipeline`]: the two halves of a call, the walk over the positions and the valuation
+//!   of their option lists, in one thread or (boards of [`MIN_PIPED_STONES`] stones or more,
+//!   [`Solver::threads`]) in two.
 //!
 //! Values are ids of an [`Engine`]: the canonical form of the options' ids (through the
-//! [`Shortcuts`] of `engine::shortcut`, which settle most positions before the engine's
-//! general path), `neg` for
-//! colour-swapped entries, `add` for sums.  The tables only ever receive finished values,
-//! so an interrupted call (the engine's interrupt hook, or the call's check callback: see
-//! [`Solver::value`]) leaves them consistent.
+//! [`Shortcuts`](crate::engine::shortcut::Shortcuts), which settle most positions before the
+//! engine's general path), `neg` for colour-swapped entries, `add` for sums.  When a call
+//! ends, finished or not, its tables hold only finished values (a piped call's references to
+//! values still to come are replaced by them or dropped), so an interrupted call (the
+//! engine's interrupt hook, or the call's check callback: see [`Solver::value`]) leaves them
+//! consistent.
 
 pub mod bits;
 pub mod census;
 pub mod decompose;
 pub mod footprint;
+pub mod pipeline;
 pub mod play;
 pub mod postable;
 pub mod search;
@@ -33,14 +38,16 @@ pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::shortcut::Shortcuts;
 use crate::engine::{self, Engine, Id};
 use bits::{automorphisms, captures, images, least_image, least_image_after, line_step, neighbours, Mask, Shapes, Sym};
 use decompose::{line_regions, live_region_masks, one_group};
 use footprint::footprint_region_masks;
+use pipeline::{abort_hook, options_header, sum_header, Pipe, Ref, Sink, Valuer, CHANNEL_CHUNKS};
 use postable::{Key as PosKey, Place, Table};
 use rustc_hash::FxHashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
 
 /// The rules that change values: whether multi-jumps are allowed.
@@ -167,10 +174,11 @@ impl<'b, const EVERY: u64> Ticker<'b, EVERY> {
     }
 }
 
-/// What one call of [`Solver::value`] carries through the recursion: the engine and the
-/// positions computed in this call, counted for the check callback.
+/// What one call of [`Solver::value`] carries through the recursion: where its records go
+/// (valued at once, or sent to the worker) and the positions computed in this call, counted
+/// for the check callback.
 struct Call<'a, 'b> {
-    e: &'a mut Engine,
+    sink: Sink<'a>,
     ticker: Ticker<'b, CHECK_EVERY>,
 }
 
@@ -211,27 +219,66 @@ pub struct Info {
 
 /// The value solver: its tables map positions to ids of one [`Engine`], which must be the
 /// engine passed to every call (the ids are that table's).
-#[derive(Default)]
+///
+/// A call runs in one thread, or in two ([`Solver::threads`]): the walk over the positions
+/// on the caller's thread and their valuation on a worker (see [`pipeline`]).
 pub struct Solver {
+    walk: Walk,
+    valuer: Valuer,
+    /// Threads a call may use: 1, or 2 for the piped mode of [`pipeline`] (more are not
+    /// used).  Default: 2 where the machine has two processors or more.
+    pub threads: usize,
+    /// Boards with fewer stones are computed in one thread whatever [`Solver::threads`]
+    /// says: their values take too little time to gain from a second one.
+    pub min_piped_stones: u32,
+}
+
+/// Boards with fewer stones are computed in one thread (the default of
+/// [`Solver::min_piped_stones`]).
+pub const MIN_PIPED_STONES: u32 = 16;
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver {
+            walk: Walk::default(),
+            valuer: Valuer::default(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+            min_piped_stones: MIN_PIPED_STONES,
+        }
+    }
+}
+
+/// The walk over the positions: the tables (of [`Ref`]s: ids, and in a piped call the slots
+/// of values still to come) and the stacks of the recursion.
+#[derive(Default)]
+struct Walk {
     raw: Table,
-    regions: FxHashMap<Key, Id>,
+    regions: FxHashMap<Key, u32>,
     frames: FxHashMap<(u32, Mask, bool), Arc<Frame>>,
     shapes: Shapes,
     computed: u64,
     hits: u64,
     misses: u64,
-    /// Stacks of moves and of options' ids shared by the recursion.
+    /// Stacks of moves and of options' references shared by the recursion.
     moves: Vec<(Mask, Mask)>,
-    opts: Vec<Id>,
-    /// The positions stored for the options being looked up (see [`Solver::options_ids`]).
+    opts: Vec<u32>,
+    /// The positions stored for the options being looked up (see [`Walk::options_ids`]).
     reps: Vec<(Mask, Mask, u8, PosKey)>,
-    /// The shortcuts before the engine's canonical form, and the option lists given to it.
-    shortcuts: Shortcuts,
-    lefts: Vec<Id>,
-    rights: Vec<Id>,
+    /// The keys of the position table's entries that name values still to come, while
+    /// there are at most [`JOURNAL_MAX`] (past that, `journal_full`: the maps with such
+    /// entries are gone through whole, which costs little beside computing that many
+    /// positions).
+    journal: Vec<(u32, PosKey)>,
+    journal_full: bool,
+    /// The keys of the region table's entries that name values still to come (a few per
+    /// call: regions are normal forms).
+    region_journal: Vec<Key>,
 }
 
-/// In [`Solver::options_ids`]: an option in which no stone has an enemy next to it.
+/// The most keys of [`Walk::journal`] (16 MB).
+const JOURNAL_MAX: usize = 1 << 18;
+
+/// In [`Walk::options_ids`]: an option in which no stone has an enemy next to it.
 const DEAD: u8 = 2;
 
 fn key(multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Key {
@@ -272,61 +319,220 @@ impl Solver {
         check_board("solver", rows, cols, cells, black, white)?;
         let stride = cols + 1;
         let regions = footprint_region_masks(cells, black, white, stride);
+        let multi = rules.multi_jump;
+        let check = if self.threads >= 2 && (black | white).count_ones() >= self.min_piped_stones {
+            match self.value_piped(e, multi, stride, &regions, check) {
+                Ok(r) => return r,
+                Err(check) => check, // no second thread: in this one
+            }
+        } else {
+            check
+        };
         let mut cx = Call {
-            e,
+            sink: Sink::Inline {
+                e,
+                valuer: &mut self.valuer,
+            },
             ticker: Ticker::new(check),
         };
-        let r = self.sum(&mut cx, rules.multi_jump, stride, &regions);
-        self.moves.clear();
-        self.opts.clear();
-        self.reps.clear();
-        let g = r?;
+        let r = self.walk.sum(&mut cx, multi, stride, &regions);
+        self.walk.reset_stacks();
+        let g = r?.as_id().expect("an inline call's references are ids");
         cx.ticker.finish()?;
         Ok(g)
     }
 
+    /// [`Solver::value`] in two threads: the walk on this one, the valuation on a worker
+    /// that owns the engine meanwhile (see [`pipeline`]); `Err(check)` if the worker could
+    /// not be started (the caller computes the value in one thread).  The engine's interrupt
+    /// hook is called by the walk; the worker's engine stops when the walk does.  When both
+    /// have stopped, the references to slots in the tables are replaced by their values, or
+    /// dropped if the valuation did not reach them (an error or an interruption).
+    fn value_piped<'c>(
+        &mut self,
+        e: &mut Engine,
+        multi: bool,
+        stride: u32,
+        regions: &[(Mask, Mask, Mask)],
+        check: Option<Check<'c>>,
+    ) -> std::result::Result<Result<Id>, Option<Check<'c>>> {
+        /// Closes the channel when dropped, so that the worker ends (and the scope can join
+        /// it) even if the walk panics.
+        struct Closing<'p>(&'p mut Pipe);
+        impl Drop for Closing<'_> {
+            fn drop(&mut self) {
+                self.0.close();
+            }
+        }
+
+        let abort = Arc::new(AtomicBool::new(false));
+        let hook = e.replace_hook(Some(abort_hook(abort.clone())));
+        let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
+        let mut pipe = Pipe::new(tx, hook);
+        let (walk, valuer) = (&mut self.walk, &mut self.valuer);
+        valuer.values.clear();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            std::thread::scope(|scope| {
+                let worker = std::thread::Builder::new()
+                    .name("konane-valuation".into())
+                    .spawn_scoped(scope, || valuer.drain(e, rx));
+                let Ok(worker) = worker else {
+                    return Err(check);
+                };
+                let closing = Closing(&mut pipe);
+                let mut cx = Call {
+                    sink: Sink::Pipe(&mut *closing.0),
+                    ticker: Ticker::new(check),
+                };
+                let walked = walk.sum(&mut cx, multi, stride, regions).and_then(|r| {
+                    cx.ticker.finish()?;
+                    Ok(r)
+                });
+                let walked = match (walked, closing.0.finish()) {
+                    (Ok(r), Ok(())) => Ok(r),
+                    (Ok(_), Err(x)) | (Err(x), _) => Err(x),
+                };
+                drop(closing);
+                if walked.is_err() {
+                    abort.store(true, Ordering::Relaxed);
+                }
+                let valued = worker.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                Ok((walked, valued))
+            })
+        }));
+        e.replace_hook(pipe.hook.take());
+        let (walked, valued) = match outcome {
+            Ok(o) => o?,
+            Err(panic) => {
+                // a bug: the tables may hold references to slots that will never be valued
+                self.clear();
+                std::panic::resume_unwind(panic)
+            }
+        };
+        self.walk.reset_stacks();
+        // the values of the slots in the tables (those the valuation reached)
+        let values = &self.valuer.values;
+        let mut resolve = |r: Ref| -> Option<Ref> {
+            if r.slot().is_some_and(|s| s >= values.len()) {
+                return None;
+            }
+            pipeline::resolve(values, e, r).ok().and_then(|g| Ref::id(g).ok())
+        };
+        self.walk.resolve(&mut resolve);
+        let root = walked.as_ref().ok().map(|&r| resolve(r));
+        self.valuer.values = Vec::new();
+        Ok(match (walked, valued) {
+            // the walk stops when the valuation fails (the channel closes): its error counts
+            (_, Err(x)) if x != engine::Error::Interrupted => Err(Error::Engine(x)),
+            (Err(x), _) => Err(x),
+            (Ok(_), Err(x)) => Err(Error::Engine(x)),
+            (Ok(_), Ok(())) => match root.flatten() {
+                Some(r) => Ok(r.0),
+                None => Err(Error::Engine(engine::Error::Overflow(
+                    "the value of the position could not be kept (more than 2^30 games)".into(),
+                ))),
+            },
+        })
+    }
+
     /// Sizes of the tables and counters.
     pub fn info(&self) -> Info {
+        let w = &self.walk;
         Info {
-            positions: self.raw.len(),
-            regions: self.regions.len(),
-            computed: self.computed,
-            hits: self.hits,
-            misses: self.misses,
+            positions: w.raw.len(),
+            regions: w.regions.len(),
+            computed: w.computed,
+            hits: w.hits,
+            misses: w.misses,
         }
     }
 
     /// Empty every table (the ids they hold stay valid in the engine; nothing refers to
     /// them any more).
     pub fn clear(&mut self) {
-        self.raw = Table::default();
-        self.regions = FxHashMap::default();
-        self.frames = FxHashMap::default();
-        self.shapes.clear();
-        self.shortcuts = Shortcuts::default();
+        let w = &mut self.walk;
+        w.raw = Table::default();
+        w.regions = FxHashMap::default();
+        w.frames = FxHashMap::default();
+        w.shapes.clear();
+        self.valuer = Valuer::default();
+    }
+}
+
+impl Walk {
+    /// Empty the stacks of the recursion (after a call, finished or not).
+    fn reset_stacks(&mut self) {
+        self.moves.clear();
+        self.opts.clear();
+        self.reps.clear();
     }
 
-    /// Id of the sum of the values of `regions` (`(cells, black, white)` in `stride`).
-    fn sum(&mut self, cx: &mut Call<'_, '_>, multi: bool, stride: u32, regions: &[(Mask, Mask, Mask)]) -> Result<Id> {
-        let mut total = Engine::ZERO;
-        for &(rc, rb, rw) in regions {
-            let p = self.raw.place(stride, rc, multi);
-            let g = match self.raw.get(p, rb, rw) {
-                Some(g) => g,
-                None => {
-                    let g = self.region_value(cx, multi, stride, rc, rb, rw)?;
-                    self.raw.insert(p, rb, rw, g);
-                    g
+    /// Store `r` as the value of the position `k` of the place `p`.
+    fn store(&mut self, p: Place, k: PosKey, r: Ref) {
+        if r.as_id().is_some() {
+            self.raw.insert_key(p, k, r.0);
+            return;
+        }
+        self.raw.insert_pending(p, k, r.0);
+        if self.journal.len() < JOURNAL_MAX {
+            self.journal.push((p.id, k));
+        } else {
+            self.journal_full = true;
+        }
+    }
+
+    /// Replace each reference in the tables that is not a plain id (a slot, a negative) by
+    /// `value(reference)`, or drop the entry if that is `None`.
+    fn resolve(&mut self, value: &mut impl FnMut(Ref) -> Option<Ref>) {
+        let mut one = |r: u32| match Ref(r).as_id() {
+            Some(_) => Some(r),
+            None => value(Ref(r)).map(|r| r.0),
+        };
+        if std::mem::take(&mut self.journal_full) {
+            self.raw.resolve(&mut one);
+        } else {
+            self.raw.resolve_keys(&self.journal, &mut one);
+        }
+        self.journal = Vec::new();
+        for k in std::mem::take(&mut self.region_journal) {
+            if let Some(r) = self.regions.get_mut(&k) {
+                match one(*r) {
+                    Some(x) => *r = x,
+                    None => {
+                        self.regions.remove(&k);
+                    }
                 }
-            };
-            if g != Engine::ZERO {
-                total = if total == Engine::ZERO { g } else { cx.e.add(total, g)? };
             }
         }
-        Ok(total)
     }
 
-    /// Id of the value of one region, through its normal form and the region table.
+    /// The value of the sum of the regions `regions` (`(cells, black, white)` in `stride`).
+    fn sum(&mut self, cx: &mut Call<'_, '_>, multi: bool, stride: u32, regions: &[(Mask, Mask, Mask)]) -> Result<Ref> {
+        let o0 = self.opts.len();
+        for &(rc, rb, rw) in regions {
+            let p = self.raw.place(stride, rc, multi);
+            let r = match self.raw.get(p, rb, rw) {
+                Some(r) => Ref(r),
+                None => {
+                    let r = self.region_value(cx, multi, stride, rc, rb, rw)?;
+                    self.store(p, self.raw.key(p, rb, rw), r);
+                    r
+                }
+            };
+            if r != Ref::ZERO {
+                self.opts.push(r.0);
+            }
+        }
+        let r = match self.opts.len() - o0 {
+            0 => Ok(Ref::ZERO),
+            1 => Ok(Ref(self.opts[o0])),
+            n => cx.sink.emit(sum_header(n), &self.opts[o0..]),
+        };
+        self.opts.truncate(o0);
+        r
+    }
+
+    /// The value of one region, through its normal form and the region table.
     fn region_value(
         &mut self,
         cx: &mut Call<'_, '_>,
@@ -335,23 +541,30 @@ impl Solver {
         cells: Mask,
         black: Mask,
         white: Mask,
-    ) -> Result<Id> {
+    ) -> Result<Ref> {
         let (_, cols, nc, nb, nw, swapped) = self.shapes.normal_form(stride, cells, black, white);
         let k = key(multi, cols + 1, nc, nb, nw);
-        let g = match self.regions.get(&k) {
-            Some(&g) => {
+        let r = match self.regions.get(&k) {
+            Some(&r) => {
                 self.hits += 1;
-                g
+                Ref(r)
             }
             None => {
                 self.misses += 1;
                 let fr = self.frame(multi, cols + 1, nc, nb, nw);
-                let g = self.options_value(cx, multi, &fr, nb, nw)?;
-                self.regions.insert(k, g);
-                g
+                let r = self.options_value(cx, multi, &fr, nb, nw)?;
+                self.regions.insert(k, r.0);
+                if r.as_id().is_none() {
+                    self.region_journal.push(k);
+                }
+                r
             }
         };
-        Ok(if swapped { cx.e.neg(g)? } else { g })
+        if swapped {
+            cx.sink.neg(r)
+        } else {
+            Ok(r)
+        }
     }
 
     /// The frame of a normalised region (its symmetries are those of the first position
@@ -380,15 +593,15 @@ impl Solver {
         fr
     }
 
-    /// Id of the value of a position of the frame `fr` that is not in the position table
-    /// (a representative, whose key `k` is made by the caller; the value is stored under it).
+    /// The value of a position of the frame `fr` that is not in the position table (a
+    /// representative, whose key `k` is made by the caller; the value is stored under it).
     fn play(
         &mut self,
         cx: &mut Call<'_, '_>,
         multi: bool,
         fr: &Arc<Frame>,
         (black, white, k): (Mask, Mask, PosKey),
-    ) -> Result<Id> {
+    ) -> Result<Ref> {
         let (s, cells) = (fr.stride, fr.cells);
         // only representatives are looked up and computed (see `options_ids`)
         debug_assert!(
@@ -397,7 +610,7 @@ impl Solver {
         );
         let lx = black & neighbours(white, s);
         if lx == 0 {
-            return Ok(Engine::ZERO); // no stone has an enemy next to it: no move, ever
+            return Ok(Ref::ZERO); // no stone has an enemy next to it: no move, ever
         }
         let regions = if fr.line != 0 {
             let r: Vec<_> = line_regions(cells, black, white, fr.line)
@@ -427,11 +640,11 @@ impl Solver {
             None => self.options_value(cx, multi, fr, black, white)?,
             Some(r) => self.sum(cx, multi, s, &r)?,
         };
-        self.raw.insert_key(fr.place, k, total);
+        self.store(fr.place, k, total);
         Ok(total)
     }
 
-    /// Id of the value of a position of the frame `fr` from its options.
+    /// The value of a position of the frame `fr` from its options.
     fn options_value(
         &mut self,
         cx: &mut Call<'_, '_>,
@@ -439,10 +652,10 @@ impl Solver {
         fr: &Arc<Frame>,
         black: Mask,
         white: Mask,
-    ) -> Result<Id> {
-        cx.e.tick()?;
+    ) -> Result<Ref> {
+        cx.sink.tick()?;
         let (s, cells) = (fr.stride, fr.cells);
-        // the moves and the options' ids go on stacks shared by the whole recursion (no
+        // the moves and the options' references go on stacks shared by the whole recursion (no
         // allocation per position): this call's part starts at `m0` and `o0`
         let m0 = self.moves.len();
         captures(cells, black, white, s, multi, &mut self.moves);
@@ -452,17 +665,12 @@ impl Solver {
         let o0 = self.opts.len();
         let r = self.options_ids(cx, multi, fr, (black, white), (m0, n, n_left));
         self.moves.truncate(m0);
-        let (mid, end) = (o0 + n_left, o0 + n);
         let g = r.and_then(|()| {
-            let (lefts, rights) = (&mut self.lefts, &mut self.rights);
-            lefts.clear();
-            lefts.extend_from_slice(&self.opts[o0..mid]);
-            rights.clear();
-            rights.extend_from_slice(&self.opts[mid..end]);
-            if lefts.is_empty() && rights.is_empty() {
-                return Ok(Engine::ZERO);
+            if n == 0 {
+                return Ok(Ref::ZERO);
             }
-            Ok(self.shortcuts.value(cx.e, lefts, rights)?)
+            cx.sink
+                .emit(options_header(n_left, n - n_left)?, &self.opts[o0..o0 + n])
         });
         self.opts.truncate(o0);
         let g = g?;
@@ -471,9 +679,9 @@ impl Solver {
         Ok(g)
     }
 
-    /// Push the ids of the positions after the moves `self.moves[m0..m0 + n]` (the first
-    /// `n_left` by Black, the others by White) from `position` (black, white) onto
-    /// `self.opts`.
+    /// Push the references of the values of the positions after the moves
+    /// `self.moves[m0..m0 + n]` (the first `n_left` by Black, the others by White) from
+    /// `position` (black, white) onto `self.opts`.
     ///
     /// Two passes: the first turns each move into the position stored for it (its
     /// representative under the frame's symmetries) and prefetches its slot of the position
@@ -515,20 +723,20 @@ impl Solver {
         }
         let r = (r0..r0 + n).try_for_each(|j| {
             let (rb, rw, flag, k) = self.reps[j];
-            let g = if flag == DEAD {
-                Engine::ZERO
+            let r = if flag == DEAD {
+                Ref::ZERO
             } else {
-                let g = match self.raw.get_key(fr.place, k) {
-                    Some(g) => g,
+                let r = match self.raw.get_key(fr.place, k) {
+                    Some(r) => Ref(r),
                     None => engine::grow(|| self.play(cx, multi, fr, (rb, rw, k)))?,
                 };
                 if flag == 1 {
-                    cx.e.neg(g)?
+                    cx.sink.neg(r)?
                 } else {
-                    g
+                    r
                 }
             };
-            self.opts.push(g);
+            self.opts.push(r.0);
             Ok(())
         });
         self.reps.truncate(r0);

@@ -1,4 +1,5 @@
-//! The value solver's position table: (place, black, white) -> id.
+//! The value solver's position table: (place, black, white) -> entry (a `u32`: the
+//! solver's reference to a value, see `konane::pipeline::Ref`).
 //!
 //! A place is the cells of one normalised frame under one rule set; every position of a
 //! place is keyed by a single integer, chosen by the place's [`Codec`]:
@@ -17,7 +18,6 @@
 //! last two are rare (frames of more than 40 cells) and use general hash maps.
 
 use super::bits::Mask;
-use crate::engine::Id;
 use rustc_hash::FxHashMap;
 
 /// How the positions of one place are turned into keys.
@@ -101,7 +101,7 @@ pub fn ternary(black: Mask, white: Mask, rows: u32, cols: u32, stride: u32) -> u
 #[repr(C)]
 struct Slot {
     key: u64,
-    val: Id,
+    val: u32,
 }
 
 /// An open-addressing map from non-zero `u64` keys to ids (linear probing, Fibonacci
@@ -111,7 +111,9 @@ pub struct PosMap {
     slots: Vec<Slot>,
     shift: u32,
     len: usize,
-    zero: Option<Id>,
+    zero: Option<u32>,
+    /// Whether an entry was marked pending since the last [`PosMap::resolve`].
+    pending: bool,
 }
 
 impl PosMap {
@@ -130,7 +132,7 @@ impl PosMap {
     }
 
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Id> {
+    pub fn get(&self, key: u64) -> Option<u32> {
         if key == 0 {
             return self.zero;
         }
@@ -151,7 +153,7 @@ impl PosMap {
         }
     }
 
-    pub fn insert(&mut self, key: u64, val: Id) {
+    pub fn insert(&mut self, key: u64, val: u32) {
         if key == 0 {
             if self.zero.is_none() {
                 self.len += 1;
@@ -200,6 +202,83 @@ impl PosMap {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// Remove the entry of `key`, if any (backward-shift deletion: the entries after it in
+    /// its probe run move back, so no probe sequence is broken).
+    pub fn remove(&mut self, key: u64) {
+        if key == 0 {
+            if self.zero.take().is_some() {
+                self.len -= 1;
+            }
+            return;
+        }
+        if self.slots.is_empty() {
+            return;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.index(key);
+        loop {
+            match self.slots[i].key {
+                0 => return,
+                k if k == key => break,
+                _ => i = (i + 1) & mask,
+            }
+        }
+        let mut j = i;
+        loop {
+            j = (j + 1) & mask;
+            let k = self.slots[j].key;
+            if k == 0 {
+                break;
+            }
+            // the entry at j may move back to i unless its home lies cyclically in (i, j]
+            let home = self.index(k);
+            let stays = if i <= j {
+                i < home && home <= j
+            } else {
+                i < home || home <= j
+            };
+            if !stays {
+                self.slots[i] = self.slots[j];
+                i = j;
+            }
+        }
+        self.slots[i] = Slot::default();
+        self.len -= 1;
+    }
+
+    /// Replace every entry by `f(entry)`, or remove it if that is `None`, if an entry was
+    /// marked pending since the last call ([`Table::insert_pending`]); else do nothing.
+    pub fn resolve(&mut self, f: &mut impl FnMut(u32) -> Option<u32>) {
+        if !std::mem::take(&mut self.pending) {
+            return;
+        }
+        if let Some(z) = self.zero {
+            self.zero = f(z);
+            if self.zero.is_none() {
+                self.len -= 1;
+            }
+        }
+        let mut removed = false;
+        for s in self.slots.iter_mut().filter(|s| s.key != 0) {
+            match f(s.val) {
+                Some(v) => s.val = v,
+                None => {
+                    s.key = 0;
+                    removed = true;
+                }
+            }
+        }
+        if removed {
+            // the probe sequences crossed the cleared slots: insert the rest again
+            let cap = self.slots.len();
+            let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
+            self.len = usize::from(self.zero.is_some());
+            for s in old.into_iter().filter(|s| s.key != 0) {
+                self.insert(s.key, s.val);
+            }
+        }
+    }
 }
 
 /// Where the positions of one `(stride, cells, rules)` lie in the [`Table`]: its id and
@@ -215,8 +294,8 @@ pub struct Place {
 pub struct Table {
     places: FxHashMap<(u32, Mask, bool), Place>,
     maps: Vec<PosMap>,
-    wide: FxHashMap<(u32, u128), Id>,
-    wider: FxHashMap<(u32, [Mask; 2]), Id>,
+    wide: FxHashMap<(u32, u128), u32>,
+    wider: FxHashMap<(u32, [Mask; 2]), u32>,
 }
 
 /// A position's key: one `u64` in its place's [`PosMap`], or a key of the general maps.
@@ -259,13 +338,13 @@ impl Table {
     }
 
     #[inline]
-    pub fn get(&self, p: Place, black: Mask, white: Mask) -> Option<Id> {
+    pub fn get(&self, p: Place, black: Mask, white: Mask) -> Option<u32> {
         self.get_key(p, key(p, black, white))
     }
 
     /// The id stored for the key `k` (of the place `p`), if any.
     #[inline]
-    pub fn get_key(&self, p: Place, k: Key) -> Option<Id> {
+    pub fn get_key(&self, p: Place, k: Key) -> Option<u32> {
         match k {
             Key::Narrow(k) => self.maps[p.id as usize].get(k),
             Key::Wide(k) => self.wide.get(&(p.id, k)).copied(),
@@ -281,12 +360,12 @@ impl Table {
         }
     }
 
-    pub fn insert(&mut self, p: Place, black: Mask, white: Mask, g: Id) {
+    pub fn insert(&mut self, p: Place, black: Mask, white: Mask, g: u32) {
         self.insert_key(p, key(p, black, white), g);
     }
 
     /// Store `g` for the key `k` (of the place `p`).
-    pub fn insert_key(&mut self, p: Place, k: Key, g: Id) {
+    pub fn insert_key(&mut self, p: Place, k: Key, g: u32) {
         match k {
             Key::Narrow(k) => self.maps[p.id as usize].insert(k, g),
             Key::Wide(k) => {
@@ -300,6 +379,84 @@ impl Table {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Every entry (for tests).
+    #[cfg(test)]
+    pub fn entries(&self) -> Vec<u32> {
+        let mut out: Vec<u32> = self.wide.values().chain(self.wider.values()).copied().collect();
+        for m in &self.maps {
+            out.extend(m.zero);
+            out.extend(m.slots.iter().filter(|s| s.key != 0).map(|s| s.val));
+        }
+        out
+    }
+
+    /// Insert an entry that must be resolved before the table is used again (a value still
+    /// to come), by [`Table::resolve_keys`] or [`Table::resolve`].
+    pub fn insert_pending(&mut self, p: Place, k: Key, g: u32) {
+        if let Key::Narrow(_) = k {
+            self.maps[p.id as usize].pending = true;
+        }
+        self.insert_key(p, k, g);
+    }
+
+    /// Replace the entries of the keys `keys` (place ids and keys) by `f(entry)`, or remove
+    /// them where that is `None`, and clear the pending marks of their maps (which must be
+    /// all the marked ones: every pending entry's key is in `keys`).
+    pub fn resolve_keys(&mut self, keys: &[(u32, Key)], mut f: impl FnMut(u32) -> Option<u32>) {
+        for &(p, k) in keys {
+            let p = p as usize;
+            match k {
+                Key::Narrow(k) => {
+                    let m = &mut self.maps[p];
+                    if let Some(v) = m.get(k) {
+                        match f(v) {
+                            Some(x) => m.insert(k, x),
+                            None => m.remove(k),
+                        }
+                    }
+                }
+                Key::Wide(k) => {
+                    if let Some(&v) = self.wide.get(&(p as u32, k)) {
+                        match f(v) {
+                            Some(x) => self.wide.insert((p as u32, k), x),
+                            None => self.wide.remove(&(p as u32, k)),
+                        };
+                    }
+                }
+                Key::Wider(k) => {
+                    if let Some(&v) = self.wider.get(&(p as u32, k)) {
+                        match f(v) {
+                            Some(x) => self.wider.insert((p as u32, k), x),
+                            None => self.wider.remove(&(p as u32, k)),
+                        };
+                    }
+                }
+            }
+        }
+        for &(p, _) in keys {
+            self.maps[p as usize].pending = false;
+        }
+    }
+
+    /// Replace every entry of the maps with pending entries (and of the general maps) by
+    /// `f(entry)`, or remove it where that is `None`; every pending mark is cleared.  Costs
+    /// the size of those maps: for calls that made more entries than a list of keys should
+    /// hold.
+    pub fn resolve(&mut self, mut f: impl FnMut(u32) -> Option<u32>) {
+        for m in &mut self.maps {
+            m.resolve(&mut f);
+        }
+        let mut one = |v: &mut u32| match f(*v) {
+            Some(x) => {
+                *v = x;
+                true
+            }
+            None => false,
+        };
+        self.wide.retain(|_, v| one(v));
+        self.wider.retain(|_, v| one(v));
     }
 
     pub fn len(&self) -> usize {
@@ -358,6 +515,86 @@ mod tests {
         assert_eq!(m.len(), reference.len());
         for k in 0..25_000u64 {
             assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
+        }
+    }
+
+    #[test]
+    fn posmap_removes_and_resolves_as_a_hash_map() {
+        // random inserts and removals (small key range: long probe runs, wrap-around at the
+        // end of the slots, the key 0), then a resolve that maps some entries and drops
+        // others, against std's map
+        let mut rng = Rng(19);
+        let mut m = PosMap::default();
+        let mut reference = std::collections::HashMap::new();
+        for i in 0..60_000u32 {
+            let k = rng.next() % 3_000;
+            if rng.next().is_multiple_of(3) {
+                m.remove(k);
+                reference.remove(&k);
+            } else {
+                m.insert(k, i);
+                reference.insert(k, i);
+            }
+            assert_eq!(m.len(), reference.len());
+        }
+        for k in 0..3_500u64 {
+            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
+        }
+        let f = |v: u32| (!v.is_multiple_of(5)).then_some(v / 2);
+        // nothing is marked pending: resolve leaves the map alone
+        m.resolve(&mut |v| f(v));
+        assert_eq!(m.len(), reference.len());
+        m.pending = true;
+        m.resolve(&mut |v| f(v));
+        reference.retain(|_, v| !v.is_multiple_of(5));
+        reference.values_mut().for_each(|v| *v /= 2);
+        assert_eq!(m.len(), reference.len());
+        for k in 0..3_500u64 {
+            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
+        }
+    }
+
+    #[test]
+    fn table_resolves_by_keys_or_whole() {
+        // the same entries (half of them pending) resolved through the pending keys and by
+        // going through the map give the same table: pending entries mapped or dropped,
+        // the others kept as they are
+        let cells = super::super::bits::full_mask(2, 3);
+        let positions: Vec<(Mask, Mask)> = (0..16u32)
+            .map(|x| (Mask::from(x & 0b111), Mask::from(x >> 3) << 4))
+            .collect();
+        let f = |v: u32| match v {
+            0..=99 => Some(v),
+            103 => None,
+            _ => Some(v + 1000),
+        };
+        let mut tables = Vec::new();
+        for by_keys in [true, false] {
+            let mut t = Table::default();
+            let p = t.place(4, cells, true);
+            let mut pending = Vec::new();
+            for (i, &(black, white)) in positions.iter().enumerate() {
+                let k = t.key(p, black, white);
+                if i % 2 == 0 {
+                    t.insert_key(p, k, i as u32);
+                } else {
+                    t.insert_pending(p, k, 100 + i as u32);
+                    pending.push((p.id, k));
+                }
+            }
+            if by_keys {
+                t.resolve_keys(&pending, f);
+            } else {
+                t.resolve(f);
+            }
+            assert_eq!(t.len(), positions.len() - 1);
+            tables.push((t, p));
+        }
+        for (i, &(black, white)) in positions.iter().enumerate() {
+            let expected = f(if i % 2 == 0 { i as u32 } else { 100 + i as u32 });
+            for (t, p) in &tables {
+                assert_eq!(t.get(*p, black, white), expected, "position {i}");
+            }
         }
     }
 

@@ -240,7 +240,11 @@ impl Search {
             narrow: FxHashMap::default(),
             wide: FxHashMap::default(),
             shapes: Shapes::default(),
-            solver: Solver::new(),
+            // the regions it values are small: one thread
+            solver: Solver {
+                threads: 1,
+                ..Solver::new()
+            },
             small: SMALL,
             max_entries: MAX_ENTRIES,
             proof_numbers: true,

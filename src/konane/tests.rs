@@ -3,6 +3,7 @@
 
 use super::bits::{self, automorphisms, captures, images, least_image, least_image_after, Mask, Shapes, Sym};
 use super::decompose::{live_region_masks, reach, region_masks};
+use super::pipeline::Ref;
 use super::testkit::{parse, Rng};
 use super::{Error, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
@@ -10,6 +11,15 @@ use rustc_hash::FxHashMap;
 
 fn number(e: &mut Engine, num: i128, exp: u32) -> Id {
     e.nus_id(Nus::number(Dyadic::from_i128(num, exp))).unwrap()
+}
+
+/// A solver in one thread, or piped (two threads) on every board however small.
+fn solver(piped: bool) -> Solver {
+    Solver {
+        threads: if piped { 2 } else { 1 },
+        min_piped_stones: 0,
+        ..Solver::new()
+    }
 }
 
 fn value(e: &mut Engine, s: &mut Solver, pic: &str, rules: Rules) -> Id {
@@ -192,8 +202,17 @@ fn regions_of_the_docs_examples() {
 
 #[test]
 fn against_brute_force_on_random_boards() {
+    against_brute_force(false);
+}
+
+#[test]
+fn piped_against_brute_force_on_random_boards() {
+    against_brute_force(true);
+}
+
+fn against_brute_force(piped: bool) {
     let mut e = Engine::new();
-    let mut s = Solver::new();
+    let mut s = solver(piped);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let shapes = [
         (2, 5, false),
@@ -236,8 +255,17 @@ fn against_brute_force_on_random_boards() {
 
 #[test]
 fn check_callback_counts_stops_and_keeps_the_tables_valid() {
+    check_callback(false);
+}
+
+#[test]
+fn piped_check_callback_counts_stops_and_keeps_the_tables_valid() {
+    check_callback(true);
+}
+
+fn check_callback(piped: bool) {
     let mut e = Engine::new();
-    let mut s = Solver::new();
+    let mut s = solver(piped);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let (rows, cols, cells, black, white) = parse(pic);
     // a callback that only counts: called every CHECK_EVERY positions, then with the rest
@@ -283,6 +311,17 @@ fn check_callback_counts_stops_and_keeps_the_tables_valid() {
     assert_eq!(err, Err(Error::Stopped));
     assert_eq!(seen, 2 * CHECK_EVERY);
     assert!(s.info().positions > 0);
+    // the stopped call left only ids of values (a piped call: the slots its valuation
+    // reached are replaced by their values, the others dropped)
+    let plain = |s: &Solver| {
+        let w = &s.walk;
+        w.raw
+            .entries()
+            .iter()
+            .chain(w.regions.values())
+            .all(|&r| Ref(r).as_id().is_some())
+    };
+    assert!(plain(&s));
     let w = s
         .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
         .unwrap();
@@ -301,6 +340,7 @@ fn check_callback_counts_stops_and_keeps_the_tables_valid() {
         Some(&mut never),
     );
     assert_eq!(again, Ok(v));
+    assert!(plain(&s));
     // a small value after the stop is right too
     let small = "xoxo/oxox/x..o/oxox";
     assert_eq!(
@@ -311,14 +351,22 @@ fn check_callback_counts_stops_and_keeps_the_tables_valid() {
 
 #[test]
 fn interrupt_hook_stops_and_keeps_the_tables_valid() {
+    for piped in [false, true] {
+        interrupt_hook(piped);
+    }
+}
+
+fn interrupt_hook(piped: bool) {
     let mut e = Engine::new();
-    let mut s = Solver::new();
+    let mut s = solver(piped);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let (rows, cols, cells, black, white) = parse(pic);
     e.set_hook(Some(Box::new(|| true)));
     let err = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None);
     assert_eq!(err, Err(Error::Engine(crate::engine::Error::Interrupted)));
-    e.set_hook(None);
+    // the engine's own hook is back in place after a piped call
+    assert_eq!(e.canonical(&[Engine::ZERO], &[]).map(|_| ()), Ok(()));
+    assert!(e.replace_hook(None).is_some());
     let v = s
         .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
         .unwrap();

@@ -127,6 +127,52 @@ def test_the_tables_are_shared_between_calls():
     assert [native(b) for b in boards] == first
 
 
+def test_one_and_two_threads_give_the_same_values():
+    # boards of 16 stones or more (piped in two threads) and sparser ones (one thread
+    # always): the same ids, in a fresh process's order or after the other mode filled the
+    # engine; the 4x4 ones against the Python solver (the reference)
+    rng = random.Random(17)
+
+    def grid(rows, cols, blank):
+        return Board("/".join("".join("." if rng.random() < blank else rng.choice("xo") for _ in range(cols))
+                              for _ in range(rows)))
+
+    boards = [grid(4, 4, 0.25) for _ in range(6)]
+    boards += [grid(4, 5, 0.12) for _ in range(6)] + [grid(5, 5, 0.3) for _ in range(3)]
+    start = Board.start(4, 5)
+    boards += [start.play_removal(start.square_name(r, c)) for r, c in start.stones_list("x")[:3]]
+    stones = [len(b.stones_list("x")) + len(b.stones_list("o")) for b in boards]
+    assert sum(n >= 16 for n in stones) >= 9 and min(stones) < 16, stones
+    results = {}
+    for n in (2, 1, 2):
+        konane.set_threads(n)
+        try:
+            _native.clear()
+            results.setdefault(n, []).append([native(b) for b in boards])
+        finally:
+            konane.set_threads(None)
+    assert results[1][0] == results[2][0] == results[2][1]
+    for b, v in zip(boards[:6], results[1][0][:6], strict=True):
+        assert v == konane.value(b, cache=konane.RegionCache()), str(b)
+
+
+def test_set_threads_checks_its_argument():
+    for bad in (1.5, "2", True, [2]):
+        with pytest.raises(konane.KonaneTypeError, match="set_threads takes an int or None"):
+            konane.set_threads(bad)
+    for bad in (0, -1):
+        with pytest.raises(konane.KonaneValueError, match="at least 1 thread"):
+            konane.set_threads(bad)
+    konane.set_threads(8)                   # the solver has two halves: taken as 2
+    try:
+        assert _native.threads() == 2
+        konane.set_threads(1)
+        assert _native.threads() == 1
+    finally:
+        konane.set_threads(None)
+    assert _native.threads() == _native.default_threads() in (1, 2)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rows,cols", [(4, 5), (5, 5), (4, 6)])
 def test_random_large_grids_against_konane_value(rows, cols):
@@ -194,6 +240,15 @@ def computed():
     return _native.info()["computed"]
 
 
+@pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
+def threads(request):
+    """The test runs with the native solver in one thread, then piped in two (boards of 16
+    stones or more; ``konane.set_threads``)."""
+    konane.set_threads(request.param)
+    yield request.param
+    konane.set_threads(None)
+
+
 def assert_valid_after_a_stop():
     """The native tables give right values after a stopped call (only finished values stored)."""
     assert _native.info()["positions"] > 0, "the stopped computation should have finished some positions"
@@ -202,7 +257,7 @@ def assert_valid_after_a_stop():
     assert native("xoxo/oxox/x.o./oxox") == brute(Board("xoxo/oxox/x.o./oxox"))
 
 
-def test_the_hook_is_called_every_4096_positions_and_at_the_end():
+def test_the_hook_is_called_every_4096_positions_and_at_the_end(threads):
     calls = []
     before = computed()
     assert native(START_4X5, check=calls.append) == -1
@@ -214,7 +269,7 @@ def test_the_hook_is_called_every_4096_positions_and_at_the_end():
     assert calls == []
 
 
-def test_an_exception_from_the_hook_propagates_and_keeps_the_tables_valid():
+def test_an_exception_from_the_hook_propagates_and_keeps_the_tables_valid(threads):
     check, seen = stop_on_second_call()
     with pytest.raises(Stop, match="enough"):
         native(START_4X5, check=check)
@@ -222,7 +277,7 @@ def test_an_exception_from_the_hook_propagates_and_keeps_the_tables_valid():
     assert_valid_after_a_stop()
 
 
-def test_max_positions_on_the_native_path():
+def test_max_positions_on_the_native_path(threads):
     before = computed()
     with pytest.raises(ComputationLimitError) as info:
         konane.value(START_4X5, progress=False, max_positions=5000)
@@ -237,13 +292,13 @@ def test_max_positions_on_the_native_path():
     assert konane.value(START_4X5, max_positions=0) == -1
 
 
-def test_analyze_has_the_limits_on_the_native_path_too():
+def test_analyze_has_the_limits_on_the_native_path_too(threads):
     with pytest.raises(ComputationLimitError, match="konane.analyze stopped"):
         konane.analyze(START_4X5, progress=False, max_positions=5000)
     assert konane.analyze(START_4X5, progress=False).value == -1
 
 
-def test_max_memory_on_the_native_path(monkeypatch):
+def test_max_memory_on_the_native_path(threads, monkeypatch):
     # as in test_progress.py: the memory, as the counter reads it, grows by 2 MB a reading
     # (the first reading, at the first check, is the baseline); no more bytes-per-position guess
     readings = iter(range(0, 10**12, 2 * 10**6))
@@ -275,7 +330,7 @@ def test_a_quick_native_value_leaves_no_bar(fake_tqdm, monkeypatch):
     assert fake_tqdm.made == []
 
 
-def test_ctrl_c_from_the_bar_leaves_the_tables_valid(fake_tqdm):
+def test_ctrl_c_from_the_bar_leaves_the_tables_valid(threads, fake_tqdm):
     fake_tqdm.interrupt_at = 10000          # the bar's update raises, as a Ctrl-C there would
     with pytest.raises(KeyboardInterrupt):
         konane.value(START_4X5, progress=True)
@@ -285,7 +340,7 @@ def test_ctrl_c_from_the_bar_leaves_the_tables_valid(fake_tqdm):
     assert_valid_after_a_stop()
 
 
-def test_ctrl_c_from_the_progress_hook_leaves_the_tables_valid(monkeypatch):
+def test_ctrl_c_from_the_progress_hook_leaves_the_tables_valid(threads, monkeypatch):
     calls = []
     real_check = _progress.Progress.check
 
@@ -308,6 +363,7 @@ CTRL_C = textwrap.dedent("""
     import signal, sys, time
     import cgt, konane
     from konane import _native
+    konane.set_threads(int(sys.argv[1]))
     b = konane.Board.start(5, 6).play_removal("c3").play_removal("d3")
     signal.signal(signal.SIGALRM, signal.default_int_handler)    # the alarm acts as Ctrl-C
     signal.setitimer(signal.ITIMER_REAL, 0.3)
@@ -327,8 +383,9 @@ CTRL_C = textwrap.dedent("""
 """)
 
 
-def test_ctrl_c_interrupts_and_leaves_the_tables_valid():
-    r = subprocess.run([sys.executable, "-c", CTRL_C], cwd=ROOT, capture_output=True, text=True, timeout=300,
+@pytest.mark.parametrize("n", [1, 2])
+def test_ctrl_c_interrupts_and_leaves_the_tables_valid(n):
+    r = subprocess.run([sys.executable, "-c", CTRL_C, str(n)], cwd=ROOT, capture_output=True, text=True, timeout=300,
                        env=dict(os.environ, KONANE_PROGRESS="0"))
     assert r.returncode == 0, r.stdout + r.stderr[-2000:]
     assert r.stdout.split() == ["True", "True"]
