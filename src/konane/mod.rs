@@ -495,14 +495,7 @@ impl Walk {
         }
         self.journal = Vec::new();
         for k in std::mem::take(&mut self.region_journal) {
-            if let Some(r) = self.regions.get_mut(&k) {
-                match one(*r) {
-                    Some(x) => *r = x,
-                    None => {
-                        self.regions.remove(&k);
-                    }
-                }
-            }
+            postable::resolve_entry(&mut self.regions, k, &mut one);
         }
     }
 

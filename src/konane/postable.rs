@@ -182,7 +182,11 @@ impl PosMap {
     }
 
     fn grow(&mut self) {
-        let cap = (self.slots.len() * 2).max(16);
+        self.rehash((self.slots.len() * 2).max(16));
+    }
+
+    /// Put the entries (keys not 0) in `cap` fresh slots (a power of 2).
+    fn rehash(&mut self, cap: usize) {
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
         self.shift = 64 - cap.trailing_zeros();
         let mask = cap - 1;
@@ -270,12 +274,24 @@ impl PosMap {
             }
         }
         if removed {
-            // the probe sequences crossed the cleared slots: insert the rest again
-            let cap = self.slots.len();
-            let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
-            self.len = usize::from(self.zero.is_some());
-            for s in old.into_iter().filter(|s| s.key != 0) {
-                self.insert(s.key, s.val);
+            // the probe sequences crossed the cleared slots: place the rest again
+            self.len = usize::from(self.zero.is_some()) + self.slots.iter().filter(|s| s.key != 0).count();
+            self.rehash(self.slots.len());
+        }
+    }
+}
+
+/// Replace the entry of `k` in `map`, if any, by `f(entry)`, or remove it if that is `None`.
+pub(crate) fn resolve_entry<K: std::hash::Hash + Eq>(
+    map: &mut FxHashMap<K, u32>,
+    k: K,
+    f: &mut impl FnMut(u32) -> Option<u32>,
+) {
+    if let std::collections::hash_map::Entry::Occupied(mut o) = map.entry(k) {
+        match f(*o.get()) {
+            Some(x) => *o.get_mut() = x,
+            None => {
+                o.remove();
             }
         }
     }
@@ -417,22 +433,8 @@ impl Table {
                         }
                     }
                 }
-                Key::Wide(k) => {
-                    if let Some(&v) = self.wide.get(&(p as u32, k)) {
-                        match f(v) {
-                            Some(x) => self.wide.insert((p as u32, k), x),
-                            None => self.wide.remove(&(p as u32, k)),
-                        };
-                    }
-                }
-                Key::Wider(k) => {
-                    if let Some(&v) = self.wider.get(&(p as u32, k)) {
-                        match f(v) {
-                            Some(x) => self.wider.insert((p as u32, k), x),
-                            None => self.wider.remove(&(p as u32, k)),
-                        };
-                    }
-                }
+                Key::Wide(k) => resolve_entry(&mut self.wide, (p as u32, k), &mut f),
+                Key::Wider(k) => resolve_entry(&mut self.wider, (p as u32, k), &mut f),
             }
         }
         for &(p, _) in keys {
