@@ -124,9 +124,11 @@ def native_value(rows: int, cols: int, cells: int, black: int, white: int, rules
 
 
 def info() -> dict[str, int]:
-    """Sizes of the native solver's tables and its counters."""
-    positions, regions, computed, hits, misses = _ext.konane_info()
-    return {"positions": positions, "regions": regions, "computed": computed, "hits": hits, "misses": misses}
+    """Sizes of the native solver's tables and its counters (``piped``: the calls whose
+    valuation went to a second thread)."""
+    positions, regions, computed, hits, misses, piped = _ext.konane_info()
+    return {"positions": positions, "regions": regions, "computed": computed, "hits": hits, "misses": misses,
+            "piped": piped}
 
 
 def clear() -> None:

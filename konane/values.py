@@ -186,8 +186,10 @@ def set_threads(n: int | None) -> None:
     after its options; on the 5x6 start this takes about two thirds of the time of one
     thread.  The values, and the ids of :mod:`cgt.ops`, are the same either way.  The
     default is 2 where the process may run on two processors or more
-    (:func:`konane._native.default_threads`); positions of fewer than 16 stones
-    (``konane::MIN_PIPED_STONES`` of the native core) always take one thread.  The Python
+    (:func:`konane._native.default_threads`).  A computation starts in one thread and
+    brings in the second once it has computed 4096 positions (``konane::PIPE_AFTER`` of the
+    native core: a few milliseconds), so small values never pay for starting a thread
+    (``konane._native.info()["piped"]`` counts the computations that did).  The Python
     solver (no native core, or ``cache=`` given) always runs in one thread.
 
     Parameters

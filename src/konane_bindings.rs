@@ -35,8 +35,9 @@ fn reentered() -> PyErr {
 /// raises (`konane.errors.ComputationLimitError`, `KeyboardInterrupt`) stops the
 /// computation and propagates; the solver's tables keep only finished values.
 ///
-/// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (boards of at
-/// least [`crate::konane::MIN_PIPED_STONES`] stones; the check is called on this thread).
+/// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (the second thread
+/// starts once the call has valued [`crate::konane::PIPE_AFTER`] positions; the check is
+/// called on this thread).
 #[pyfunction]
 #[pyo3(signature = (rows, cols, cells, black, white, multi_jump, check=None, threads=1))]
 #[allow(clippy::too_many_arguments)]
@@ -102,11 +103,22 @@ fn konane_fits(rows: u32, cols: u32) -> bool {
     crate::konane::bits::fits(rows, cols)
 }
 
-/// `(positions, regions, computed, hits, misses)`: sizes of the solver's tables and counters.
+/// `(positions, regions, computed, hits, misses, piped)`: sizes of the solver's tables and
+/// counters.
 #[pyfunction]
 fn konane_info(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
     let i = SOLVER.get(py).try_borrow().map_err(|_| reentered())?.info();
-    PyTuple::new(py, [i.positions as u64, i.regions as u64, i.computed, i.hits, i.misses])
+    PyTuple::new(
+        py,
+        [
+            i.positions as u64,
+            i.regions as u64,
+            i.computed,
+            i.hits,
+            i.misses,
+            i.piped,
+        ],
+    )
 }
 
 /// Empty the solver's tables (the engine's table of games is kept).

@@ -13,8 +13,8 @@
 //!   it stands (memo on the exact position, reduced by the region's own symmetries and
 //!   the colour swap) unless it may split, exactly where the Python solver splits;
 //! * [`pipeline`]: the two halves of a call, the walk over the positions and the valuation
-//!   of their option lists, in one thread or (boards of [`MIN_PIPED_STONES`] stones or more,
-//!   [`Solver::threads`]) in two.
+//!   of their option lists, in one thread or ([`Solver::threads`]) in two, the second
+//!   joining a call once it has valued [`Solver::pipe_after`] records.
 //!
 //! Values are ids of an [`Engine`]: the canonical form of the options' ids (through the
 //! [`Shortcuts`](crate::engine::shortcut::Shortcuts), which settle most positions before the
@@ -38,16 +38,14 @@ pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::{self, Engine, Id};
+use crate::engine::{self, Engine, Hook, Id};
 use bits::{automorphisms, captures, images, least_image, least_image_after, line_step, neighbours, Mask, Shapes, Sym};
 use decompose::{line_regions, live_region_masks, one_group};
 use footprint::footprint_region_masks;
-use pipeline::{abort_hook, options_header, sum_header, Pipe, Ref, Sink, Valuer, CHANNEL_CHUNKS};
+use pipeline::{options_header, start_worker, sum_header, Ref, Sink, Starter, Valuer};
 use postable::{Key as PosKey, Place, Table};
 use rustc_hash::FxHashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
 
 /// The rules that change values: whether multi-jumps are allowed.
@@ -177,8 +175,8 @@ impl<'b, const EVERY: u64> Ticker<'b, EVERY> {
 /// What one call of [`Solver::value`] carries through the recursion: where its records go
 /// (valued at once, or sent to the worker) and the positions computed in this call, counted
 /// for the check callback.
-struct Call<'a, 'b> {
-    sink: Sink<'a>,
+struct Call<'e, 's, 'b> {
+    sink: Sink<'e, 's>,
     ticker: Ticker<'b, CHECK_EVERY>,
 }
 
@@ -215,6 +213,8 @@ pub struct Info {
     /// Region lookups that found / did not find the normal form.
     pub hits: u64,
     pub misses: u64,
+    /// Calls whose valuation went to a worker thread (see [`Solver::pipe_after`]).
+    pub piped: u64,
 }
 
 /// The value solver: its tables map positions to ids of one [`Engine`], which must be the
@@ -228,14 +228,15 @@ pub struct Solver {
     /// Threads a call may use: 1, or 2 for the piped mode of [`pipeline`] (more are not
     /// used).  Default: 2 where the machine has two processors or more.
     pub threads: usize,
-    /// Boards with fewer stones are computed in one thread whatever [`Solver::threads`]
-    /// says: their values take too little time to gain from a second one.
-    pub min_piped_stones: u32,
+    /// In two threads, a call values this many records in the caller's thread before it
+    /// starts the worker: most calls are over before that, and starting and joining a
+    /// thread would cost them more than it gains.
+    pub pipe_after: u64,
+    piped: u64,
 }
 
-/// Boards with fewer stones are computed in one thread (the default of
-/// [`Solver::min_piped_stones`]).
-pub const MIN_PIPED_STONES: u32 = 16;
+/// The default of [`Solver::pipe_after`]: some milliseconds of work.
+pub const PIPE_AFTER: u64 = 4096;
 
 impl Default for Solver {
     fn default() -> Solver {
@@ -243,7 +244,8 @@ impl Default for Solver {
             walk: Walk::default(),
             valuer: Valuer::default(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-            min_piped_stones: MIN_PIPED_STONES,
+            pipe_after: PIPE_AFTER,
+            piped: 0,
         }
     }
 }
@@ -320,19 +322,11 @@ impl Solver {
         let stride = cols + 1;
         let regions = footprint_region_masks(cells, black, white, stride);
         let multi = rules.multi_jump;
-        let check = if self.threads >= 2 && (black | white).count_ones() >= self.min_piped_stones {
-            match self.value_piped(e, multi, stride, &regions, check) {
-                Ok(r) => return r,
-                Err(check) => check, // no second thread: in this one
-            }
-        } else {
-            check
-        };
+        if self.threads >= 2 {
+            return self.value_piped(e, multi, stride, &regions, check);
+        }
         let mut cx = Call {
-            sink: Sink::Inline {
-                e,
-                valuer: &mut self.valuer,
-            },
+            sink: Sink::inline(e, &mut self.valuer),
             ticker: Ticker::new(check),
         };
         let r = self.walk.sum(&mut cx, multi, stride, &regions);
@@ -343,66 +337,44 @@ impl Solver {
     }
 
     /// [`Solver::value`] in two threads: the walk on this one, the valuation on a worker
-    /// that owns the engine meanwhile (see [`pipeline`]); `Err(check)` if the worker could
-    /// not be started (the caller computes the value in one thread).  The engine's interrupt
-    /// hook is called by the walk; the worker's engine stops when the walk does.  When both
-    /// have stopped, the references to slots in the tables are replaced by their values, or
-    /// dropped if the valuation did not reach them (an error or an interruption).
-    fn value_piped<'c>(
+    /// that owns the engine meanwhile (see [`pipeline`]), started once this thread has
+    /// valued [`Solver::pipe_after`] records (all in this thread if it cannot be started).
+    /// The engine's interrupt hook is called by the walk; the worker's engine stops when
+    /// the walk does.  When both have stopped, the references to slots in the tables are
+    /// replaced by their values, or dropped if the valuation did not reach them (an error
+    /// or an interruption).
+    fn value_piped(
         &mut self,
         e: &mut Engine,
         multi: bool,
         stride: u32,
         regions: &[(Mask, Mask, Mask)],
-        check: Option<Check<'c>>,
-    ) -> std::result::Result<Result<Id>, Option<Check<'c>>> {
-        /// Closes the channel when dropped, so that the worker ends (and the scope can join
-        /// it) even if the walk panics.
-        struct Closing<'p>(&'p mut Pipe);
-        impl Drop for Closing<'_> {
-            fn drop(&mut self) {
-                self.0.close();
-            }
-        }
-
-        let abort = Arc::new(AtomicBool::new(false));
-        let hook = e.replace_hook(Some(abort_hook(abort.clone())));
-        let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
-        let mut pipe = Pipe::new(tx, hook);
-        let (walk, valuer) = (&mut self.walk, &mut self.valuer);
-        valuer.values.clear();
+        check: Option<Check<'_>>,
+    ) -> Result<Id> {
+        // the engine's own hook while the worker has the engine (`None`: not started)
+        let mut hook: Option<Option<Hook>> = None;
+        let (walk, valuer, after) = (&mut self.walk, &mut self.valuer, self.pipe_after);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             std::thread::scope(|scope| {
-                let worker = std::thread::Builder::new()
-                    .name("konane-valuation".into())
-                    .spawn_scoped(scope, || valuer.drain(e, rx));
-                let Ok(worker) = worker else {
-                    return Err(check);
-                };
-                let closing = Closing(&mut pipe);
+                let start: Starter<'_, '_> = Box::new(|e, valuer| start_worker(scope, e, valuer, &mut hook));
                 let mut cx = Call {
-                    sink: Sink::Pipe(&mut *closing.0),
+                    sink: Sink::lazy(e, valuer, after, start),
                     ticker: Ticker::new(check),
                 };
                 let walked = walk.sum(&mut cx, multi, stride, regions).and_then(|r| {
                     cx.ticker.finish()?;
                     Ok(r)
                 });
-                let walked = match (walked, closing.0.finish()) {
-                    (Ok(r), Ok(())) => Ok(r),
-                    (Ok(_), Err(x)) | (Err(x), _) => Err(x),
-                };
-                drop(closing);
-                if walked.is_err() {
-                    abort.store(true, Ordering::Relaxed);
-                }
-                let valued = worker.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-                Ok((walked, valued))
+                let piped = cx.sink.piped();
+                let (walked, valued) = cx.sink.end(walked);
+                (walked, valued, piped)
             })
         }));
-        e.replace_hook(pipe.hook.take());
-        let (walked, valued) = match outcome {
-            Ok(o) => o?,
+        if let Some(h) = hook {
+            e.replace_hook(h);
+        }
+        let (walked, valued, piped) = match outcome {
+            Ok(o) => o,
             Err(panic) => {
                 // a bug: the tables may hold references to slots that will never be valued
                 self.clear();
@@ -410,6 +382,10 @@ impl Solver {
             }
         };
         self.walk.reset_stacks();
+        if !piped {
+            return Ok(walked?.as_id().expect("an inline call's references are ids"));
+        }
+        self.piped += 1;
         // the values of the slots in the tables (those the valuation reached)
         let values = &self.valuer.values;
         let mut resolve = |r: Ref| -> Option<Ref> {
@@ -421,7 +397,7 @@ impl Solver {
         self.walk.resolve(&mut resolve);
         let root = walked.as_ref().ok().map(|&r| resolve(r));
         self.valuer.values = Vec::new();
-        Ok(match (walked, valued) {
+        match (walked, valued) {
             // the walk stops when the valuation fails (the channel closes): its error counts
             (_, Err(x)) if x != engine::Error::Interrupted => Err(Error::Engine(x)),
             (Err(x), _) => Err(x),
@@ -432,7 +408,7 @@ impl Solver {
                     "the value of the position could not be kept (more than 2^30 games)".into(),
                 ))),
             },
-        })
+        }
     }
 
     /// Sizes of the tables and counters.
@@ -444,6 +420,7 @@ impl Solver {
             computed: w.computed,
             hits: w.hits,
             misses: w.misses,
+            piped: self.piped,
         }
     }
 
@@ -500,7 +477,13 @@ impl Walk {
     }
 
     /// The value of the sum of the regions `regions` (`(cells, black, white)` in `stride`).
-    fn sum(&mut self, cx: &mut Call<'_, '_>, multi: bool, stride: u32, regions: &[(Mask, Mask, Mask)]) -> Result<Ref> {
+    fn sum(
+        &mut self,
+        cx: &mut Call<'_, '_, '_>,
+        multi: bool,
+        stride: u32,
+        regions: &[(Mask, Mask, Mask)],
+    ) -> Result<Ref> {
         let o0 = self.opts.len();
         for &(rc, rb, rw) in regions {
             let p = self.raw.place(stride, rc, multi);
@@ -528,7 +511,7 @@ impl Walk {
     /// The value of one region, through its normal form and the region table.
     fn region_value(
         &mut self,
-        cx: &mut Call<'_, '_>,
+        cx: &mut Call<'_, '_, '_>,
         multi: bool,
         stride: u32,
         cells: Mask,
@@ -590,7 +573,7 @@ impl Walk {
     /// representative, whose key `k` is made by the caller; the value is stored under it).
     fn play(
         &mut self,
-        cx: &mut Call<'_, '_>,
+        cx: &mut Call<'_, '_, '_>,
         multi: bool,
         fr: &Arc<Frame>,
         (black, white, k): (Mask, Mask, PosKey),
@@ -640,7 +623,7 @@ impl Walk {
     /// The value of a position of the frame `fr` from its options.
     fn options_value(
         &mut self,
-        cx: &mut Call<'_, '_>,
+        cx: &mut Call<'_, '_, '_>,
         multi: bool,
         fr: &Arc<Frame>,
         black: Mask,
@@ -682,7 +665,7 @@ impl Walk {
     /// cache misses of one position's options overlap.
     fn options_ids(
         &mut self,
-        cx: &mut Call<'_, '_>,
+        cx: &mut Call<'_, '_, '_>,
         multi: bool,
         fr: &Arc<Frame>,
         position: (Mask, Mask),

@@ -28,8 +28,9 @@ use super::{Error, Result};
 use crate::engine::shortcut::Shortcuts;
 use crate::engine::{self, Engine, Hook, Id};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
+use std::thread::{Scope, ScopedJoinHandle};
 
 /// A value in a record or a table of the solver: the id of a value, or (piped mode only) the
 /// slot of a record of the current call; either possibly negated (piped mode only).
@@ -203,33 +204,25 @@ impl Valuer {
 const CHUNK_WORDS: usize = 4096;
 
 /// Chunks on their way to the valuation at most (the walk waits when they are all full).
-pub(crate) const CHANNEL_CHUNKS: usize = 64;
+const CHANNEL_CHUNKS: usize = 64;
 
 /// How many positions pass between two calls of the interrupt hook on the walk's side.
 const HOOK_EVERY: u64 = 1 << 12;
 
-/// The walk's end of a piped call: the chunk being filled, the slots given so far, and the
-/// engine's interrupt hook (Ctrl-C), which the walk calls in the caller's thread while the
-/// worker's engine answers only to [`abort_hook`].
-pub(crate) struct Pipe {
+/// The walk's end of a piped call: the chunk being filled, the slots given so far, the
+/// worker, and the engine's interrupt hook (Ctrl-C), which the walk calls in the caller's
+/// thread while the worker's engine answers only to the abort flag.
+pub(crate) struct Pipe<'e, 's> {
     tx: Option<SyncSender<Vec<u32>>>,
     buf: Vec<u32>,
     slots: usize,
-    pub(crate) hook: Option<Hook>,
     steps: u64,
+    hook: &'e mut Option<Hook>,
+    abort: Arc<AtomicBool>,
+    worker: ScopedJoinHandle<'s, engine::Result<()>>,
 }
 
-impl Pipe {
-    pub(crate) fn new(tx: SyncSender<Vec<u32>>, hook: Option<Hook>) -> Pipe {
-        Pipe {
-            tx: Some(tx),
-            buf: Vec::with_capacity(CHUNK_WORDS + 64),
-            slots: 0,
-            hook,
-            steps: 0,
-        }
-    }
-
+impl Pipe<'_, '_> {
     /// Send the chunk being filled.  An error if the valuation has stopped (an engine
     /// error, which the call reports).
     fn send(&mut self) -> Result<()> {
@@ -240,40 +233,156 @@ impl Pipe {
         }
     }
 
-    /// Send what is left and close the channel (the valuation ends when it has valued it).
-    pub(crate) fn finish(&mut self) -> Result<()> {
-        let r = if self.buf.is_empty() { Ok(()) } else { self.send() };
-        self.close();
-        r
-    }
-
-    /// Close the channel (what was not sent is dropped).
-    pub(crate) fn close(&mut self) {
+    /// End the call: send what is left (unless the walk failed), close the channel, stop
+    /// the valuation if the walk failed, and wait for it; the walk's and the valuation's
+    /// outcomes.
+    fn end<T>(mut self, walked: Result<T>) -> (Result<T>, engine::Result<()>) {
+        let walked = walked.and_then(|r| {
+            if !self.buf.is_empty() {
+                self.send()?;
+            }
+            Ok(r)
+        });
         self.tx = None;
-        self.buf.clear();
+        if walked.is_err() {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+        let valued = self.worker.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (walked, valued)
     }
 }
 
-/// The interrupt hook of the worker's engine during a piped call: stop when the walk has
-/// stopped.
-pub(crate) fn abort_hook(abort: Arc<AtomicBool>) -> Hook {
-    Box::new(move || abort.load(Ordering::Relaxed))
+/// Start the valuation on a worker of `scope` that takes `e` and `valuer` over: the walk's
+/// end of the pipe to it, or `e` and `valuer` back if no thread could be started.  The
+/// engine's interrupt hook is kept in `hook` (the walk calls it) while the engine has an
+/// abort-flag hook: the caller gives it back when the scope has ended.
+pub(crate) fn start_worker<'e, 's>(
+    scope: &'s Scope<'s, '_>,
+    e: &'e mut Engine,
+    valuer: &'e mut Valuer,
+    hook: &'e mut Option<Option<Hook>>,
+) -> std::result::Result<Pipe<'e, 's>, (&'e mut Engine, &'e mut Valuer)>
+where
+    'e: 's,
+{
+    let (hand_tx, hand_rx) = sync_channel::<(&'e mut Engine, &'e mut Valuer)>(1);
+    let (tx, rx) = sync_channel(CHANNEL_CHUNKS);
+    let worker = std::thread::Builder::new()
+        .name("konane-valuation".into())
+        .spawn_scoped(scope, move || match hand_rx.recv() {
+            Ok((e, valuer)) => valuer.drain(e, rx),
+            Err(_) => Ok(()),
+        });
+    let Ok(worker) = worker else {
+        return Err((e, valuer));
+    };
+    let abort = Arc::new(AtomicBool::new(false));
+    let flag = abort.clone();
+    let hook = hook.insert(e.replace_hook(Some(Box::new(move || flag.load(Ordering::Relaxed)))));
+    valuer.values.clear();
+    hand_tx.send((e, valuer)).expect("the worker waits for the engine");
+    Ok(Pipe {
+        tx: Some(tx),
+        buf: Vec::with_capacity(CHUNK_WORDS + 64),
+        slots: 0,
+        steps: 0,
+        hook,
+        abort,
+        worker,
+    })
 }
+
+/// Starts the worker of a piped call (see [`start_worker`]).
+pub(crate) type Starter<'e, 's> = Box<
+    dyn FnOnce(&'e mut Engine, &'e mut Valuer) -> std::result::Result<Pipe<'e, 's>, (&'e mut Engine, &'e mut Valuer)>
+        + 's,
+>;
 
 /// Where the walk puts its records.
-pub(crate) enum Sink<'a> {
-    /// Valued at once, on the caller's thread.
-    Inline { e: &'a mut Engine, valuer: &'a mut Valuer },
+pub(crate) enum Sink<'e, 's> {
+    /// Valued at once, on the caller's thread; with a starter, the worker is started (and
+    /// the sink becomes a [`Sink::Pipe`]) after `left` more records.
+    Inline {
+        e: &'e mut Engine,
+        valuer: &'e mut Valuer,
+        left: u64,
+        start: Option<Starter<'e, 's>>,
+    },
     /// Sent to the worker.
-    Pipe(&'a mut Pipe),
+    Pipe(Pipe<'e, 's>),
+    /// Only while the worker is being started.
+    Switching,
 }
 
-impl Sink<'_> {
+impl<'e, 's> Sink<'e, 's> {
+    /// A sink that values the records on this thread.
+    pub(crate) fn inline(e: &'e mut Engine, valuer: &'e mut Valuer) -> Sink<'e, 's> {
+        Sink::Inline {
+            e,
+            valuer,
+            left: 0,
+            start: None,
+        }
+    }
+
+    /// A sink that values `after` records on this thread, then sends the rest to a worker
+    /// that `start` starts (all on this thread if it cannot).  Records valued before refer
+    /// to ids only, so the worker may take over at any record.
+    pub(crate) fn lazy(e: &'e mut Engine, valuer: &'e mut Valuer, after: u64, start: Starter<'e, 's>) -> Sink<'e, 's> {
+        let mut sink = Sink::Inline {
+            e,
+            valuer,
+            left: after,
+            start: Some(start),
+        };
+        if after == 0 {
+            sink.switch();
+        }
+        sink
+    }
+
+    /// Start the worker (if the sink has a starter).
+    #[cold]
+    fn switch(&mut self) {
+        if let Sink::Inline { e, valuer, start, .. } = std::mem::replace(self, Sink::Switching) {
+            *self = match start {
+                Some(start) => match start(e, valuer) {
+                    Ok(pipe) => Sink::Pipe(pipe),
+                    Err((e, valuer)) => Sink::inline(e, valuer),
+                },
+                None => Sink::inline(e, valuer),
+            };
+        }
+    }
+
+    /// End the call with the walk's outcome: in a piped call, the worker's end
+    /// ([`Pipe::end`]); the walk's and the valuation's outcomes.
+    pub(crate) fn end<T>(self, walked: Result<T>) -> (Result<T>, engine::Result<()>) {
+        match self {
+            Sink::Pipe(p) => p.end(walked),
+            _ => (walked, Ok(())),
+        }
+    }
+
+    /// Whether the records went to a worker.
+    pub(crate) fn piped(&self) -> bool {
+        matches!(self, Sink::Pipe(_))
+    }
+
     /// The reference of the value of the record `header`, `refs`.
     #[inline]
     pub(crate) fn emit(&mut self, header: u32, refs: &[u32]) -> Result<Ref> {
         match self {
-            Sink::Inline { e, valuer } => Ref::id(valuer.value(e, header, refs)?),
+            Sink::Inline { e, valuer, left, start } => {
+                let r = Ref::id(valuer.value(e, header, refs)?)?;
+                if start.is_some() {
+                    *left -= 1;
+                    if *left == 0 {
+                        self.switch();
+                    }
+                }
+                Ok(r)
+            }
             Sink::Pipe(p) => {
                 let r = Ref::of_slot(p.slots)?;
                 p.slots += 1;
@@ -284,6 +393,7 @@ impl Sink<'_> {
                 }
                 Ok(r)
             }
+            Sink::Switching => unreachable!("a sink is used while its worker starts"),
         }
     }
 
@@ -296,6 +406,7 @@ impl Sink<'_> {
                 Ref::id(e.neg(g)?)
             }
             Sink::Pipe(_) => Ok(r.negated()),
+            Sink::Switching => unreachable!("a sink is used while its worker starts"),
         }
     }
 
@@ -315,6 +426,7 @@ impl Sink<'_> {
                 }
                 Ok(())
             }
+            Sink::Switching => unreachable!("a sink is used while its worker starts"),
         }
     }
 }

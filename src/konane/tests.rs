@@ -8,16 +8,19 @@ use super::testkit::{parse, Rng};
 use super::{Error, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 fn number(e: &mut Engine, num: i128, exp: u32) -> Id {
     e.nus_id(Nus::number(Dyadic::from_i128(num, exp))).unwrap()
 }
 
-/// A solver in one thread, or piped (two threads) on every board however small.
-fn solver(piped: bool) -> Solver {
+/// A solver in one thread (`None`), or in two with the worker started after `n` records
+/// (`Some(n)`; `Some(0)`: piped from the first record, however small the board).
+fn solver(pipe_after: Option<u64>) -> Solver {
     Solver {
-        threads: if piped { 2 } else { 1 },
-        min_piped_stones: 0,
+        threads: if pipe_after.is_some() { 2 } else { 1 },
+        pipe_after: pipe_after.unwrap_or(0),
         ..Solver::new()
     }
 }
@@ -202,17 +205,23 @@ fn regions_of_the_docs_examples() {
 
 #[test]
 fn against_brute_force_on_random_boards() {
-    against_brute_force(false);
+    against_brute_force(None);
 }
 
 #[test]
 fn piped_against_brute_force_on_random_boards() {
-    against_brute_force(true);
+    against_brute_force(Some(0));
 }
 
-fn against_brute_force(piped: bool) {
+#[test]
+fn piped_from_the_fifth_record_against_brute_force_on_random_boards() {
+    // the worker takes over in the middle of most calls (the records before refer to ids)
+    against_brute_force(Some(5));
+}
+
+fn against_brute_force(pipe_after: Option<u64>) {
     let mut e = Engine::new();
-    let mut s = solver(piped);
+    let mut s = solver(pipe_after);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let shapes = [
         (2, 5, false),
@@ -250,22 +259,25 @@ fn against_brute_force(piped: bool) {
                 "{pic}"
             );
         }
-    }
+    } // the worker did its part (on the calls of more than `pipe_after` records)
+    assert_eq!(s.info().piped > 0, pipe_after.is_some());
 }
 
 #[test]
 fn check_callback_counts_stops_and_keeps_the_tables_valid() {
-    check_callback(false);
+    check_callback(None);
 }
 
 #[test]
 fn piped_check_callback_counts_stops_and_keeps_the_tables_valid() {
-    check_callback(true);
+    // piped from the start, and piped after the first call of the callback (at 4096)
+    check_callback(Some(0));
+    check_callback(Some(6000));
 }
 
-fn check_callback(piped: bool) {
+fn check_callback(pipe_after: Option<u64>) {
     let mut e = Engine::new();
-    let mut s = solver(piped);
+    let mut s = solver(pipe_after);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let (rows, cols, cells, black, white) = parse(pic);
     // a callback that only counts: called every CHECK_EVERY positions, then with the rest
@@ -288,6 +300,7 @@ fn check_callback(piped: bool) {
         .unwrap();
     let computed = s.info().computed;
     assert!(computed > 2 * CHECK_EVERY, "{computed}");
+    assert_eq!(s.info().piped, u64::from(pipe_after.is_some()));
     assert_eq!(calls.iter().sum::<u64>(), computed);
     let (last, full) = calls.split_last().unwrap();
     assert!(full.iter().all(|&n| n == CHECK_EVERY) && 0 < *last && *last <= CHECK_EVERY);
@@ -351,14 +364,71 @@ fn check_callback(piped: bool) {
 
 #[test]
 fn interrupt_hook_stops_and_keeps_the_tables_valid() {
-    for piped in [false, true] {
-        interrupt_hook(piped);
+    for pipe_after in [None, Some(0)] {
+        interrupt_hook(pipe_after);
     }
 }
 
-fn interrupt_hook(piped: bool) {
+#[test]
+fn interrupt_after_the_worker_has_started() {
+    // the hook says "stop" from the first call of the check callback (4096 positions), long
+    // after the worker started (100 records): the walk calls it, the call stops
     let mut e = Engine::new();
-    let mut s = solver(piped);
+    let mut s = solver(Some(100));
+    let pic = "xoxox/oxoxo/xo..x/oxoxo";
+    let (rows, cols, cells, black, white) = parse(pic);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    e.set_hook(Some(Box::new(move || flag.load(Ordering::Relaxed))));
+    let mut check = |_: u64| {
+        stop.store(true, Ordering::Relaxed);
+        false
+    };
+    let err = s.value(
+        &mut e,
+        rows,
+        cols,
+        cells,
+        black,
+        white,
+        Rules::STANDARD,
+        Some(&mut check),
+    );
+    assert_eq!(err, Err(Error::Engine(crate::engine::Error::Interrupted)));
+    assert_eq!(s.info().piped, 1);
+    // the engine's own hook is back (not the worker's, whose abort flag is set), and the
+    // tables are valid
+    let mut hook = e.replace_hook(None).unwrap();
+    assert!(hook());
+    stop.store(false, Ordering::Relaxed);
+    assert!(!hook());
+    let v = s
+        .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
+        .unwrap();
+    assert_eq!(v, brute_pic(&mut e, pic, true));
+}
+
+#[test]
+fn only_calls_of_more_than_pipe_after_records_start_the_worker() {
+    let mut e = Engine::new();
+    let mut s = Solver {
+        threads: 2,
+        ..Solver::new()
+    };
+    assert_eq!(s.pipe_after, super::PIPE_AFTER);
+    let small = "xoxo/oxox/x..o/oxox";
+    let v = value(&mut e, &mut s, small, Rules::STANDARD);
+    assert!(s.info().computed < super::PIPE_AFTER);
+    assert_eq!((v, s.info().piped), (brute_pic(&mut e, small, true), 0));
+    let big = "xoxox/oxoxo/xo..x/oxoxo";
+    let v = value(&mut e, &mut s, big, Rules::STANDARD);
+    assert!(s.info().computed > 2 * super::PIPE_AFTER);
+    assert_eq!((v, s.info().piped), (brute_pic(&mut e, big, true), 1));
+}
+
+fn interrupt_hook(pipe_after: Option<u64>) {
+    let mut e = Engine::new();
+    let mut s = solver(pipe_after);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let (rows, cols, cells, black, white) = parse(pic);
     e.set_hook(Some(Box::new(|| true)));

@@ -128,9 +128,10 @@ def test_the_tables_are_shared_between_calls():
 
 
 def test_one_and_two_threads_give_the_same_values():
-    # boards of 16 stones or more (piped in two threads) and sparser ones (one thread
-    # always): the same ids, in a fresh process's order or after the other mode filled the
-    # engine; the 4x4 ones against the Python solver (the reference)
+    # boards whose values take more than 4096 positions (piped in two threads: the second
+    # thread starts at the 4096th) and smaller ones (one thread always): the same ids, in a
+    # fresh process's order or after the other mode filled the engine; the 4x4 ones
+    # against the Python solver (the reference)
     rng = random.Random(17)
 
     def grid(rows, cols, blank):
@@ -141,17 +142,18 @@ def test_one_and_two_threads_give_the_same_values():
     boards += [grid(4, 5, 0.12) for _ in range(6)] + [grid(5, 5, 0.3) for _ in range(3)]
     start = Board.start(4, 5)
     boards += [start.play_removal(start.square_name(r, c)) for r, c in start.stones_list("x")[:3]]
-    stones = [len(b.stones_list("x")) + len(b.stones_list("o")) for b in boards]
-    assert sum(n >= 16 for n in stones) >= 9 and min(stones) < 16, stones
-    results = {}
+    results, piped = {}, {}
     for n in (2, 1, 2):
         konane.set_threads(n)
         try:
             _native.clear()
+            before = _native.info()["piped"]
             results.setdefault(n, []).append([native(b) for b in boards])
+            piped.setdefault(n, []).append(_native.info()["piped"] - before)
         finally:
             konane.set_threads(None)
     assert results[1][0] == results[2][0] == results[2][1]
+    assert piped[1] == [0] and 3 <= piped[2][0] == piped[2][1] < len(boards), piped
     for b, v in zip(boards[:6], results[1][0][:6], strict=True):
         assert v == konane.value(b, cache=konane.RegionCache()), str(b)
 
