@@ -17,8 +17,8 @@ wall-clock time of the computation (with a CPU-time limit, ``RLIMIT_CPU``, of th
 times the limit as a backstop).  Where both finish,
 the values must be the same (the script says NO otherwise).  A computation of less than
 0.1 s is timed again in fresh processes, ``--repeats`` times in all (5 by default), for both
-libraries alike, and its best time kept: a single cold run of a few milliseconds varies by
-several times from run to run on a shared machine (scheduling, frequency, page faults).  The table gives, per position,
+libraries alike, and its best time kept (``_peers.best_of_cold``): a single cold run of a few
+milliseconds varies by several times from run to run on a shared machine.  The table gives, per position,
 the stones, the regions the solver splits the position into (``footprint_region_masks``,
 or the reach rule's ``live_region_masks`` in a checkout without it), both times and cgt-py's
 time over ours; the totals count what each finishes and add the times of the positions both
@@ -41,6 +41,8 @@ ROOT = HERE.parent
 DATA = HERE / "data" / "realgames.json"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from _peers import SHORT, best_of_cold  # noqa: E402
 
 import cgt  # noqa: E402  (to compare values written in different notations)
 
@@ -108,25 +110,6 @@ def run(code: str, timeout: float) -> dict:
     return r
 
 
-SHORT = 0.1    # seconds: computations shorter than this are timed as the best of --repeats runs
-
-
-def best_of(code: str, timeout: float, repeats: int) -> dict:
-    """``run(code)``, and if it took less than ``SHORT``, again in fresh processes until
-    ``repeats`` runs in all: the first run's result with the best time (``runs``: how many)."""
-    r = run(code, timeout)
-    if "time" not in r or r["time"] >= SHORT:
-        return r
-    times, cpus = [r["time"]], [r["cpu"]]
-    for _ in range(repeats - 1):
-        again = run(code, timeout)
-        if "time" not in again or again["value"] != r["value"]:
-            raise RuntimeError(f"a repeated run gave {again} after {r}")
-        times.append(again["time"])
-        cpus.append(again["cpu"])
-    return dict(r, time=min(times), cpu=min(cpus), runs=len(times), times=times)
-
-
 def have_peer() -> bool:
     r = subprocess.run([sys.executable, "-c", "import cgt_py"], capture_output=True, text=True)
     return r.returncode == 0
@@ -178,12 +161,15 @@ def main(argv: list[str] | None = None) -> None:
     for i in pick(args.only, len(positions)):
         p = positions[i]
         pic = p["picture"]
-        ours = best_of(OURS.format(root=str(ROOT), pic=pic, threads=args.threads), args.limit, args.repeats)
-        base = best_of(OURS.format(root=str(Path(args.base).resolve()), pic=pic, threads=args.threads),
-                       args.limit, args.repeats) if args.base else {}
+        code = OURS.format(root=str(ROOT), pic=pic, threads=args.threads)
+        ours = best_of_cold(run, code, args.limit, repeats=args.repeats)
+        base_code = OURS.format(root=str(Path(args.base).resolve()), pic=pic, threads=args.threads) \
+            if args.base else ""
+        base = best_of_cold(run, base_code, args.limit, repeats=args.repeats) if args.base else {}
         if "value" in ours and "value" in base and cgt.parse(ours["value"]) != cgt.parse(base["value"]):
             base["error"] = f"different value {base['value']}"
-        theirs = best_of(PEER.format(pic=pic.replace("/", "|")), args.limit, args.repeats) if peer else {}
+        peer_code = PEER.format(pic=pic.replace("/", "|"))
+        theirs = best_of_cold(run, peer_code, args.limit, repeats=args.repeats) if peer else {}
         same = ratio = ""
         if "value" in ours and "value" in theirs:
             same = "yes" if cgt.parse(ours["value"]) == cgt.parse(theirs["value"]) \

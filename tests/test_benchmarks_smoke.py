@@ -14,6 +14,7 @@ import cgt
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH))
+import _peers  # noqa: E402
 import bench_engine as be  # noqa: E402
 
 sys.path.remove(str(BENCH))
@@ -95,3 +96,19 @@ def test_signature_is_order_free_for_sets():
     b = be.signature(be.OURS, list(reversed(games)), ordered=False)
     assert a == b and a["count"] == 3
     assert be.signature(be.OURS, games)["digest"] != be.signature(be.OURS, games[::-1])["digest"]
+
+
+def test_best_of_cold_repeats_only_short_computations():
+    # a fake "fresh process" per call: the times it reports, in order
+    def runner(*times, value="1"):
+        it = iter(times)
+        return lambda code: {"value": value, "time": next(it), "cpu": 1.0, "code": code}
+
+    long = _peers.best_of_cold(runner(0.5), "c", repeats=5)             # 0.1 s or more: one run
+    assert long == {"value": "1", "time": 0.5, "cpu": 1.0, "code": "c"}
+    short = _peers.best_of_cold(runner(0.004, 0.002, 0.003), "c", repeats=3)
+    assert (short["time"], short["runs"], short["times"]) == (0.002, 3, [0.004, 0.002, 0.003])
+    assert _peers.best_of_cold(lambda c: {"timeout": 20}, "c") == {"timeout": 20}
+    values = iter(["1", "2"])
+    with pytest.raises(RuntimeError, match="a repeated run gave"):
+        _peers.best_of_cold(lambda c: {"value": next(values), "time": 0.001}, "c", repeats=2)

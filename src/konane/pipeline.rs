@@ -17,6 +17,11 @@
 //!   such references until the call ends; then each is replaced by its value
 //!   ([`super::Solver`]'s `resolve`), or dropped if the valuation stopped before it.
 //!
+//! A call in two threads starts inline and switches to piped after a number of records
+//! ([`Sink::lazy`], [`super::Solver::pipe_after`]): the references made before are ids,
+//! which the worker reads as well, so it can take over at any record, and the many calls
+//! that finish sooner never pay for starting and joining a thread (some 0.1-0.2 ms).
+//!
 //! The records come in the same order in both modes and the values are the same (the ids too
 //! on one engine; a fresh engine may number new games in another order, as the inline mode
 //! negates the value of a colour-swapped option when the walk meets it, the piped mode when
