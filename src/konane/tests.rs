@@ -5,7 +5,7 @@ use super::bits::{self, automorphisms, captures, images, least_image, least_imag
 use super::decompose::{live_region_masks, reach, region_masks};
 use super::pipeline::Ref;
 use super::testkit::{parse, Rng};
-use super::{Error, Rules, Solver, CHECK_EVERY};
+use super::{Check, Error, Result, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,8 +26,13 @@ fn solver(pipe_after: Option<u64>) -> Solver {
 }
 
 fn value(e: &mut Engine, s: &mut Solver, pic: &str, rules: Rules) -> Id {
+    checked(e, s, pic, rules, None).unwrap()
+}
+
+/// The solver's value of `pic` with the check callback `check`.
+fn checked(e: &mut Engine, s: &mut Solver, pic: &str, rules: Rules, check: Option<Check<'_>>) -> Result<Id> {
     let (rows, cols, cells, black, white) = parse(pic);
-    s.value(e, rows, cols, cells, black, white, rules, None).unwrap()
+    s.value(e, rows, cols, cells, black, white, rules, check)
 }
 
 /// The whole game tree with no decomposition, no symmetry and no colour swap.
@@ -279,25 +284,13 @@ fn check_callback(pipe_after: Option<u64>) {
     let mut e = Engine::new();
     let mut s = solver(pipe_after);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
-    let (rows, cols, cells, black, white) = parse(pic);
     // a callback that only counts: called every CHECK_EVERY positions, then with the rest
     let mut calls = Vec::new();
     let mut count = |n: u64| {
         calls.push(n);
         false
     };
-    let v = s
-        .value(
-            &mut e,
-            rows,
-            cols,
-            cells,
-            black,
-            white,
-            Rules::STANDARD,
-            Some(&mut count),
-        )
-        .unwrap();
+    let v = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut count)).unwrap();
     let computed = s.info().computed;
     assert!(computed > 2 * CHECK_EVERY, "{computed}");
     assert_eq!(s.info().piped, u64::from(pipe_after.is_some()));
@@ -311,16 +304,7 @@ fn check_callback(pipe_after: Option<u64>) {
         seen += n;
         seen > 5000
     };
-    let err = s.value(
-        &mut e,
-        rows,
-        cols,
-        cells,
-        black,
-        white,
-        Rules::STANDARD,
-        Some(&mut limit),
-    );
+    let err = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut limit));
     assert_eq!(err, Err(Error::Stopped));
     assert_eq!(seen, 2 * CHECK_EVERY);
     assert!(s.info().positions > 0);
@@ -335,23 +319,12 @@ fn check_callback(pipe_after: Option<u64>) {
             .all(|&r| Ref(r).as_id().is_some())
     };
     assert!(plain(&s));
-    let w = s
-        .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
-        .unwrap();
+    let w = checked(&mut e, &mut s, pic, Rules::STANDARD, None).unwrap();
     assert_eq!(w, v);
     assert_eq!(v, brute_pic(&mut e, pic, true));
     // a value already known computes nothing: the callback is not called
     let mut never = |_: u64| -> bool { panic!("called") };
-    let again = s.value(
-        &mut e,
-        rows,
-        cols,
-        cells,
-        black,
-        white,
-        Rules::STANDARD,
-        Some(&mut never),
-    );
+    let again = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut never));
     assert_eq!(again, Ok(v));
     assert!(plain(&s));
     // a small value after the stop is right too
@@ -364,19 +337,18 @@ fn check_callback(pipe_after: Option<u64>) {
 
 #[test]
 fn interrupt_hook_stops_and_keeps_the_tables_valid() {
-    for pipe_after in [None, Some(0)] {
+    // one thread; piped from the start; piped after 100 records
+    for pipe_after in [None, Some(0), Some(100)] {
         interrupt_hook(pipe_after);
     }
 }
 
-#[test]
-fn interrupt_after_the_worker_has_started() {
-    // the hook says "stop" from the first call of the check callback (4096 positions), long
-    // after the worker started (100 records): the walk calls it, the call stops
+/// The engine's hook says "stop" from the first call of the check callback (4096 positions,
+/// long after a worker started): in a piped call the walk calls it, and the call stops.
+fn interrupt_hook(pipe_after: Option<u64>) {
     let mut e = Engine::new();
-    let mut s = solver(Some(100));
+    let mut s = solver(pipe_after);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
-    let (rows, cols, cells, black, white) = parse(pic);
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     e.set_hook(Some(Box::new(move || flag.load(Ordering::Relaxed))));
@@ -384,27 +356,16 @@ fn interrupt_after_the_worker_has_started() {
         stop.store(true, Ordering::Relaxed);
         false
     };
-    let err = s.value(
-        &mut e,
-        rows,
-        cols,
-        cells,
-        black,
-        white,
-        Rules::STANDARD,
-        Some(&mut check),
-    );
+    let err = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut check));
     assert_eq!(err, Err(Error::Engine(crate::engine::Error::Interrupted)));
-    assert_eq!(s.info().piped, 1);
+    assert_eq!(s.info().piped, u64::from(pipe_after.is_some()));
     // the engine's own hook is back (not the worker's, whose abort flag is set), and the
     // tables are valid
     let mut hook = e.replace_hook(None).unwrap();
     assert!(hook());
     stop.store(false, Ordering::Relaxed);
     assert!(!hook());
-    let v = s
-        .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
-        .unwrap();
+    let v = checked(&mut e, &mut s, pic, Rules::STANDARD, None).unwrap();
     assert_eq!(v, brute_pic(&mut e, pic, true));
 }
 
@@ -424,23 +385,6 @@ fn only_calls_of_more_than_pipe_after_records_start_the_worker() {
     let v = value(&mut e, &mut s, big, Rules::STANDARD);
     assert!(s.info().computed > 2 * super::PIPE_AFTER);
     assert_eq!((v, s.info().piped), (brute_pic(&mut e, big, true), 1));
-}
-
-fn interrupt_hook(pipe_after: Option<u64>) {
-    let mut e = Engine::new();
-    let mut s = solver(pipe_after);
-    let pic = "xoxox/oxoxo/xo..x/oxoxo";
-    let (rows, cols, cells, black, white) = parse(pic);
-    e.set_hook(Some(Box::new(|| true)));
-    let err = s.value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None);
-    assert_eq!(err, Err(Error::Engine(crate::engine::Error::Interrupted)));
-    // the engine's own hook is back in place after a piped call
-    assert_eq!(e.canonical(&[Engine::ZERO], &[]).map(|_| ()), Ok(()));
-    assert!(e.replace_hook(None).is_some());
-    let v = s
-        .value(&mut e, rows, cols, cells, black, white, Rules::STANDARD, None)
-        .unwrap();
-    assert_eq!(v, brute_pic(&mut e, pic, true));
 }
 
 #[test]
