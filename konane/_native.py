@@ -13,6 +13,7 @@ Boards are passed as the masks of :mod:`konane._bitboard` (board layout, stride
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from typing import Any
@@ -37,9 +38,10 @@ TRANSPOSE = 5                    # a diagonal reflection: swaps rows and columns
 _threads: int | None = None      # set_threads; None: default_threads()
 
 
+@functools.cache
 def default_threads() -> int:
     """The threads the native value solver uses by default: 2 where this process may run
-    on two processors or more, else 1."""
+    on two processors or more, else 1 (read once: each value call asks for it)."""
     try:
         n = len(os.sched_getaffinity(0))
     except AttributeError:       # not on Linux

@@ -321,29 +321,17 @@ impl Solver {
         check_board("solver", rows, cols, cells, black, white)?;
         let stride = cols + 1;
         let regions = footprint_region_masks(cells, black, white, stride);
-        let multi = rules.multi_jump;
-        if self.threads >= 2 {
-            return self.value_piped(e, multi, stride, &regions, check);
-        }
-        let mut cx = Call {
-            sink: Sink::inline(e, &mut self.valuer),
-            ticker: Ticker::new(check),
-        };
-        let r = self.walk.sum(&mut cx, multi, stride, &regions);
-        self.walk.reset_stacks();
-        let g = r?.as_id().expect("an inline call's references are ids");
-        cx.ticker.finish()?;
-        Ok(g)
+        self.sum_value(e, rules.multi_jump, stride, &regions, check)
     }
 
-    /// [`Solver::value`] in two threads: the walk on this one, the valuation on a worker
-    /// that owns the engine meanwhile (see [`pipeline`]), started once this thread has
-    /// valued [`Solver::pipe_after`] records (all in this thread if it cannot be started).
-    /// The engine's interrupt hook is called by the walk; the worker's engine stops when
-    /// the walk does.  When both have stopped, the references to slots in the tables are
-    /// replaced by their values, or dropped if the valuation did not reach them (an error
-    /// or an interruption).
-    fn value_piped(
+    /// The value of the sum of `regions`: the walk on this thread, the valuation too, or
+    /// (in two threads) on a worker that owns the engine meanwhile (see [`pipeline`]),
+    /// started once this thread has valued [`Solver::pipe_after`] records (never if it
+    /// cannot be started).  The engine's interrupt hook is called by the walk; the worker's
+    /// engine stops when the walk does.  When both have stopped, the references to slots
+    /// in the tables are replaced by their values, or dropped if the valuation did not
+    /// reach them (an error or an interruption).
+    fn sum_value(
         &mut self,
         e: &mut Engine,
         multi: bool,
@@ -353,10 +341,14 @@ impl Solver {
     ) -> Result<Id> {
         // the engine's own hook while the worker has the engine (`None`: not started)
         let mut hook: Option<Option<Hook>> = None;
-        let (walk, valuer, after) = (&mut self.walk, &mut self.valuer, self.pipe_after);
+        let (walk, valuer, after, two) = (&mut self.walk, &mut self.valuer, self.pipe_after, self.threads >= 2);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             std::thread::scope(|scope| {
-                let start: Starter<'_, '_> = Box::new(|e, valuer| start_worker(scope, e, valuer, &mut hook));
+                let start: Option<Starter<'_, '_>> = if two {
+                    Some(Box::new(|e, valuer| start_worker(scope, e, valuer, &mut hook)))
+                } else {
+                    None
+                };
                 let mut cx = Call {
                     sink: Sink::lazy(e, valuer, after, start),
                     ticker: Ticker::new(check),
@@ -365,15 +357,13 @@ impl Solver {
                     cx.ticker.finish()?;
                     Ok(r)
                 });
-                let piped = cx.sink.piped();
-                let (walked, valued) = cx.sink.end(walked);
-                (walked, valued, piped)
+                cx.sink.end(walked)
             })
         }));
         if let Some(h) = hook {
             e.replace_hook(h);
         }
-        let (walked, valued, piped) = match outcome {
+        let (walked, valued) = match outcome {
             Ok(o) => o,
             Err(panic) => {
                 // a bug: the tables may hold references to slots that will never be valued
@@ -382,9 +372,9 @@ impl Solver {
             }
         };
         self.walk.reset_stacks();
-        if !piped {
+        let Some(valued) = valued else {
             return Ok(walked?.as_id().expect("an inline call's references are ids"));
-        }
+        };
         self.piped += 1;
         // the values of the slots in the tables (those the valuation reached)
         let values = &self.valuer.values;

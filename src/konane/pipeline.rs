@@ -320,58 +320,56 @@ pub(crate) enum Sink<'e, 's> {
 }
 
 impl<'e, 's> Sink<'e, 's> {
-    /// A sink that values the records on this thread.
-    pub(crate) fn inline(e: &'e mut Engine, valuer: &'e mut Valuer) -> Sink<'e, 's> {
-        Sink::Inline {
-            e,
-            valuer,
-            left: 0,
-            start: None,
-        }
-    }
-
     /// A sink that values `after` records on this thread, then sends the rest to a worker
-    /// that `start` starts (all on this thread if it cannot).  Records valued before refer
-    /// to ids only, so the worker may take over at any record.
-    pub(crate) fn lazy(e: &'e mut Engine, valuer: &'e mut Valuer, after: u64, start: Starter<'e, 's>) -> Sink<'e, 's> {
+    /// that `start` starts (all on this thread if it cannot, or with no starter).  Records
+    /// valued before refer to ids only, so the worker may take over at any record.
+    pub(crate) fn lazy(
+        e: &'e mut Engine,
+        valuer: &'e mut Valuer,
+        after: u64,
+        start: Option<Starter<'e, 's>>,
+    ) -> Sink<'e, 's> {
+        let switch = after == 0 && start.is_some();
         let mut sink = Sink::Inline {
             e,
             valuer,
             left: after,
-            start: Some(start),
+            start,
         };
-        if after == 0 {
+        if switch {
             sink.switch();
         }
         sink
     }
 
-    /// Start the worker (if the sink has a starter).
+    /// Start the worker with the sink's starter.
     #[cold]
     fn switch(&mut self) {
-        if let Sink::Inline { e, valuer, start, .. } = std::mem::replace(self, Sink::Switching) {
-            *self = match start {
-                Some(start) => match start(e, valuer) {
-                    Ok(pipe) => Sink::Pipe(pipe),
-                    Err((e, valuer)) => Sink::inline(e, valuer),
-                },
-                None => Sink::inline(e, valuer),
-            };
-        }
+        let Sink::Inline {
+            e,
+            valuer,
+            start: Some(start),
+            ..
+        } = std::mem::replace(self, Sink::Switching)
+        else {
+            unreachable!("only an inline sink with a starter switches")
+        };
+        *self = match start(e, valuer) {
+            Ok(pipe) => Sink::Pipe(pipe),
+            Err((e, valuer)) => Sink::lazy(e, valuer, 0, None), // inline, for good
+        };
     }
 
-    /// End the call with the walk's outcome: in a piped call, the worker's end
-    /// ([`Pipe::end`]); the walk's and the valuation's outcomes.
-    pub(crate) fn end<T>(self, walked: Result<T>) -> (Result<T>, engine::Result<()>) {
+    /// End the call with the walk's outcome: the walk's outcome, and the valuation's if the
+    /// records went to a worker ([`Pipe::end`]), `None` if they were valued on this thread.
+    pub(crate) fn end<T>(self, walked: Result<T>) -> (Result<T>, Option<engine::Result<()>>) {
         match self {
-            Sink::Pipe(p) => p.end(walked),
-            _ => (walked, Ok(())),
+            Sink::Pipe(p) => {
+                let (walked, valued) = p.end(walked);
+                (walked, Some(valued))
+            }
+            _ => (walked, None),
         }
-    }
-
-    /// Whether the records went to a worker.
-    pub(crate) fn piped(&self) -> bool {
-        matches!(self, Sink::Pipe(_))
     }
 
     /// The reference of the value of the record `header`, `refs`.
