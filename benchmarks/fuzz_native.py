@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of the native engine (``_konane_cgt``) with atheris.
+"""Coverage-guided fuzzing of the native engine (``cgt._native``) with atheris.
 
 Not part of the test suite (benchmarks/ is not collected) (``pip install atheris``; needs the native engine built)::
 

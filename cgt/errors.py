@@ -27,6 +27,9 @@ The tree::
     |   +-- CGTOverflowError (OverflowError)
     +-- BackendError (ImportError)
 
+and one warning, :class:`BackendWarning` (a :class:`UserWarning`): the native core is
+not built and the pure-Python engine is used.
+
 Examples
 --------
 >>> try:
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 __all__ = [
     "CGTError",
+    "BackendWarning",
     "CGTTypeError",
     "CGTValueError",
     "NotAGameError",
@@ -124,6 +128,17 @@ class InvalidIdError(CGTValueError):
 
 class BackendError(CGTError, ImportError):
     """The engine backend asked for (``KONANE_CGT_BACKEND``) is unknown or not built."""
+
+
+class BackendWarning(UserWarning):
+    """The native core is not built, so everything runs on the pure-Python engine.
+
+    Issued once per process, when :mod:`cgt` is first imported, with the reason the
+    native core could not be loaded and how to build it.  The values are the same;
+    only the speed differs (15x to 45x slower, see ``benchmarks/README.md``).  Set
+    ``KONANE_CGT_BACKEND=python`` to choose the pure-Python engine on purpose, which
+    silences it.
+    """
 
 
 class ClosedFormError(CGTValueError):

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import warnings
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from types import ModuleType
@@ -47,7 +48,7 @@ from typing import Protocol
 
 from . import _pyengine
 from ._deep import deep
-from .errors import BackendError
+from .errors import BackendError, BackendWarning
 
 __all__ = [
     "BACKEND",
@@ -97,14 +98,21 @@ def engine(name: str) -> ModuleType:
     if name == "python":
         return _pyengine
     if name == "native":
-        try:
-            return importlib.import_module("_konane_cgt")   # the compiled extension, where built
-        except ImportError as exc:
-            raise BackendError(
-                f"the native core (_konane_cgt) is not built ({exc}): install the package with a "
-                "Rust toolchain on the PATH (pip install -e . builds it), or use the Python engine"
-            ) from None
+        return _native_core()
     raise BackendError(f"{name!r} is not a backend: use one of {', '.join(BACKENDS)}")
+
+
+_HOW_TO_BUILD = ("install a Rust toolchain (cargo, from https://rustup.rs) and reinstall the package "
+                 "(pip install --force-reinstall --no-deps konane-cgt, or pip install -e . in a checkout): "
+                 "its build makes the native core where cargo is on the PATH")
+
+
+def _native_core() -> ModuleType:
+    """The extension module ``cgt._native`` (the Rust crate), or :class:`BackendError` saying why not."""
+    try:
+        return importlib.import_module("cgt._native")     # the compiled extension, where built
+    except ImportError as exc:
+        raise BackendError(f"the native core cgt._native is not built ({exc}): {_HOW_TO_BUILD}") from None
 
 
 BACKEND: str
@@ -120,9 +128,12 @@ else:
     try:
         _engine = engine("native")
         BACKEND = "native"
-    except BackendError:                # not built here
+    except BackendError as exc:         # not built here: said once, at the first import in a process
         _engine = _pyengine
         BACKEND = "python"
+        warnings.warn(BackendWarning(
+            f"konane-cgt runs on the pure-Python engine, 15x to 45x slower than the native core: {exc}. "
+            "Set KONANE_CGT_BACKEND=python to choose the pure-Python engine and silence this warning."), stacklevel=1)
 
 ZERO: int = _engine.ZERO
 """The id of the game 0 = ``{ | }``."""

@@ -27,11 +27,9 @@ __all__: list[str] = []          # private: konane's own modules import the name
 
 _ext: Any = None
 try:
-    import _konane_cgt
-except ImportError:              # not built (no Rust toolchain): the Python solver is used
+    _ext = cgt.ops.engine("native")
+except cgt.BackendError:         # not built (no Rust toolchain): the Python solver is used
     pass
-else:
-    _ext = _konane_cgt
 
 TRANSPOSE = 5                    # a diagonal reflection: swaps rows and columns
 

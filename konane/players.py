@@ -423,7 +423,7 @@ def _from_table(score: int, ply: int) -> int:
 
 def _python_search(cells: int, me: int, en: int, stride: int, multi: bool, time: float | None,
                    max_nodes: int | None, max_depth: int | None, seed: int | None) -> _Answer:
-    """The Python search kernel; answers as ``_konane_cgt.konane_search``."""
+    """The Python search kernel; answers as the native ``konane_search``."""
     start = _time.monotonic()
     search = _PySearch(cells, stride, multi, max_nodes, None if time is None else start + time)
     root = bb.captures(cells, me, en, stride, multi)

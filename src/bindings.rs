@@ -1,8 +1,8 @@
-//! The PyO3 layer: the extension module `_konane_cgt`.
+//! The PyO3 layer: the extension module `cgt._native`.
 //!
 //! It only converts arguments and results, maps engine errors to the exception classes of
 //! `cgt.errors`, and installs the interrupt hook that checks for signals (Ctrl-C) during
-//! long work.  The semantics are those of `cgt/_core.py`, the reference backend.
+//! long work.  The semantics are those of `cgt/_pyengine.py`, the reference backend.
 
 use crate::engine::{Dyadic, Engine, Error, Id, Nus};
 use num_bigint::BigInt;
@@ -503,8 +503,10 @@ fn clear_caches(py: Python<'_>) -> PyResult<()> {
     })
 }
 
+/// The extension module `cgt._native`.
 #[pymodule]
-fn _konane_cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
+#[pyo3(name = "_native")]
+fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ZERO", Engine::ZERO)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(add, m)?)?;

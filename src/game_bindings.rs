@@ -24,7 +24,7 @@ use std::cell::RefCell;
 use std::sync::LazyLock;
 
 /// The base of `cgt.Game` on the native backend: a game's id.
-#[pyclass(subclass, frozen, module = "_konane_cgt")]
+#[pyclass(subclass, frozen, module = "cgt._native")]
 pub(crate) struct GameBase {
     id: Id,
 }

@@ -1,7 +1,7 @@
 //! Native core of `konane-cgt`: the canonical-form engine of short partizan games.
 //!
 //! [`engine`] is plain Rust (no Python types); `bindings` is the thin PyO3 layer that
-//! makes it the extension module `_konane_cgt`: the native backend behind `cgt.ops` (the engine
+//! makes it the extension module `cgt._native`: the native backend behind `cgt.ops` (the engine
 //! functions) and the native Konane solver of `konane` (the `konane_*` functions).
 
 pub mod engine;

@@ -1,4 +1,4 @@
-"""The native engine (``_konane_cgt``) against the pure-Python reference engine.
+"""The native engine (``cgt._native``) against the pure-Python reference engine.
 
 Three layers:
 
@@ -36,7 +36,7 @@ from .reference import spelled_out
 try:
     N = ops.engine("native")            # the native engine and the Python reference, side by side
 except errors.BackendError:
-    pytest.skip("the native core _konane_cgt is not built", allow_module_level=True)
+    pytest.skip("the native core cgt._native is not built", allow_module_level=True)
 P = ops.engine("python")
 
 ROOT = Path(__file__).resolve().parents[2]
