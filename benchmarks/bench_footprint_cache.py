@@ -62,8 +62,8 @@ def split_times(run: Callable[[Masks, bool], object], clear: Callable[[], None],
 
 
 def splits(boards: list[Board], repeat: int) -> None:
-    masks = [(b.cells, b.black, b.white, b.stride) for b in boards]
-    mirrored = [(t.cells, t.black, t.white, t.stride) for b in boards for t in images(b)]
+    masks = [(b.cells_mask, b.black_mask, b.white_mask, b.stride) for b in boards]
+    mirrored = [(t.cells_mask, t.black_mask, t.white_mask, t.stride) for b in boards for t in images(b)]
     cache = decomposition.FootprintCache()
     none = decomposition.FootprintCache(0)
 

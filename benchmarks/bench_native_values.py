@@ -31,7 +31,7 @@ NATIVE = textwrap.dedent("""
     assert _native.available(), "the native Konane solver is not built"
     b = konane.Board({pic!r})
     t = time.perf_counter()
-    g = _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, konane.STANDARD)
+    g = _native.native_value(b.rows, b.cols, b.cells_mask, b.black_mask, b.white_mask, konane.STANDARD)
     dt = time.perf_counter() - t
     info = _native.info()
     print(json.dumps({{"value": str(cgt.Game.from_id(g)), "time": dt, "positions": info["positions"],

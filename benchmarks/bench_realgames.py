@@ -60,7 +60,7 @@ OURS = textwrap.dedent("""
     konane.clear_caches()
     b = konane.Board({pic!r})
     split = getattr(decomposition, "footprint_region_masks", decomposition.live_region_masks)
-    roots = len(split(b.cells, b.black, b.white, b.stride))
+    roots = len(split(b.cells_mask, b.black_mask, b.white_mask, b.stride))
     t, c = time.perf_counter(), time.process_time()
     v = konane.value(b)
     dt, dc = time.perf_counter() - t, time.process_time() - c

@@ -77,7 +77,7 @@ def work(job):
         t = time.time()
         n0 = state["n"]
         try:
-            gid = _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, konane.STANDARD, check)
+            gid = _native.native_value(b.rows, b.cols, b.cells_mask, b.black_mask, b.white_mask, konane.STANDARD, check)
             value = str(cgt.Game.from_id(gid))
             out.append({"board": pic, "value": value, "seconds": round(time.time() - t, 1),
                         "positions": state["n"] - n0})

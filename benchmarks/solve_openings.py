@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         for i, task in enumerate(tasks):
             normal, swapped = task[4].normalized()
             index.append(first.setdefault((str(normal), swapped), i))
-        todo = sorted(set(index), key=lambda i: -tasks[i][4].stones(konane.BLACK))
+        todo = sorted(set(index), key=lambda i: -tasks[i][4].stone_count(konane.BLACK))
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(args.jobs, init_worker, (max_entries, not args.depth_first), maxtasksperchild=1) as pool:
             rows_todo = pool.map(solve_opening, [tasks[i] for i in todo], chunksize=1)

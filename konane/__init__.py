@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from konane._progress import set_progress
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import RegionCache, cache_info, clear_caches, default_cache
+from konane.censuses import Census, census
 from konane.decomposition import regions
-from konane.enumeration import Census, census
 from konane.errors import (
     BoardParseError,
     BoardTypeError,
@@ -46,13 +46,13 @@ from konane.errors import (
     SearchError,
     SearchTypeError,
 )
+from konane.finding import Hit, find
 from konane.match import Match
 from konane.moves import Move
 from konane.players import Choice, best_move, choose_move
 from konane.rules import SINGLE_JUMP, STANDARD, Rules
 from konane.solving import Solution, outcome, solve
 from konane.squares import parse_square, square_name
-from konane.value_search import Hit, search
 from konane.values import Analysis, analyze, set_threads, value
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ __all__ = [
     "set_threads",
     "census",
     "Census",
-    "search",
+    "find",
     "Hit",
     "outcome",
     "solve",

@@ -1,12 +1,12 @@
 """Progress bars and limits for long computations: one switch, one counter.
 
 A :class:`Progress` counts the work done by a computation (positions for
-:func:`konane.value`, codes for :func:`konane.census`).  Every ``threshold``
-units it
+:func:`konane.value`, codes for :func:`konane.census`); every public call that
+computes opens one with :func:`computation`.  Every ``threshold`` units it
 
-* checks the limits: past ``max_positions`` units, or once the process's
-  resident memory has grown by more than ``max_memory`` bytes since the first
-  check, it raises :class:`konane.ComputationLimitError`;
+* checks the limits: past ``max_positions`` units, once the process's resident
+  memory has grown by more than ``max_memory`` bytes since the first check, or
+  after ``time`` seconds, it raises :class:`konane.ComputationLimitError`;
 * shows a ``tqdm`` bar (imported lazily), but only once the computation has
   lasted :data:`DELAY` seconds (1 s) since the first check, so that quick
   computations leave no bar behind in a notebook; the bar counts the units
@@ -30,11 +30,14 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from konane._calls import check_count, check_progress, check_seconds
 from konane.errors import ComputationLimitError
 
-__all__ = ["set_progress", "progress_enabled", "Progress", "DELAY", "DEFAULT_MAX_MEMORY",
+__all__ = ["set_progress", "progress_enabled", "Progress", "computation", "DELAY", "DEFAULT_MAX_MEMORY",
            "resident_memory"]
 
 _ENABLED = os.environ.get("KONANE_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
@@ -138,8 +141,13 @@ class Progress:
         of the process has grown by more than this many bytes since the
         first check (``threshold`` units into the computation; reading it when
         the counter is made would cost more than a cached value).
+    seconds : float, optional
+        Raise :class:`konane.ComputationLimitError` once this many seconds have
+        passed since the counter was made (checked with the other limits).
     what : str
         The computation's name in the error message (``"konane.value"``).
+    kept : str
+        What the error message says is kept of the work done so far.
 
     The bar appears when a check finds that :data:`DELAY` seconds have passed
     since the first check (the first ``threshold`` units: milliseconds into a
@@ -148,12 +156,17 @@ class Progress:
     """
 
     __slots__ = ("enabled", "desc", "unit", "total", "threshold", "max_positions", "max_memory", "what",
-                 "bar", "count", "shown", "start", "watch", "memory0", "memory", "next")
+                 "bar", "count", "shown", "start", "watch", "memory0", "memory", "next", "seconds", "began",
+                 "kept")
 
     def __init__(self, enabled: bool, desc: str, *, unit: str = " positions", total: int | None = None,
                  threshold: int = 2000, max_positions: int | None = None, max_memory: int | None = None,
-                 what: str = "the computation") -> None:
+                 seconds: float | None = None, what: str = "the computation",
+                 kept: str = "the values computed so far are kept in the cache") -> None:
         self.enabled = enabled
+        self.seconds = seconds
+        self.began = _clock() if seconds is not None else 0.0
+        self.kept = kept
         self.desc = desc
         self.unit = unit
         self.total = total
@@ -212,8 +225,7 @@ class Progress:
                 f"{self.what} stopped after {self.count:,} positions: the limit is "
                 f"max_positions={self.max_positions:,} (checked every few thousand positions). "
                 "Pass a larger max_positions= "
-                "(or max_positions=None for no limit) to go on; the values computed so far "
-                "are kept in the cache.",
+                f"(or max_positions=None for no limit) to go on; {self.kept}.",
                 positions=self.count, memory=self.memory, limit="max_positions")
         if self.max_memory is not None and self.memory > self.max_memory:
             default = " (the default)" if self.max_memory == DEFAULT_MAX_MEMORY else ""
@@ -222,8 +234,14 @@ class Progress:
                 f"{_size(self.memory)}, past max_memory={self.max_memory:,} bytes "
                 f"({_size(self.max_memory)}){default}. Pass a larger max_memory= in bytes "
                 "(e.g. max_memory=16 * 2**30, or None for no limit) if the machine has the "
-                "memory; the values computed so far are kept in the cache.",
+                f"memory; {self.kept}.",
                 positions=self.count, memory=self.memory, limit="max_memory")
+        if self.seconds is not None and _clock() - self.began > self.seconds:
+            raise ComputationLimitError(
+                f"{self.what} stopped after {self.count:,} positions and {_clock() - self.began:.3g} s: "
+                f"the limit is time={self.seconds!r} seconds. Pass a larger time= (or time=None for no "
+                f"limit) to go on; {self.kept}.",
+                positions=self.count, memory=self.memory, limit="time")
         if self.enabled:
             if self.start < 0:
                 self.start = _clock()
@@ -256,3 +274,36 @@ class Progress:
         if self.bar is not None:
             bar, self.bar = self.bar, None
             bar.close()
+
+
+@contextmanager
+def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any, time: Any = None,
+                desc: str | None = None, unit: str = " positions", total: int | None = None,
+                threshold: int = 2000, bar: bool = True,
+                kept: str = "the values computed so far are kept in the cache") -> Iterator[Progress]:
+    """The counter of a public call's computation: its arguments checked, its bar closed at the end.
+
+    ``what`` names the call in messages (``"konane.value"``); ``progress``, ``max_positions``,
+    ``max_memory`` and ``time`` are the call's own arguments, checked here (a
+    :class:`konane.errors.KonaneTypeError` or :class:`konane.errors.KonaneValueError` for a bad
+    one); ``bar`` False keeps the bar off whatever ``progress`` says (a computation too small
+    to show one).  The other arguments are :class:`Progress`'s.
+
+    Examples
+    --------
+    >>> with computation("a count", progress=False, max_positions=10, max_memory=None) as p:
+    ...     p.tick(5)
+    >>> p.count
+    5
+    """
+    check_progress(progress)
+    positions = check_count("max_positions", max_positions)
+    memory = check_count("max_memory", max_memory)
+    seconds = check_seconds("time", time)
+    counter = Progress(progress_enabled(progress) and bar, desc or what, unit=unit, total=total,
+                       threshold=threshold, max_positions=positions, max_memory=memory, seconds=seconds,
+                       what=what, kept=kept)
+    try:
+        yield counter
+    finally:
+        counter.close()

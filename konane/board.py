@@ -12,7 +12,7 @@ on-board cells), ``black`` and ``white``.  Cell ``(r, c)`` -- row ``r``
 counted from the *top* (``r = 0`` is the top row), column ``c`` from the left
 -- is bit ``r * stride + c`` where ``stride = cols + 1``: bit
 ``r * stride + cols`` of every row is an always-off guard column.  The
-private module ``konane._bitboard`` holds every operation on these masks.
+private module ``konane._kernel.bitboard`` holds every operation on these masks.
 
 Square names
 ------------
@@ -35,8 +35,9 @@ import enum
 from typing import Any
 
 import cgt
-from konane import _bitboard as bb
 from konane import svg
+from konane._calls import describe, public
+from konane._kernel import bitboard as bb
 from konane.errors import (
     BoardParseError,
     BoardTypeError,
@@ -48,7 +49,6 @@ from konane.errors import (
     MoveTypeError,
     PlayerError,
     PlayerTypeError,
-    _describe,
 )
 from konane.moves import Move, as_move
 from konane.rules import Rules, as_rules
@@ -166,7 +166,7 @@ def as_color(player: Any) -> Color:
         key = getattr(player, "name", None)
         if not isinstance(key, str) or key.lower() not in ("left", "right"):
             raise PlayerTypeError(
-                f"expected a player such as 'x' (Black, Left) or 'o' (White, Right), not {_describe(player)}")
+                f"expected a player such as 'x' (Black, Left) or 'o' (White, Right), not {describe(player)}")
     if key.lower() in _COLOR_NAMES:
         return _COLOR_NAMES[key.lower()]
     raise PlayerError(f"unknown player {player!r}: use 'x' (Black, Left) or 'o' (White, Right)")
@@ -182,7 +182,7 @@ _CELL_CHARS = {"x": 1, "o": 2, ".": 0, " ": -1, "#": -1}
 def _picture_rows(text: str) -> list[str]:
     """Split a picture into its rows (strings of equal length); see Board."""
     if not isinstance(text, str):
-        raise BoardTypeError(f"a board picture must be a str, not {_describe(text)}")
+        raise BoardTypeError(f"a board picture must be a str, not {describe(text)}")
     if not text.strip():
         raise BoardParseError(f"empty board picture {text!r}")
     if "\n" in text or "\r" in text:
@@ -258,13 +258,16 @@ class Board:
     player is to move is *not* part of a board.
 
     Properties and methods follow one rule, here and in the rest of
-    :mod:`konane`: a *fact* of the object, read without arguments at the
-    cost of a lookup, is a property (``rows``, ``cols``, ``cells``,
-    ``black``, ``white``, ``empty``, ``stride``, ``key``; ``Match.turn``,
-    ``Match.is_over``, ``Move.jumps``, ``Analysis.outcome``); an *operation*,
-    one that takes arguments or builds new objects (boards, lists, strings),
-    is a method (``play(move)``, ``options(player)``, ``crop()``,
-    ``normalized()``, ``picture_rows()``).
+    :mod:`konane`: a *fact* of the object, read without arguments, is a
+    property (``rows``, ``cols``, ``cells``, ``picture``, ``key``;
+    ``Match.turn``, ``Match.is_over``, ``Move.jumps``, ``Analysis.outcome``);
+    an *operation*, one that takes arguments or builds new objects (boards,
+    lists), is a method (``play(move)``, ``options(player)``, ``crop()``,
+    ``normalized()``, ``stones(player)``).  Accessors are named as in
+    python-chess: ``X_mask`` is an int bit mask (``cells_mask``,
+    ``black_mask``, ``stones_mask(player)``), ``X`` a frozenset of squares
+    ``(row, col)`` (``cells``, ``empty``, ``stones(player)``), ``X_count``
+    an int (``cell_count``, ``stone_count(player)``, ``move_count(player)``).
 
     Examples
     --------
@@ -279,7 +282,7 @@ class Board:
     x.o
     .ox
     #o.
-    >>> b.rows, b.cols, b.stones("x"), b.stones("o")
+    >>> b.rows, b.cols, b.stone_count("x"), b.stone_count("o")
     (3, 3, 2, 3)
     >>> konane.Board(str(b)) == b == eval(repr(b))
     True
@@ -293,15 +296,13 @@ class Board:
     _black: int
     _white: int
 
+    @public
     def __init__(self, picture: str | Board) -> None:
         if isinstance(picture, Board):
             self._rows, self._cols = picture._rows, picture._cols
             self._cells, self._black, self._white = picture._cells, picture._black, picture._white
             return
-        try:
-            rows = _picture_rows(picture)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        rows = _picture_rows(picture)
         nrows, ncols = len(rows), len(rows[0])
         stride = ncols + 1
         cells = black = white = 0
@@ -373,7 +374,7 @@ class Board:
         for name, value in (("rows", rows), ("cols", cols), ("cells", cells), ("black", black),
                             ("white", white)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise BoardTypeError(f"{name} must be an int, not {_describe(value)}")
+                raise BoardTypeError(f"{name} must be an int, not {describe(value)}")
             if value < (1 if name in ("rows", "cols") else 0):
                 raise BoardParseError(f"{name} must be an int >= {1 if name in ('rows', 'cols') else 0}, "
                                       f"got {value!r}")
@@ -391,6 +392,7 @@ class Board:
         return cls._make(rows, cols, cells, black, white)
 
     @classmethod
+    @public
     def start(cls, rows: int = 8, cols: int | None = None, *, a1: Any = BLACK) -> Board:
         """The full starting board: every cell holds a stone, colours alternate.
 
@@ -432,15 +434,13 @@ class Board:
             cols = rows
         for name, value in (("rows", rows), ("cols", cols)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise BoardTypeError(f"{name} must be an int, not {_describe(value)}")
+                raise BoardTypeError(f"{name} must be an int, not {describe(value)}")
             if value < 1:
                 raise BoardParseError(f"{name} must be an int >= 1, got {value!r}")
-        try:
-            color = as_color(a1)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        color = as_color(a1)
         return cls._make(rows, cols, bb.full_mask(rows, cols), 0, 0).filled(a1=color)
 
+    @public
     def filled(self, *, a1: Any = BLACK) -> Board:
         """The starting pattern laid on this board's cells.
 
@@ -453,17 +453,16 @@ class Board:
         >>> konane.Board("#../.../..#").filled()
         konane.Board('#ox/oxo/xo#')
         """
-        try:
-            a1 = as_color(a1)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        a1 = as_color(a1)
         same = bb.checker_mask(self._rows, self._cols) & self._cells
         other = self._cells & ~same
         if a1 is BLACK:
             return Board._make(self._rows, self._cols, self._cells, same, other)
         return Board._make(self._rows, self._cols, self._cells, other, same)
 
-    # -- masks and sizes ----------------------------------------------------
+    # -- masks, sets and counts ---------------------------------------------
+    # One rule for the accessors (python-chess's): ``X_mask`` is an int bit mask, ``X`` a
+    # frozenset of squares ``(row, col)``, ``X_count`` an int.
 
     @property
     def rows(self) -> int:
@@ -481,38 +480,109 @@ class Board:
         return self._cols + 1
 
     @property
-    def cells(self) -> int:
+    def cells_mask(self) -> int:
         """Bit mask of the on-board cells."""
         return self._cells
 
     @property
-    def black(self) -> int:
+    def black_mask(self) -> int:
         """Bit mask of the Black stones."""
         return self._black
 
     @property
-    def white(self) -> int:
+    def white_mask(self) -> int:
         """Bit mask of the White stones."""
         return self._white
 
     @property
-    def empty(self) -> int:
+    def empty_mask(self) -> int:
         """Bit mask of the empty on-board cells."""
         return self._cells & ~(self._black | self._white)
 
-    def mask(self, player: Any) -> int:
+    @public
+    def stones_mask(self, player: Any) -> int:
         """Bit mask of ``player``'s stones.
 
         Examples
         --------
-        >>> konane.Board("x.ox").mask("x")
+        >>> konane.Board("x.ox").stones_mask("x")
         9
         """
-        try:
-            color = as_color(player)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        color = as_color(player)
         return self._black if color is BLACK else self._white
+
+    def _squares(self, mask: int) -> frozenset[tuple[int, int]]:
+        return frozenset(divmod(i, self._cols + 1) for i in bb.iter_bits(mask))
+
+    @property
+    def cells(self) -> frozenset[tuple[int, int]]:
+        """The on-board cells, as ``(row, col)`` squares (``sorted`` gives them row-major).
+
+        Examples
+        --------
+        >>> sorted(konane.Board("x#/.o").cells)
+        [(0, 0), (1, 0), (1, 1)]
+        """
+        return self._squares(self._cells)
+
+    @property
+    def empty(self) -> frozenset[tuple[int, int]]:
+        """The empty on-board cells, as ``(row, col)`` squares.
+
+        Examples
+        --------
+        >>> sorted(konane.Board("x#/.o").empty)
+        [(1, 0)]
+        """
+        return self._squares(self.empty_mask)
+
+    @public
+    def stones(self, player: Any) -> frozenset[tuple[int, int]]:
+        """The squares ``(row, col)`` holding ``player``'s stones.
+
+        Examples
+        --------
+        >>> sorted(konane.Board("x.o./.ox.").stones("x"))
+        [(0, 0), (1, 2)]
+        """
+        return self._squares(self.stones_mask(player))
+
+    @property
+    def cell_count(self) -> int:
+        """The number of on-board cells.
+
+        Examples
+        --------
+        >>> konane.Board("x#/.o").cell_count
+        3
+        """
+        return self._cells.bit_count()
+
+    @public
+    def stone_count(self, player: Any) -> int:
+        """The number of ``player``'s stones.
+
+        Examples
+        --------
+        >>> konane.Board.start(6).stone_count("o")
+        18
+        """
+        return self.stones_mask(player).bit_count()
+
+    @property
+    def picture(self) -> str:
+        """The one-line picture, rows joined by ``/``: what :class:`Board`, every function
+        that takes a position and the command line accept (``konane value 'x.o/.ox.'``).
+
+        Examples
+        --------
+        >>> b = konane.Board("x.o\\n.ox")
+        >>> b.picture
+        'x.o/.ox'
+        >>> konane.Board(b.picture) == b
+        True
+        """
+        return "/".join(self.picture_rows())
 
     def index(self, row: int, col: int) -> int:
         """The bit index of cell ``(row, col)``: ``row * stride + col``."""
@@ -552,7 +622,7 @@ class Board:
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         return self
 
-    __iter__ = None  # a board is not a container of rows; see cells_list()
+    __iter__ = None  # a board is not a container of rows; see cells and picture_rows()
 
     # -- pictures -----------------------------------------------------------
 
@@ -586,7 +656,7 @@ class Board:
         return "\n".join(self.picture_rows())
 
     def __repr__(self) -> str:
-        return f"konane.Board({'/'.join(self.picture_rows())!r})"
+        return f"konane.Board({self.picture!r})"
 
     def diagram(self) -> str:
         """The picture framed by file letters and rank numbers.
@@ -625,7 +695,7 @@ class Board:
             r, c = square
         except (TypeError, ValueError):
             raise MoveTypeError(
-                f"a square must be a name like 'c3' or a (row, col) pair, not {_describe(square)}"
+                f"a square must be a name like 'c3' or a (row, col) pair, not {describe(square)}"
             ) from None
         if not (isinstance(r, int) and isinstance(c, int)):
             raise MoveTypeError(f"a square must be a name like 'c3' or a (row, col) pair of ints, "
@@ -636,6 +706,7 @@ class Board:
             )
         return r, c
 
+    @public
     def square(self, name: str) -> tuple[int, int]:
         """The cell ``(row, col)`` named ``name`` on this board's grid.
 
@@ -670,10 +741,7 @@ class Board:
         ...
         konane.errors.InvalidMoveError: invalid square 'i1': file 'i' is beyond the 8 files of the grid
         """
-        try:
-            r, c = parse_square(name, self._rows)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        r, c = parse_square(name, self._rows)
         if c >= self._cols:
             raise InvalidMoveError(
                 f"invalid square {name!r}: file {file_name(c)!r} is beyond the "
@@ -681,6 +749,7 @@ class Board:
             )
         return r, c
 
+    @public
     def square_name(self, row: Any, col: int | None = None) -> str:
         """The name of a cell, given as ``row, col``, as a ``(row, col)`` pair,
         or as a single bit index (see :meth:`index`).
@@ -697,19 +766,14 @@ class Board:
                     raise InvalidMoveError(f"invalid bit index {row!r}")
                 row, col = divmod(row, self._cols + 1)
             else:
-                try:
-                    row, col = self._rc_of(row)
-                except KonaneError as exc:
-                    raise exc.with_traceback(None) from None
+                row, col = self._rc_of(row)
         if not isinstance(col, int) or isinstance(col, bool):
-            raise MoveTypeError(f"a column must be an int, not {_describe(col)}")
+            raise MoveTypeError(f"a column must be an int, not {describe(col)}")
         if not 0 <= col < self._cols:
             raise InvalidMoveError(f"invalid column {col!r} for a grid of {self._cols} columns")
-        try:
-            return square_name(row, col, self._rows)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        return square_name(row, col, self._rows)
 
+    @public
     def __getitem__(self, square: Any) -> str:
         """The content of a square: ``"x"``, ``"o"``, ``"."`` or ``"#"`` (off-board).
 
@@ -719,10 +783,7 @@ class Board:
         >>> b["a2"], b["a1"], b[1, 2], b["b2"]
         ('x', '#', 'x', '.')
         """
-        try:
-            r, c = self._rc_of(square)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        r, c = self._rc_of(square)
         bit = 1 << (r * (self._cols + 1) + c)
         if not self._cells & bit:
             return "#"
@@ -732,43 +793,7 @@ class Board:
             return "o"
         return "."
 
-    def cells_list(self) -> list[tuple[int, int]]:
-        """The on-board cells as ``(row, col)`` pairs, row-major from the top.
-
-        Examples
-        --------
-        >>> konane.Board("x#/.o").cells_list()
-        [(0, 0), (1, 0), (1, 1)]
-        """
-        return [divmod(i, self._cols + 1) for i in bb.iter_bits(self._cells)]
-
-    def stones_list(self, player: Any) -> list[tuple[int, int]]:
-        """The cells ``(row, col)`` holding ``player``'s stones, row-major.
-
-        Examples
-        --------
-        >>> konane.Board("x.o./.ox.").stones_list("x")
-        [(0, 0), (1, 2)]
-        """
-        try:
-            mask = self.mask(player)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
-        return [divmod(i, self._cols + 1) for i in bb.iter_bits(mask)]
-
-    def stones(self, player: Any) -> int:
-        """The number of ``player``'s stones.
-
-        Examples
-        --------
-        >>> konane.Board.start(6).stones("o")
-        18
-        """
-        try:
-            return self.mask(player).bit_count()
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
-
+    @public
     def is_empty_of(self, player: Any) -> bool:
         """True if ``player`` has no stone on the board.
 
@@ -777,10 +802,7 @@ class Board:
         >>> konane.Board("x..").is_empty_of("o")
         True
         """
-        try:
-            return not self.mask(player)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        return not self.stones_mask(player)
 
     # -- symmetry and shape -------------------------------------------------
 
@@ -832,7 +854,7 @@ class Board:
         ``3 * rows * (cols + 1) / 8`` table look-ups.
         """
         if not isinstance(k, int) or isinstance(k, bool):
-            raise KonaneTypeError(f"a symmetry must be an int in range(8), not {_describe(k)}")
+            raise KonaneTypeError(f"a symmetry must be an int in range(8), not {describe(k)}")
         if not 0 <= k < 8:
             raise KonaneValueError(f"invalid symmetry {k!r}: expected an int in range(8)")
         if k == 0:
@@ -918,6 +940,7 @@ class Board:
             return True, self._black, self._white
         return False, self._white, self._black
 
+    @public
     def options(self, player: Any, rules: Rules | None = None) -> list[Board]:
         """The boards one move of ``player`` away, one per legal move: the fast path.
 
@@ -956,11 +979,8 @@ class Board:
         The captures of all stones are found bit-parallel, a few big-int
         operations per direction and per move, with no Python loop over cells.
         """
-        try:
-            black, me, en = self._sides(player)
-            multi = True if rules is None else as_rules(rules).multi_jump
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        black, me, en = self._sides(player)
+        multi = True if rules is None else as_rules(rules).multi_jump
         rows, cols, cells = self._rows, self._cols, self._cells
         make = Board._make
         pairs = bb.captures(cells, me, en, cols + 1, multi)
@@ -968,6 +988,7 @@ class Board:
             return [make(rows, cols, cells, nm, ne) for nm, ne in pairs]
         return [make(rows, cols, cells, ne, nm) for nm, ne in pairs]
 
+    @public
     def legal_moves(self, player: Any, rules: Rules | None = None) -> list[Move]:
         """The legal captures of ``player``, as :class:`konane.Move` objects.
 
@@ -1006,11 +1027,8 @@ class Board:
         >>> [str(m) for m in b.legal_moves("o") if m.source_name == "c3"]
         ['c3-c5', 'c3-e3', 'c3-g3']
         """
-        try:
-            _, me, en = self._sides(player)
-            multi = as_rules(rules).multi_jump
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        _, me, en = self._sides(player)
+        multi = as_rules(rules).multi_jump
         rows, stride = self._rows, self._cols + 1
         moves = []
         for nm, _ in bb.captures(self._cells, me, en, stride, multi):
@@ -1020,6 +1038,7 @@ class Board:
         moves.sort(key=_move_order)
         return moves
 
+    @public
     def move_options(self, player: Any, rules: Rules | None = None) -> list[tuple[Move, Board]]:
         """Pairs ``(move, board after the move)`` for every legal move of ``player``.
 
@@ -1031,12 +1050,10 @@ class Board:
         >>> [(str(m), b) for m, b in konane.Board("xo.").move_options("x")]
         [('a1-c1', konane.Board('..x'))]
         """
-        try:
-            moves = self.legal_moves(player, rules)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        moves = self.legal_moves(player, rules)
         return [(m, self._apply(m)) for m in moves]
 
+    @public
     def can_move(self, player: Any, rules: Rules | None = None) -> bool:
         """True if ``player`` has at least one legal capture (whatever the rules).
 
@@ -1045,13 +1062,11 @@ class Board:
         >>> konane.Board("xo.").can_move("x"), konane.Board("xo.").can_move("o")
         (True, False)
         """
-        try:
-            _, me, en = self._sides(player)
-            as_rules(rules)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        _, me, en = self._sides(player)
+        as_rules(rules)
         return bb.can_capture(self._cells, me, en, self._cols + 1)
 
+    @public
     def move_count(self, player: Any, rules: Rules | None = None) -> int:
         """The number of legal moves of ``player``.
 
@@ -1060,13 +1075,11 @@ class Board:
         >>> konane.Board("xo.o.").move_count("x")
         2
         """
-        try:
-            _, me, en = self._sides(player)
-            multi = as_rules(rules).multi_jump
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        _, me, en = self._sides(player)
+        multi = as_rules(rules).multi_jump
         return len(bb.captures(self._cells, me, en, self._cols + 1, multi))
 
+    @public
     def parse_move(self, text: str) -> Move:
         """Read move notation (``"c3-g3"`` or a removal ``"d4"``) for this grid.
 
@@ -1085,10 +1098,7 @@ class Board:
         >>> konane.Board.start(8).parse_move("c3-g3")
         konane.Move.parse('c3-g3', rows=8)
         """
-        try:
-            return Move.parse(text, rows=self._rows, cols=self._cols)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        return Move.parse(text, rows=self._rows, cols=self._cols)
 
     def _apply(self, move: Move) -> Board:
         """The board after a capture known to be legal."""
@@ -1146,6 +1156,7 @@ class Board:
         p = None if player is None else as_color(player)
         return m, self._why_illegal(m, r, p)
 
+    @public
     def play(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> Board:
         """The board after the capture ``move``; ``self`` is unchanged.
 
@@ -1192,15 +1203,13 @@ class Board:
         1 x o . o .
           a b c d e
         """
-        try:
-            m, reason = self._checked(move, rules, player)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        m, reason = self._checked(move, rules, player)
         if reason is not None:
             raise _illegal(self, m, reason, legal=_legal_text(
                 self, as_rules(rules), None if player is None else as_color(player)))
         return self._apply(m)
 
+    @public
     def is_legal(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> bool:
         """True if :meth:`play` would accept ``move`` (notation and type errors still raise).
 
@@ -1209,12 +1218,10 @@ class Board:
         >>> konane.Board("xo.").is_legal("a1-c1", player="o")
         False
         """
-        try:
-            _, reason = self._checked(move, rules, player)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        _, reason = self._checked(move, rules, player)
         return reason is None
 
+    @public
     def play_removal(self, square: Any) -> Board:
         """The board with the stone on ``square`` taken away (no opening check).
 
@@ -1233,10 +1240,7 @@ class Board:
         >>> konane.Board("xo.").play_removal("b1")
         konane.Board('x..')
         """
-        try:
-            r, c = self._rc_of(square)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        r, c = self._rc_of(square)
         bit = 1 << (r * (self._cols + 1) + c)
         if not (self._black | self._white) & bit:
             raise IllegalMoveError(
@@ -1282,14 +1286,16 @@ def _illegal(board: Board, move: Move, reason: str,
 
 
 def as_board(board: Any) -> Board:
-    """``board`` as a :class:`Board`: a board is kept, a str is read as a picture.
+    """``board`` as a :class:`Board`: a board is kept, a str is read as a picture, and
+    anything else with a ``board`` attribute that is a board (a :class:`konane.Match`, a
+    widget) stands for that board (its current position).
 
     This is how every function of :mod:`konane` that takes a position reads it.
 
     Raises
     ------
     BoardTypeError
-        If ``board`` is neither a :class:`Board` nor a str.
+        If ``board`` is neither a :class:`Board`, a str, nor has a board.
     BoardParseError
         If the picture cannot be read.
 
@@ -1306,4 +1312,7 @@ def as_board(board: Any) -> Board:
         return board
     if isinstance(board, str):
         return Board(board)
-    raise BoardTypeError(f"expected a konane.Board or a picture string, not {_describe(board)}")
+    current = getattr(board, "board", None)
+    if isinstance(current, Board):
+        return current
+    raise BoardTypeError(f"expected a konane.Board or a picture string, not {describe(board)}")

@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import cgt
-from konane import _native
-from konane._bitboard import Key, clear_tables, unpack_key
-from konane.errors import CacheFileError, CacheTypeError, _describe
+from konane._calls import describe, public
+from konane._kernel import native, registry
+from konane._kernel.bitboard import Key, clear_tables, unpack_key
+from konane.errors import CacheFileError, CacheTypeError
 
 __all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches"]
 
@@ -73,11 +73,12 @@ class RegionCache:
 
     COMMIT_EVERY = 2000
 
+    @public
     def __init__(self, path: str | os.PathLike[str] | None = None, *, max_memory: int = 5_000_000) -> None:
         if path is not None and not isinstance(path, (str, os.PathLike)):
-            raise CacheTypeError(f"path must be None, a str or a path, not {_describe(path)}")
+            raise CacheTypeError(f"path must be None, a str or a path, not {describe(path)}")
         if not isinstance(max_memory, int) or isinstance(max_memory, bool):
-            raise CacheTypeError(f"max_memory must be an int, not {_describe(max_memory)}")
+            raise CacheTypeError(f"max_memory must be an int, not {describe(max_memory)}")
         self._values: dict[Key, int] = {}
         self._raw: dict[Key, int] = {}
         self.hits = 0
@@ -88,10 +89,7 @@ class RegionCache:
         self._pending: list[tuple[str, str]] = []
         self._lock = threading.Lock()
         if self.path is not None:
-            try:
-                self._db = self._open(self.path)
-            except CacheFileError as exc:
-                raise exc.with_traceback(None) from None
+            self._db = self._open(self.path)
 
     # -- SQLite
     @staticmethod
@@ -203,23 +201,6 @@ class RegionCache:
 _DEFAULT = RegionCache()
 _FILE_CACHES: dict[str, RegionCache] = {}
 
-# Other tables of konane emptied by clear_caches (the pure-Python outcome search's table, ...):
-# their modules import this one, so they register here instead of being imported.
-_CLEAR_HOOKS: list[Callable[[], None]] = []
-# Other tables reported by cache_info (the footprints' caches), under their names.
-_INFO_HOOKS: dict[str, Callable[[], Any]] = {}
-
-
-def on_clear(hook: Callable[[], None]) -> None:
-    """Have :func:`clear_caches` call ``hook`` (a module's own table)."""
-    if hook not in _CLEAR_HOOKS:
-        _CLEAR_HOOKS.append(hook)
-
-
-def on_info(name: str, hook: Callable[[], Any]) -> None:
-    """Have :func:`cache_info` report ``hook()`` under ``name`` (a module's own table)."""
-    _INFO_HOOKS[name] = hook
-
 
 def default_cache() -> RegionCache:
     """The in-memory cache of the Python solver that :func:`konane.value` uses when none is given.
@@ -267,7 +248,7 @@ def as_cache(cache: Any) -> RegionCache:
         if c is None:
             c = _FILE_CACHES[path] = RegionCache(path)
         return c
-    raise CacheTypeError(f"cache must be None, a konane.RegionCache or a file path, not {_describe(cache)}")
+    raise CacheTypeError(f"cache must be None, a konane.RegionCache or a file path, not {describe(cache)}")
 
 
 def cache_info() -> dict[str, Any]:
@@ -288,9 +269,8 @@ def cache_info() -> dict[str, Any]:
     >>> sorted(info["footprints"]["python"])
     ['entries', 'hits', 'max_entries', 'misses']
     """
-    info = {"default": _DEFAULT.info(), "native": _native.info() if _native.available() else None}
-    for name, hook in _INFO_HOOKS.items():
-        info[name] = hook()
+    info = {"default": _DEFAULT.info(), "native": native.value_info()}
+    info.update(registry.info_all())
     return info
 
 
@@ -315,6 +295,5 @@ def clear_caches() -> None:
     for c in _FILE_CACHES.values():
         c.clear()
     clear_tables()
-    _native.clear()
-    for hook in _CLEAR_HOOKS:
-        hook()
+    native.clear()
+    registry.clear_all()

@@ -126,7 +126,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     parts = []
     for player in (BLACK, WHITE):
         n = board.move_count(player, rules)
-        parts.append(f"{player.long_name} ({player.value}): {board.stones(player)} stones, "
+        parts.append(f"{player.long_name} ({player.value}): {board.stone_count(player)} stones, "
                      f"{n} move{'' if n == 1 else 's'}")
     print("; ".join(parts))
     return 0

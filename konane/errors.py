@@ -27,8 +27,8 @@ working for callers that do not care about the kind of mistake.
 ``CacheFileError``         a file that is not a value cache of this library
 ``CensusError``            a census too big, or a position not in the census
 ``CensusFileError``        a file that is not a census saved by :meth:`konane.Census.save`
-``SearchTypeError``        an argument of :func:`konane.search` of the wrong type
-``SearchError``            an argument of :func:`konane.search` with a bad value
+``SearchTypeError``        an argument of :func:`konane.find` of the wrong type
+``SearchError``            an argument of :func:`konane.find` with a bad value
 ``FamilyError``            a member of a :class:`konane.families.Family` cannot be built
 ``ComputationLimitError``  a computation reached ``max_positions`` or ``max_memory``
                            (also a :class:`RuntimeError`)
@@ -299,11 +299,11 @@ class CensusFileError(CensusError):
 
 
 class SearchTypeError(KonaneTypeError):
-    """An argument of :func:`konane.search` (or of a census lookup) has the wrong type.
+    """An argument of :func:`konane.find` (or of a census lookup) has the wrong type.
 
     Examples
     --------
-    >>> next(konane.search("*2", shape=8))
+    >>> next(konane.find("*2", shape=8))
     Traceback (most recent call last):
     ...
     konane.errors.SearchTypeError: shape must be None or a (rows, cols) pair of ints, not 8 (int)
@@ -311,12 +311,12 @@ class SearchTypeError(KonaneTypeError):
 
 
 class SearchError(KonaneValueError):
-    """An argument of :func:`konane.search` (or of a census lookup) has a bad value,
+    """An argument of :func:`konane.find` (or of a census lookup) has a bad value,
     such as an unknown relation.
 
     Examples
     --------
-    >>> next(konane.search("*2", relation="~"))
+    >>> next(konane.find("*2", relation="~"))
     Traceback (most recent call last):
     ...
     konane.errors.SearchError: unknown relation '~': expected one of '=', '>=', '<=', '>', '<', '||'
@@ -391,6 +391,6 @@ class ComputationLimitError(KonaneError, RuntimeError):
         self.limit = limit
 
 
-def _describe(obj: object) -> str:
+def describe(obj: object) -> str:
     """``repr(obj)`` and its type name, for messages about wrong types."""
     return f"{obj!r} ({type(obj).__name__})"

@@ -33,8 +33,9 @@ from typing import Any
 
 import cgt
 from cgt.families import ClosedForm, Index, find_closed_form
+from konane._calls import public
 from konane.board import Board
-from konane.errors import BoardParseError, FamilyError, FamilyTypeError, KonaneError
+from konane.errors import BoardParseError, FamilyError, FamilyTypeError
 from konane.values import value
 
 __all__ = ["Family"]
@@ -127,6 +128,7 @@ class Family:
     def _describe(self, idx: tuple[int, ...]) -> str:
         return ", ".join(f"{n} = {v}" for n, v in zip(self.names, idx, strict=True))
 
+    @public
     def board(self, *index: Any) -> Board:
         """The board of the family at an index.
 
@@ -143,10 +145,7 @@ class Family:
         >>> Family(lambda n: "." + "xo" * n + ".").board(2)
         konane.Board('.xoxo.')
         """
-        try:
-            idx = self._index(index)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        idx = self._index(index)
         result = self.f(*idx)
         if isinstance(result, Board):
             return result

@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from konane import svg
+from konane._calls import describe, public
 from konane.board import BLACK, Board, Color, _illegal, _move_order, _moves_text, as_board, as_color
 from konane.errors import (
     BoardParseError,
@@ -53,7 +54,6 @@ from konane.errors import (
     KonaneError,
     KonaneTypeError,
     OpeningError,
-    _describe,
 )
 from konane.moves import Move, as_move
 from konane.players import best_move
@@ -98,6 +98,7 @@ def corner_cells(rows: int, cols: int) -> list[tuple[int, int]]:
     return sorted({(r, c) for r in (0, rows - 1) for c in (0, cols - 1)})
 
 
+@public
 def removals(board: Board, player: Any, hole: Any = None,
              rules: Rules | None = None) -> list[Move]:
     """The legal opening removals of ``player``.
@@ -130,25 +131,22 @@ def removals(board: Board, player: Any, hole: Any = None,
     >>> [str(m) for m in konane.match.removals(b.play_removal("b2"), "o", hole="b2")]
     ['a2', 'b1', 'b3', 'c2']
     """
-    try:
-        if not isinstance(board, Board):
-            raise BoardTypeError(f"removals() takes a konane.Board, not {_describe(board)}")
-        color = as_color(player)
-        r = as_rules(rules)
-        hole_rc = None if hole is None else board._rc_of(hole)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    if not isinstance(board, Board):
+        raise BoardTypeError(f"removals() takes a konane.Board, not {describe(board)}")
+    color = as_color(player)
+    r = as_rules(rules)
+    hole_rc = None if hole is None else board._rc_of(hole)
     rows, cols = board.rows, board.cols
     if hole_rc is None:
         if r.opening == "any":
-            cells = board.stones_list(color)
+            cells = sorted(board.stones(color))
         else:
             allowed = set(central_cells(rows, cols)) | set(corner_cells(rows, cols))
-            cells = [rc for rc in board.stones_list(color) if rc in allowed]
+            cells = [rc for rc in sorted(board.stones(color)) if rc in allowed]
     else:
         hr, hc = hole_rc
         near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
-        cells = [rc for rc in board.stones_list(color) if rc in near]
+        cells = [rc for rc in sorted(board.stones(color)) if rc in near]
     moves = [Move(rc, rc, rows) for rc in cells]
     moves.sort(key=_move_order)
     return moves
@@ -164,8 +162,8 @@ def _is_header(line: str) -> bool:
 
 def _remove(board: Board, rc: tuple[int, int]) -> Board:
     bit = 1 << board.index(*rc)
-    return Board._make(board.rows, board.cols, board.cells,
-                       board.black & ~bit, board.white & ~bit)
+    return Board._make(board.rows, board.cols, board.cells_mask,
+                       board.black_mask & ~bit, board.white_mask & ~bit)
 
 
 
@@ -207,16 +205,14 @@ class Match:
     konane.Board('xo.o.')
     """
 
+    @public
     def __init__(self, board: Board | str | None = None, *, rules: Rules = STANDARD,
                  first: Any = BLACK, opening: bool = True) -> None:
-        try:
-            start = Board.start(8, 8) if board is None else as_board(board)
-            r = as_rules(rules)
-            first_color = as_color(first)
-            if not isinstance(opening, bool):
-                raise KonaneTypeError(f"opening must be True or False, not {_describe(opening)}")
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        start = Board.start(8, 8) if board is None else as_board(board)
+        r = as_rules(rules)
+        first_color = as_color(first)
+        if not isinstance(opening, bool):
+            raise KonaneTypeError(f"opening must be True or False, not {describe(opening)}")
         self._start = start
         self._rules = r
         self._first = first_color
@@ -332,6 +328,7 @@ class Match:
 
     # -- moves ----------------------------------------------------------------
 
+    @public
     def parse_move(self, text: str) -> Move:
         """Read move notation for the current board; see :meth:`Board.parse_move`.
 
@@ -340,11 +337,9 @@ class Match:
         >>> konane.Match().parse_move("d4")
         konane.Move.parse('d4', rows=8)
         """
-        try:
-            return self.board.parse_move(text)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        return self.board.parse_move(text)
 
+    @public
     def push(self, move: Move | str) -> None:
         """Play a move (a :class:`Move` or its notation) for the player to move.
 
@@ -383,10 +378,7 @@ class Match:
         0
         """
         board = self.board
-        try:
-            move = as_move(move, board.rows, board.cols)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        move = as_move(move, board.rows, board.cols)
         if move.rows != board.rows:
             raise _illegal(board, move, f"the move is written for a board of {move.rows} rows, "
                                         f"this one has {board.rows}")
@@ -408,6 +400,7 @@ class Match:
         self._moves.append(move)
         self._boards.append(new)
 
+    @public
     def hint(self, time: float = 1.0, *, seed: int | None = None) -> Move:
         """The move the strong player suggests for the side to move (a removal in the opening).
 
@@ -436,10 +429,7 @@ class Match:
         >>> m.hint(time=0.1) in m.legal_moves()
         True
         """
-        try:
-            return best_move(self, time=time, seed=seed)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        return best_move(self, time=time, seed=seed)
 
     def _legal_line(self) -> str:
         return f"legal moves for {self.turn.long_name} (to move): {_moves_text(self.legal_moves())}"
@@ -582,6 +572,7 @@ class Match:
         return "\n".join(lines) + "\n"
 
     @classmethod
+    @public
     def loads(cls, text: str) -> Match:
         r"""Read a record written by :meth:`dumps`, replaying every move.
 
@@ -605,7 +596,7 @@ class Match:
         konane.errors.InvalidMoveError: line 4: invalid move 'a1-d1': a capture covers an even number of cells ...
         """
         if not isinstance(text, str):
-            raise BoardTypeError(f"a match record must be a str, not {_describe(text)}")
+            raise BoardTypeError(f"a match record must be a str, not {describe(text)}")
         lines = text.splitlines()
         i = 0
         headers: dict[str, str] = {}
@@ -622,10 +613,7 @@ class Match:
         picture = "\n".join(lines[pic_start:i])
         if not picture:
             raise BoardParseError(f"no starting board in match record {text[:200]!r}")
-        try:
-            board = Board(picture + "\n")
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        board = Board(picture + "\n")
         first = headers.get("first", "x")
         try:
             first_color = as_color(first)
@@ -679,6 +667,7 @@ class Match:
             return cls.loads(f.read())
 
     @classmethod
+    @public
     def from_moves(cls, moves: Iterable[Move | str], board: Board | None = None,
                    **kwargs: Any) -> Match:
         """A match with ``moves`` pushed in order (keyword arguments as for Match).
@@ -689,9 +678,6 @@ class Match:
         konane.WHITE
         """
         match = cls(board, **kwargs)
-        try:
-            for move in moves:
-                match.push(move)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        for move in moves:
+            match.push(move)
         return match

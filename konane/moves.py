@@ -33,7 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from konane.errors import InvalidMoveError, MoveTypeError, _describe
+from konane._calls import describe
+from konane.errors import InvalidMoveError, MoveTypeError
 from konane.squares import parse_square, square_name
 
 __all__ = ["Move"]
@@ -182,10 +183,10 @@ class Move:
         konane.errors.InvalidMoveError: invalid move notation 'c3:c5': expected 'c3-e3' (a capture) or 'd4' (a removal)
         """
         if not isinstance(text, str):
-            raise MoveTypeError(f"move notation must be a str such as 'c3-e3', not {_describe(text)}")
+            raise MoveTypeError(f"move notation must be a str such as 'c3-e3', not {describe(text)}")
         for name, v in (("rows", rows), ("cols", cols)):
             if (v is not None or name == "rows") and (not isinstance(v, int) or isinstance(v, bool)):
-                raise MoveTypeError(f"{name} must be an int, not {_describe(v)}")
+                raise MoveTypeError(f"{name} must be an int, not {describe(v)}")
         m = _MOVE_RE.fullmatch(text.strip().lower())
         if m is None:
             raise InvalidMoveError(
@@ -256,5 +257,5 @@ def as_move(move: Any, rows: int, cols: int) -> Move:
     if isinstance(move, str):
         return Move.parse(move, rows=rows, cols=cols)
     if not isinstance(move, Move):
-        raise MoveTypeError(f"expected a konane.Move or move notation such as 'c3-e3', not {_describe(move)}")
+        raise MoveTypeError(f"expected a konane.Move or move notation such as 'c3-e3', not {describe(move)}")
     return move

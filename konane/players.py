@@ -43,19 +43,13 @@ import time as _time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import cgt
-from konane import _bitboard as bb
-from konane import _native
-from konane import _search as _solver_search
-from konane._progress import DEFAULT_MAX_MEMORY, Progress
+from konane._calls import describe, public
+from konane._kernel.play import MAX_PLY, PROVEN, WIN, kernel_name, prove, search
 from konane.board import BLACK, Board, Color, as_color
 from konane.errors import (
-    ComputationLimitError,
     IllegalMoveError,
-    KonaneError,
     KonaneTypeError,
     KonaneValueError,
-    _describe,
 )
 from konane.moves import Move
 from konane.rules import Rules, as_rules
@@ -74,14 +68,7 @@ __all__ = [
 #: ``"random"``, ``"greedy"``, or the seconds per move of :func:`best_move`.
 LEVELS: dict[int, str | float] = {0: "random", 1: "greedy", 2: 0.1, 3: 1.0, 4: 5.0}
 
-_WIN = 1_000_000          # the score of a won position (a win in p plies scores _WIN - p)
-_MAX_PLY = 130            # more plies than a game on any board of the native search lasts
-_PROVEN = _WIN - _MAX_PLY
-_CHECK_EVERY = 1024       # nodes between two looks at the clock (as the native search)
-_W_MOVES, _W_MOVERS = 4, 1
-
-
-class Game(Protocol):
+class MatchLike(Protocol):
     """What the players need of a played game (:class:`konane.Match` is one)."""
 
     @property
@@ -156,19 +143,19 @@ def _rng(seed: Any) -> random.Random:
         return seed if seed is not None else random.Random()
     if isinstance(seed, int) and not isinstance(seed, bool):
         return random.Random(seed)
-    raise KonaneTypeError(f"seed must be an int, a random.Random or None, not {_describe(seed)}")
+    raise KonaneTypeError(f"seed must be an int, a random.Random or None, not {describe(seed)}")
 
 
 def _seconds(time: Any) -> float:
     if isinstance(time, bool) or not isinstance(time, (int, float)):
-        raise KonaneTypeError(f"time must be a number of seconds, not {_describe(time)}")
+        raise KonaneTypeError(f"time must be a number of seconds, not {describe(time)}")
     t = float(time)
     if not (math.isfinite(t) and t >= 0):
         raise KonaneValueError(f"time must be a finite number of seconds >= 0, not {time!r}")
     return t
 
 
-def _position(position: Any, player: Any, rules: Any) -> tuple[Board | None, Game | None, Color, Rules]:
+def _position(position: Any, player: Any, rules: Any) -> tuple[Board | None, MatchLike | None, Color, Rules]:
     """``(board, None, player, rules)`` for a board, ``(None, game, turn, rules)`` for a game."""
     if isinstance(position, str):
         position = Board(position)              # a picture, as konane.value and konane.solve read it
@@ -177,14 +164,14 @@ def _position(position: Any, player: Any, rules: Any) -> tuple[Board | None, Gam
             raise KonaneTypeError("a player is needed with a board: pass 'x' (Black) or 'o' (White)")
         return position, None, as_color(player), as_rules(rules)
     if all(hasattr(position, name) for name in ("board", "turn", "rules", "in_opening", "legal_moves")):
-        game: Game = position
+        game: MatchLike = position
         if player is not None and as_color(player) is not game.turn:
             raise KonaneValueError(f"it is {game.turn.long_name}'s turn in this match, "
                                    f"not {as_color(player).long_name}'s")
         if rules is not None and as_rules(rules) != game.rules:
             raise KonaneValueError(f"the match is played under {game.rules}, not {rules}")
         return None, game, game.turn, game.rules
-    raise KonaneTypeError(f"expected a konane.Board or a konane.Match, not {_describe(position)}")
+    raise KonaneTypeError(f"expected a konane.Board or a konane.Match, not {describe(position)}")
 
 
 def _no_move(board: Board, player: Color) -> IllegalMoveError:
@@ -198,7 +185,8 @@ def _mobility_after(board: Board, player: Color, rules: Rules) -> int:
     return board.move_count(player, rules) - board.move_count(player.opponent, rules)
 
 
-def random_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
+@public
+def random_move(position: Board | str | MatchLike, player: Any = None, *, rules: Rules | None = None,
                 seed: int | random.Random | None = None) -> Move:
     """A legal move chosen at random (a removal in a match's opening).
 
@@ -223,11 +211,8 @@ def random_move(position: Board | str | Game, player: Any = None, *, rules: Rule
     >>> str(konane.players.random_move(konane.Board("xo.o."), "x", seed=1)) in ("a1-c1", "a1-e1")
     True
     """
-    try:
-        board, game, color, r = _position(position, player, rules)
-        rng = _rng(seed)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    board, game, color, r = _position(position, player, rules)
+    rng = _rng(seed)
     if game is not None:
         board, moves = game.board, game.legal_moves()
     else:
@@ -239,7 +224,8 @@ def random_move(position: Board | str | Game, player: Any = None, *, rules: Rule
     return move
 
 
-def greedy_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
+@public
+def greedy_move(position: Board | str | MatchLike, player: Any = None, *, rules: Rules | None = None,
                 seed: int | random.Random | None = None) -> Move:
     """The one-ply greedy move: the largest own-minus-opponent move count after it.
 
@@ -261,11 +247,8 @@ def greedy_move(position: Board | str | Game, player: Any = None, *, rules: Rule
     >>> str(konane.players.greedy_move(konane.Board("xo.o.o."), "x"))
     'a1-c1'
     """
-    try:
-        board, game, color, r = _position(position, player, rules)
-        rng = _rng(seed)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    board, game, color, r = _position(position, player, rules)
+    rng = _rng(seed)
     scored: list[tuple[int, Move]] = []
     if game is not None:
         for m in game.legal_moves():
@@ -280,249 +263,6 @@ def greedy_move(position: Board | str | Game, player: Any = None, *, rules: Rule
         raise _no_move(board, color)
     best = max(s for s, _ in scored)
     return rng.choice([m for s, m in scored if s == best])
-
-
-# ---------------------------------------------------------------- the search
-
-# The answer of a search kernel: (move as (from bit, to bit) or None, score, depth, nodes,
-# stopped, proven: True win / False loss / None).
-_Answer = tuple[tuple[int, int] | None, int, int, int, bool, bool | None]
-
-
-def _native_available(rows: int, cols: int) -> bool:
-    """Whether the native kernel takes a ``rows x cols`` board (itself or transposed)."""
-    ext = _native._ext
-    return (ext is not None and hasattr(ext, "konane_search") and cgt.backend == "native"
-            and _native.fits(rows, cols))
-
-
-def _mobility(cells: int, me: int, en: int, s: int, multi: bool) -> tuple[int, int]:
-    """``(moves, movers)`` of the ``me`` side, bit-parallel (as ``play.rs``'s ``mobility``)."""
-    empty = cells & ~(me | en)
-    moves = 0
-    movers = 0
-    for d in (1, s):
-        d2 = d + d
-        cand = me & (en >> d) & (empty >> d2)
-        movers |= cand
-        shift = d2
-        while cand:
-            moves += cand.bit_count()
-            if not multi:
-                break
-            cand &= (en >> (shift + d)) & (empty >> (shift + d2))
-            shift += d2
-        cand = me & (en << d) & (empty << d2)
-        movers |= cand
-        shift = d2
-        while cand:
-            moves += cand.bit_count()
-            if not multi:
-                break
-            cand &= (en << (shift + d)) & (empty << (shift + d2))
-            shift += d2
-    return moves, movers.bit_count()
-
-
-def _evaluate(cells: int, me: int, en: int, s: int, multi: bool, ply: int) -> int:
-    m, pm = _mobility(cells, me, en, s, multi)
-    if m == 0:
-        return -_WIN + ply
-    o, po = _mobility(cells, en, me, s, multi)
-    return _W_MOVES * (m - o) + _W_MOVERS * (pm - po)
-
-
-class _Stop(Exception):
-    """The budget of a Python search ran out."""
-
-
-class _PySearch:
-    """The pure-Python search: the algorithm of ``src/konane/play.rs`` line for line
-    (same evaluation, same scores at a fixed depth), with a dict as transposition table."""
-
-    def __init__(self, cells: int, stride: int, multi: bool, max_nodes: int | None,
-                 deadline: float | None) -> None:
-        self.cells, self.stride, self.multi = cells, stride, multi
-        self.table: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
-        self.history: dict[tuple[int, int], int] = {}
-        self.nodes = 0
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0:
-            if self.max_nodes is not None and self.nodes >= self.max_nodes:
-                raise _Stop
-            if self.deadline is not None and _time.monotonic() >= self.deadline:
-                raise _Stop
-
-    def negamax(self, me: int, en: int, depth: int, ply: int, alpha: int, beta: int) -> int:
-        self._tick()
-        cells, s, multi = self.cells, self.stride, self.multi
-        if depth == 0:
-            return _evaluate(cells, me, en, s, multi, ply)
-        entry = self.table.get((me, en))
-        first = None
-        if entry is not None:
-            e_depth, flag, e_score, e_from, e_to = entry
-            first = (e_from, e_to)
-            if e_depth == depth:
-                sc = _from_table(e_score, ply)
-                if flag == 0 or (flag == 1 and sc >= beta) or (flag == 2 and sc <= alpha):
-                    return sc
-        kids = bb.captures(cells, me, en, s, multi)
-        if not kids:
-            return -_WIN + ply
-        keyed = []
-        for nm, ne in kids:
-            mv = ((me & ~nm).bit_length() - 1, (nm & ~me).bit_length() - 1)
-            if mv == first:
-                key = math.inf
-            else:
-                key = self.history.get(mv, 0)
-                if depth >= 2:
-                    key -= _evaluate(cells, ne, nm, s, multi, ply + 1) << 24
-            keyed.append((key, mv, nm, ne))
-        keyed.sort(key=lambda k: -k[0])
-        alpha0 = alpha
-        best = None
-        best_mv = keyed[0][1]
-        for _, mv, nm, ne in keyed:
-            sc = -self.negamax(ne, nm, depth - 1, ply + 1, -beta, -alpha)
-            if best is None or sc > best:
-                best, best_mv = sc, mv
-                if sc > alpha:
-                    alpha = sc
-                    if alpha >= beta:
-                        self.history[mv] = self.history.get(mv, 0) + depth * depth
-                        break
-        assert best is not None
-        flag = 2 if best <= alpha0 else 1 if best >= beta else 0
-        old = self.table.get((me, en))
-        if old is None or old[0] <= depth:
-            self.table[(me, en)] = (depth, flag, _to_table(best, ply), best_mv[0], best_mv[1])
-        return best
-
-
-def _to_table(score: int, ply: int) -> int:
-    if score >= _PROVEN:
-        return score + ply
-    if score <= -_PROVEN:
-        return score - ply
-    return score
-
-
-def _from_table(score: int, ply: int) -> int:
-    if score >= _PROVEN:
-        return score - ply
-    if score <= -_PROVEN:
-        return score + ply
-    return score
-
-
-def _python_search(cells: int, me: int, en: int, stride: int, multi: bool, time: float | None,
-                   max_nodes: int | None, max_depth: int | None, seed: int | None) -> _Answer:
-    """The Python search kernel; answers as the native ``konane_search``."""
-    start = _time.monotonic()
-    search = _PySearch(cells, stride, multi, max_nodes, None if time is None else start + time)
-    root = bb.captures(cells, me, en, stride, multi)
-    if not root:
-        return None, -_WIN, 0, 0, False, False
-    if seed is not None:
-        random.Random(seed).shuffle(root)
-    root.sort(key=lambda c: _evaluate(cells, c[1], c[0], stride, multi, 1))
-
-    def move_of(nm: int) -> tuple[int, int]:
-        return (me & ~nm).bit_length() - 1, (nm & ~me).bit_length() - 1
-
-    best_move, score, depth_done, stopped = move_of(root[0][0]), 0, 0, False
-    top = _MAX_PLY if max_depth is None else max(1, min(max_depth, _MAX_PLY))
-    for depth in range(1, top + 1):
-        alpha, beta = -_WIN - 1, _WIN + 1
-        best: tuple[int, int] | None = None
-        scores: list[int | None] = [None] * len(root)
-        try:
-            for i, (nm, ne) in enumerate(root):
-                sc = -search.negamax(ne, nm, depth - 1, 1, -beta, -alpha)
-                scores[i] = sc
-                if best is None or sc > best[1]:
-                    best = (i, sc)
-                    alpha = max(alpha, sc)
-        except _Stop:
-            first = scores[0]
-            if best is not None and best[0] != 0 and depth > 1 and first is not None and best[1] > first:
-                best_move, score = move_of(root[best[0]][0]), best[1]
-            stopped = True
-            break
-        assert best is not None
-        i, score = best
-        best_move, depth_done = move_of(root[i][0]), depth
-        order = sorted(range(len(root)), key=lambda j: (j != i, -(scores[j] or 0)))
-        root = [root[j] for j in order]
-        if abs(score) >= _PROVEN:
-            break
-        if time is not None and depth >= 2 and (_time.monotonic() - start) * 3 > time:
-            break
-    proven = True if score >= _PROVEN else False if score <= -_PROVEN else None
-    return best_move, score, depth_done, search.nodes, stopped, proven
-
-
-def _search(board: Board, color: Color, rules: Rules, time: float | None, max_nodes: int | None,
-            max_depth: int | None, seed: int | None, backend: str | None = None) -> tuple[_Answer, str]:
-    me, en = (board.black, board.white) if color is BLACK else (board.white, board.black)
-    use_native = _native_available(board.rows, board.cols) if backend is None else backend == "native"
-    if use_native:
-        trows, tcols, (cells, tme, ten), transposed = _native.oriented(
-            board.rows, board.cols, (board.cells, me, en), "search")
-        answer: _Answer = _native._ext.konane_search(trows, tcols, cells, tme, ten, rules.multi_jump, time=time,
-                                                     max_nodes=max_nodes, max_depth=max_depth, seed=seed)
-        tmv = answer[0]
-        if transposed and tmv is not None:
-            # the move was found on the transpose: map it back
-            back = []
-            for bit in tmv:
-                r, c = divmod(bit, tcols + 1)
-                r, c = bb.transform_rc(r, c, trows, tcols, _native.TRANSPOSE)
-                back.append(r * (board.cols + 1) + c)
-            answer = ((back[0], back[1]), *answer[1:])
-        return answer, "native search"
-    return _python_search(board.cells, me, en, board.cols + 1, rules.multi_jump, time,
-                          max_nodes, max_depth, seed), "python search"
-
-
-class _OutOfTime(Exception):
-    """The time of a proof attempt ran out."""
-
-
-def _prove(board: Board, color: Color, rules: Rules, seconds: float, max_positions: int | None) -> bool | None:
-    """Whether ``color`` to move wins ``board``, by the exact win/loss search of
-    :func:`konane.solve` (native or reference), or None if it is not settled within
-    ``seconds`` and ``max_positions`` (or the default memory limit).
-
-    The search's transposition table keeps only proved results, so a stopped attempt
-    leaves it valid, and what it proved serves the next attempts (the next moves of a game).
-    """
-    deadline = _time.monotonic() + seconds
-    progress = Progress(False, "konane.best_move", max_positions=max_positions,
-                        max_memory=DEFAULT_MAX_MEMORY, what="konane.best_move")
-
-    def tick(n: int) -> None:
-        progress.tick(n)
-        if _time.monotonic() > deadline:
-            raise _OutOfTime
-
-    try:
-        if _native.search_available() and _native.fits(board.rows, board.cols):
-            won, _, _ = _native.native_wins(board.rows, board.cols, board.cells, board.black, board.white,
-                                            color is BLACK, rules, tick)
-            return won
-        return _solver_search.wins(board.stride, board.cells, board.black, board.white, color is BLACK, rules,
-                            progress, tick, _solver_search.Stats())
-    except (_OutOfTime, ComputationLimitError):
-        return None
-    finally:
-        progress.close()
 
 
 #: The share of a move's time the heuristic search may use before the exact solver gets
@@ -544,8 +284,8 @@ def _capture_choice(board: Board, color: Color, rules: Rules, time: float, seed:
     if len(moves) == 1:
         time /= 10                              # nothing to choose: only the score and proof
     share = time * _SEARCH_SHARE if solver else time
-    (mv, score, depth, nodes, _, proven), method = _search(board, color, rules, share, max_nodes,
-                                                          max_depth, seed, backend)
+    (mv, score, depth, nodes, _, proven), method = search(board.key, color is BLACK, rules, share, max_nodes,
+                                                         max_depth, seed, backend)
     assert mv is not None
     stride = board.cols + 1
     move = Move(divmod(mv[0], stride), divmod(mv[1], stride), board.rows)
@@ -557,23 +297,23 @@ def _capture_choice(board: Board, color: Color, rules: Rules, time: float, seed:
         def left() -> float:
             return time - (_time.monotonic() - start)
 
-        won = _prove(board, color, rules, left(), max_nodes)
+        won = prove(board.key, color is BLACK, rules, left(), max_nodes)
         if won is False:
-            proven, score, method = False, -_PROVEN, method + " + solver"
+            proven, score, method = False, -PROVEN, method + " + solver"
         elif won:
             # each move gets an equal share of what is left (a move whose proof is in the
             # solver's table already costs nothing)
             order = [move] + [x for x in moves if x != move]
             for i, m in enumerate(order):
                 after = board.play(m, rules, player=color)
-                reply = _prove(after, color.opponent, rules, max(left(), 0.0) / (len(order) - i), max_nodes)
+                reply = prove(after.key, color.opponent is BLACK, rules, max(left(), 0.0) / (len(order) - i), max_nodes)
                 if reply is False:
-                    move, proven, score, method = m, True, _PROVEN, method + " + solver"
+                    move, proven, score, method = m, True, PROVEN, method + " + solver"
                     break
     return Choice(move, proven, score, depth, nodes, _time.monotonic() - start, method)
 
 
-def _removal_choice(game: Game, time: float, seed: int | None, max_nodes: int | None,
+def _removal_choice(game: MatchLike, time: float, seed: int | None, max_nodes: int | None,
                     max_depth: int | None, backend: str | None) -> Choice:
     """A removal of the opening, by a minimax over the removals with searches below.
 
@@ -609,16 +349,16 @@ def _removal_choice(game: Game, time: float, seed: int | None, max_nodes: int | 
     first_player = me if first_removal else me.opponent      # who captures first
     scores: dict[Move, int] = {}
     total_nodes, depth = 0, 0
-    method = "native search" if _native_available(game.board.rows, game.board.cols) else "python search"
+    method = kernel_name(game.board.rows, game.board.cols)
     for m, board in leaves:
         if board is None:                       # the opponent cannot remove: it has lost
-            mine = _WIN - 1
+            mine = WIN - 1
         else:
             if board.can_move(first_player, game.rules):
-                (_, sc, d, n, _, _), method = _search(board, first_player, game.rules, share, nodes_share,
-                                                      max_depth, seed, backend)
+                (_, sc, d, n, _, _), method = search(board.key, first_player is BLACK, game.rules, share,
+                                                     nodes_share, max_depth, seed, backend)
             else:                               # the first player cannot capture: it has lost
-                sc, d, n = -_WIN + 2, 0, 0
+                sc, d, n = -WIN + 2, 0, 0
             total_nodes += n
             depth = max(depth, d)
             mine = sc if first_player is me else -sc
@@ -627,12 +367,13 @@ def _removal_choice(game: Game, time: float, seed: int | None, max_nodes: int | 
     best_score = max(scores.values())
     best = [m for m in scores if scores[m] == best_score]
     move = _rng(seed).choice(best) if seed is not None else best[0]
-    wins = True if best_score >= _PROVEN else False if best_score <= -_PROVEN else None
+    wins = True if best_score >= PROVEN else False if best_score <= -PROVEN else None
     return Choice(move, wins, best_score, depth, total_nodes, _time.monotonic() - start, method)
 
 
-def choose_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
-                time: float = 1.0, seed: int | None = None, max_nodes: int | None = None,
+@public
+def choose_move(position: Board | str | MatchLike, player: Any = None, *, rules: Rules | None = None,
+                time: float = 1.0, seed: int | None = None, max_positions: int | None = None,
                 max_depth: int | None = None, solver: bool = True) -> Choice:
     """The strong player's move, with its score, the proof if any, and the search's statistics.
 
@@ -660,7 +401,7 @@ def choose_move(position: Board | str | Game, player: Any = None, *, rules: Rule
     seed : int, optional
         Breaks ties among equally scored moves at random (``None``: the first
         in the search's order, deterministic for a node budget).
-    max_nodes, max_depth : int, optional
+    max_positions, max_depth : int, optional
         Also stop after about this many positions (the search's, and the
         solver's), or at this depth (then the solver is not used): a budget of
         work that does not depend on the machine's speed.
@@ -688,38 +429,33 @@ def choose_move(position: Board | str | Game, player: Any = None, *, rules: Rule
     >>> str(c.move), c.wins, c.depth
     ('b1-d1', False, 2)
     >>> c = konane.choose_move(konane.Board.start(6).play_removal("c3").play_removal("c4"), "x",
-    ...                        max_nodes=20000)
+    ...                        max_positions=20000)
     >>> c.move in konane.Board.start(6).play_removal("c3").play_removal("c4").legal_moves("x")
     True
     """
-    try:
-        board, game, color, r = _position(position, player, rules)
-        t = _seconds(time)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise KonaneTypeError(f"seed must be an int or None, not {_describe(seed)}")
-        for name, v in (("max_nodes", max_nodes), ("max_depth", max_depth)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-                raise KonaneTypeError(f"{name} must be an int or None, not {_describe(v)}")
-            if v is not None and v < 1:
-                raise KonaneValueError(f"{name} must be at least 1, not {v!r}")
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    board, game, color, r = _position(position, player, rules)
+    t = _seconds(time)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise KonaneTypeError(f"seed must be an int or None, not {describe(seed)}")
+    for name, v in (("max_positions", max_positions), ("max_depth", max_depth)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+            raise KonaneTypeError(f"{name} must be an int or None, not {describe(v)}")
+        if v is not None and v < 1:
+            raise KonaneValueError(f"{name} must be at least 1, not {v!r}")
     seed64 = None if seed is None else seed % (1 << 64)
     # the native kernel takes 64-bit counts; beyond these nothing changes
-    max_nodes = None if max_nodes is None else min(max_nodes, 1 << 62)
-    max_depth = None if max_depth is None else min(max_depth, _MAX_PLY)
-    try:
-        if game is not None:
-            if game.in_opening:
-                return _removal_choice(game, t, seed64, max_nodes, max_depth, None)
-            board = game.board
-        assert board is not None
-        return _capture_choice(board, color, r, t, seed64, max_nodes, max_depth, None, solver)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    max_nodes = None if max_positions is None else min(max_positions, 1 << 62)
+    max_depth = None if max_depth is None else min(max_depth, MAX_PLY)
+    if game is not None:
+        if game.in_opening:
+            return _removal_choice(game, t, seed64, max_nodes, max_depth, None)
+        board = game.board
+    assert board is not None
+    return _capture_choice(board, color, r, t, seed64, max_nodes, max_depth, None, solver)
 
 
-def best_move(position: Board | str | Game, player: Any = None, *, rules: Rules | None = None,
+@public
+def best_move(position: Board | str | MatchLike, player: Any = None, *, rules: Rules | None = None,
               time: float = 1.0, seed: int | None = None) -> Move:
     """The move a strong player makes: a proved win if one is found, else the search's best.
 
@@ -734,13 +470,11 @@ def best_move(position: Board | str | Game, player: Any = None, *, rules: Rules 
     >>> konane.best_move(m, time=0.2) in m.legal_moves()
     True
     """
-    try:
-        return choose_move(position, player, rules=rules, time=time, seed=seed).move
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    return choose_move(position, player, rules=rules, time=time, seed=seed).move
 
 
-def computer_move(position: Board | str | Game, level: int, player: Any = None, *,
+@public
+def computer_move(position: Board | str | MatchLike, level: int, player: Any = None, *,
                   rules: Rules | None = None, seed: int | random.Random | None = None) -> Move:
     """The move of the computer player of ``level`` (see :data:`LEVELS`).
 
@@ -762,18 +496,15 @@ def computer_move(position: Board | str | Game, level: int, player: Any = None, 
     The greedy player keeps a move for later (a1-c1: one move more than White);
     the search sees that a1-g1 wins at once.
     """
-    try:
-        if isinstance(level, bool) or not isinstance(level, int):
-            raise KonaneTypeError(f"level must be an int, not {_describe(level)}")
-        kind = LEVELS.get(level)
-        if kind is None:
-            raise KonaneValueError(f"unknown level {level!r}: expected one of {sorted(LEVELS)}")
-        rng = _rng(seed)
-        if kind == "random":
-            return random_move(position, player, rules=rules, seed=rng)
-        if kind == "greedy":
-            return greedy_move(position, player, rules=rules, seed=rng)
-        assert isinstance(kind, float)
-        return best_move(position, player, rules=rules, time=kind, seed=rng.getrandbits(63))
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
+    if isinstance(level, bool) or not isinstance(level, int):
+        raise KonaneTypeError(f"level must be an int, not {describe(level)}")
+    kind = LEVELS.get(level)
+    if kind is None:
+        raise KonaneValueError(f"unknown level {level!r}: expected one of {sorted(LEVELS)}")
+    rng = _rng(seed)
+    if kind == "random":
+        return random_move(position, player, rules=rules, seed=rng)
+    if kind == "greedy":
+        return greedy_move(position, player, rules=rules, seed=rng)
+    assert isinstance(kind, float)
+    return best_move(position, player, rules=rules, time=kind, seed=rng.getrandbits(63))

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from konane.errors import RulesError, RulesTypeError, _describe
+from konane._calls import describe
+from konane.errors import RulesError, RulesTypeError
 
 __all__ = ["Rules", "STANDARD", "SINGLE_JUMP", "OPENINGS", "as_rules"]
 
@@ -69,9 +70,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.multi_jump, bool):
-            raise RulesTypeError(f"multi_jump must be True or False, not {_describe(self.multi_jump)}")
+            raise RulesTypeError(f"multi_jump must be True or False, not {describe(self.multi_jump)}")
         if not isinstance(self.opening, str):
-            raise RulesTypeError(f"opening must be a str, one of {OPENINGS}, not {_describe(self.opening)}")
+            raise RulesTypeError(f"opening must be a str, one of {OPENINGS}, not {describe(self.opening)}")
         if self.opening not in OPENINGS:
             raise RulesError(f"unknown opening rule {self.opening!r}: expected one of {OPENINGS}")
 
@@ -109,7 +110,7 @@ class Rules:
         konane.Rules(multi_jump=False, opening='standard')
         """
         if not isinstance(text, str):
-            raise RulesTypeError(f"Rules.parse() takes a str, not {_describe(text)}")
+            raise RulesTypeError(f"Rules.parse() takes a str, not {describe(text)}")
         kwargs: dict[str, Any] = {}
         for item in text.split():
             key, sep, value = item.partition("=")
@@ -156,4 +157,4 @@ def as_rules(rules: Any) -> Rules:
     if isinstance(rules, Rules):
         return rules
     raise RulesTypeError("rules must be a konane.Rules such as konane.STANDARD or konane.SINGLE_JUMP, "
-                         f"not {_describe(rules)}")
+                         f"not {describe(rules)}")

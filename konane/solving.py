@@ -13,7 +13,7 @@ what each part gains: ``docs/solving.md``.
 
 The native search (``src/konane/search.rs``) is used where the native core is
 built and the board fits it; otherwise the reference search of
-:mod:`konane._search`, which gives the same answers (they are tested against
+:mod:`konane._kernel.wins`, which gives the same answers (they are tested against
 each other and against :func:`konane.value`).
 """
 
@@ -24,14 +24,12 @@ import time as _time
 from typing import Any
 
 import cgt
-from konane import _native, _search
-from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
-from konane.board import BLACK, WHITE, Board, Color, as_color
-from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError, _describe
-from konane.match import Match
+from konane._calls import check_flag, public
+from konane._kernel.wins import Stats, wins
+from konane._progress import DEFAULT_MAX_MEMORY, computation
+from konane.board import BLACK, Board, Color, as_board, as_color
 from konane.moves import Move
-from konane.rules import Rules
-from konane.values import _arguments
+from konane.rules import Rules, as_rules
 
 __all__ = ["outcome", "solve", "Solution"]
 
@@ -122,75 +120,11 @@ class Solution:
         p.text("konane.Solution(...)" if cycle else self.summary())
 
 
-# ---------------------------------------------------------------- the budget
-
-class _Budget:
-    """Counts the nodes of a search on a :class:`Progress` (bar, ``max_positions``,
-    ``max_memory``) and checks the time limit."""
-
-    __slots__ = ("progress", "deadline", "limit", "what", "start", "calls")
-
-    def __init__(self, progress: Progress, seconds: float | None, what: str) -> None:
-        self.progress = progress
-        self.start = _time.monotonic()
-        self.limit = seconds
-        self.deadline = None if seconds is None else self.start + seconds
-        self.what = what
-        self.calls = 0
-
-    def tick(self, n: int) -> None:
-        self.progress.tick(n)
-        if self.deadline is not None:
-            self.calls += 1
-            if self.calls >= 64 or n > 1:
-                self.calls = 0
-                self.check_time()
-
-    def check_time(self) -> None:
-        if self.deadline is not None and _time.monotonic() > self.deadline:
-            raise ComputationLimitError(
-                f"{self.what} stopped after {self.progress.count:,} positions and "
-                f"{_time.monotonic() - self.start:.3g} s: the limit is time={self.limit!r} seconds. "
-                "Pass a larger time= (or time=None for no limit) to go on; the positions "
-                "proved so far are kept in the transposition table.",
-                positions=self.progress.count, memory=self.progress.memory, limit="time")
+_KEPT = "the positions proved so far are kept in the transposition table"
 
 
-def _check_time(t: Any) -> float | None:
-    if t is None:
-        return None
-    if not isinstance(t, (int, float)) or isinstance(t, bool):
-        raise KonaneTypeError(f"time must be None or a number of seconds, not {_describe(t)}")
-    if not t > 0:
-        raise KonaneValueError(f"time must be a positive number of seconds, not {t!r}")
-    return float(t)
-
-
-def _wins(board: Board, color: Color, rules: Rules, budget: _Budget, stats: _search.Stats,
-          backend: str | None = None) -> bool:
-    """Whether ``color`` to move wins ``board``: by the native search where it is built and
-    takes the board (``backend`` None or ``"native"``), else (or with ``backend="python"``)
-    by the reference search."""
-    native = _native.search_available() and _native.fits(board.rows, board.cols)
-    if backend == "native" and not native:
-        raise RuntimeError("the native search is not available for this board")
-    if native and backend != "python":
-        won, nodes, settled = _native.native_wins(board.rows, board.cols, board.cells, board.black,
-                                                  board.white, color is BLACK, rules, budget.tick)
-        stats.positions += nodes
-        stats.settled += settled
-        return won
-    return _search.wins(board.stride, board.cells, board.black, board.white, color is BLACK, rules,
-                        budget.progress, budget.tick, stats)
-
-
-def _setup(board: Any, rules: Any, progress: Any, max_positions: Any, max_memory: Any,
-           time: Any) -> tuple[Board, Rules, float | None]:
-    b, r = _arguments(board, rules, progress, max_positions, max_memory)
-    return b, r, _check_time(time)
-
-
-def outcome(board: Board | Match | str, *, rules: Rules | None = None, max_positions: int | None = None,
+@public
+def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: int | None = None,
             max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
             time: float | None = None) -> cgt.Outcome:
     """The outcome class of a position, by search: who wins with either player to move.
@@ -239,27 +173,19 @@ def outcome(board: Board | Match | str, *, rules: Rules | None = None, max_posit
     >>> konane.outcome(b), konane.value(b)
     (<Outcome.P: 'P'>, cgt.parse('0'))
     """
-    try:
-        b, r, seconds = _setup(board, rules, progress, max_positions, max_memory, time)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    prog = Progress(progress_enabled(progress), "konane outcome", max_positions=max_positions,
-                    max_memory=max_memory, what="konane.outcome")
-    budget = _Budget(prog, seconds, "konane.outcome")
-    stats = _search.Stats()
-    try:
-        black_first = _wins(b, BLACK, r, budget, stats)
-        white_first = _wins(b, WHITE, r, budget, stats)
-    except KonaneError as exc:          # a limit
-        raise exc.with_traceback(None) from None
-    finally:
-        prog.close()
+    b, r = as_board(board), as_rules(rules)
+    with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
+                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+        stats = Stats()
+        black_first = wins(b.key, True, r, prog, prog.tick, stats)
+        white_first = wins(b.key, False, r, prog, prog.tick, stats)
     if black_first:
         return cgt.Outcome.N if white_first else cgt.Outcome.L
     return cgt.Outcome.R if white_first else cgt.Outcome.P
 
 
-def solve(board: Board | Match | str, to_move: Color | str, *, rules: Rules | None = None,
+@public
+def solve(board: Board | str, to_move: Color | str, *, rules: Rules | None = None,
           all_moves: bool = False, max_positions: int | None = None, time: float | None = None,
           max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None) -> Solution:
     """Solve a position with ``to_move`` to move: the winner and a winning move.
@@ -306,33 +232,23 @@ def solve(board: Board | Match | str, to_move: Color | str, *, rules: Rules | No
     >>> s.winner, s.move
     (konane.WHITE, None)
     """
-    try:
-        b, r, seconds = _setup(board, rules, progress, max_positions, max_memory, time)
-        color = as_color(to_move)
-        if not isinstance(all_moves, bool):
-            raise KonaneTypeError(f"all_moves must be True or False, not {_describe(all_moves)}")
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    prog = Progress(progress_enabled(progress), "konane solve", max_positions=max_positions,
-                    max_memory=max_memory, what="konane.solve")
-    budget = _Budget(prog, seconds, "konane.solve")
-    stats = _search.Stats()
+    start = _time.monotonic()
+    b, r, color = as_board(board), as_rules(rules), as_color(to_move)
+    check_flag("all_moves", all_moves)
     other = color.opponent
     winning: list[Move] = []
-    try:
-        if _wins(b, color, r, budget, stats):
+    with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
+                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+        stats = Stats()
+        if wins(b.key, color is BLACK, r, prog, prog.tick, stats):
             for move, after in b.move_options(color, r):
-                if not _wins(after, other, r, budget, stats):
+                if not wins(after.key, other is BLACK, r, prog, prog.tick, stats):
                     winning.append(move)
                     if not all_moves:
                         break
             if not winning:             # cannot happen: the search proved a winning move
                 raise RuntimeError(f"konane.solve: no winning move found for {color!r} in {b!r}")
-    except KonaneError as exc:          # a limit
-        raise exc.with_traceback(None) from None
-    finally:
-        prog.close()
     return Solution(board=b, to_move=color, winner=color if winning else other,
                     move=winning[0] if winning else None, winning_moves=tuple(winning),
                     all_moves=all_moves, positions=stats.positions, settled_by_values=stats.settled,
-                    seconds=_time.monotonic() - budget.start, rules=r)
+                    seconds=_time.monotonic() - start, rules=r)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from konane.errors import InvalidMoveError, MoveTypeError, _describe
+from konane._calls import describe
+from konane.errors import InvalidMoveError, MoveTypeError
 
 __all__ = ["file_name", "parse_file", "square_name", "parse_square"]
 
@@ -37,7 +38,7 @@ def file_name(col: int) -> str:
     ['a', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']
     """
     if not isinstance(col, int) or isinstance(col, bool):
-        raise MoveTypeError(f"a column must be an int, not {_describe(col)}")
+        raise MoveTypeError(f"a column must be an int, not {describe(col)}")
     if col < 0:
         raise InvalidMoveError(f"invalid column {col!r}: expected an int >= 0")
     letters = []
@@ -67,7 +68,7 @@ def parse_file(name: str) -> int:
     (2, 26)
     """
     if not isinstance(name, str):
-        raise MoveTypeError(f"a file name must be a str, not {_describe(name)}")
+        raise MoveTypeError(f"a file name must be a str, not {describe(name)}")
     if not name.isascii() or not name.isalpha():
         raise InvalidMoveError(f"invalid file {name!r}: expected letters a-z")
     col = 0
@@ -110,7 +111,7 @@ def square_name(row: int, col: int, rows: int) -> str:
     """
     for v in (row, col, rows):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise MoveTypeError(f"square_name() takes ints, not {_describe(v)}")
+            raise MoveTypeError(f"square_name() takes ints, not {describe(v)}")
     if not 0 <= row < rows:
         raise InvalidMoveError(f"invalid row {row!r} for a grid of {rows!r} rows")
     if col < 0:
@@ -145,9 +146,9 @@ def parse_square(name: str, rows: int) -> tuple[int, int]:
     konane.errors.InvalidMoveError: invalid square 'a7': rank 7 is beyond the 6 ranks of the grid
     """
     if not isinstance(name, str):
-        raise MoveTypeError(f"a square name must be a str such as 'c3', not {_describe(name)}")
+        raise MoveTypeError(f"a square name must be a str such as 'c3', not {describe(name)}")
     if not isinstance(rows, int) or isinstance(rows, bool):
-        raise MoveTypeError(f"rows must be an int, not {_describe(rows)}")
+        raise MoveTypeError(f"rows must be an int, not {describe(rows)}")
     m = _SQUARE_RE.fullmatch(name.strip().lower())
     if m is None:
         raise InvalidMoveError(

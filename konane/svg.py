@@ -20,11 +20,27 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from konane.errors import BoardTypeError, KonaneError, KonaneTypeError, KonaneValueError, _describe
+from konane._calls import describe, public
+from konane.errors import BoardTypeError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
 from konane.squares import file_name
 
 __all__ = ["SvgWrapper", "board", "boards_grid", "BoardLike"]
+
+#: The outcome classes in words, as the pictures, tables and widget write them.
+OUTCOME_WORDS = {"L": "Black wins", "R": "White wins", "N": "the first player wins",
+                 "P": "the second player wins"}
+
+
+def value_text(g: object) -> str:
+    """A value in its reading form with Unicode signs, for pictures and tables: ``±1``,
+    ``↑∗``, ``{2|↓}``.
+
+    >>> value_text(cgt.parse("{2|v*}"))
+    '{2|↓∗}'
+    """
+    return str(g).replace("+-", "±").replace("^", "↑").replace("v", "↓").replace("*", "∗")
+
 
 _BOARD_FILL = "#d8b57a"
 _BOARD_STROKE = "#7a5a2c"
@@ -67,7 +83,8 @@ class BoardLike(Protocol):
     @property
     def cols(self) -> int: ...
 
-    def cells_list(self) -> list[tuple[int, int]]: ...
+    @property
+    def cells(self) -> frozenset[tuple[int, int]]: ...
 
     def square_name(self, row: Any, col: int | None = None) -> str: ...
 
@@ -82,6 +99,7 @@ def _cells_of(b: BoardLike, squares: Iterable[Any]) -> list[tuple[int, int]]:
     return [b._rc_of(sq) for sq in squares]
 
 
+@public
 def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: Any = None,
           highlight: Iterable[Any] = (), crop: bool = False, caption: str | None = None) -> SvgWrapper:
     """An SVG picture of a board.
@@ -134,20 +152,18 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
     >>> ">c<" in pic and ">a<" not in pic and ">3<" in pic and ">1<" not in pic and ">a region<" in pic
     True
     """
-    if not all(callable(getattr(b, name, None)) for name in ("cells_list", "parse_move", "_rc_of")):
-        raise BoardTypeError(f"expected a konane.Board, not {_describe(b)}")
+    if not (isinstance(getattr(b, "cells", None), frozenset)
+            and all(callable(getattr(b, name, None)) for name in ("parse_move", "_rc_of"))):
+        raise BoardTypeError(f"expected a konane.Board, not {describe(b)}")
     if not isinstance(size, int) or isinstance(size, bool):
-        raise KonaneTypeError(f"size must be an int, not {_describe(size)}")
+        raise KonaneTypeError(f"size must be an int, not {describe(size)}")
     if size <= 0:
         raise KonaneValueError(f"size must be positive, got {size!r}")
-    try:
-        move = b.parse_move(lastmove) if isinstance(lastmove, str) else lastmove
-        if move is not None and not isinstance(move, Move):
-            raise KonaneTypeError(f"lastmove must be a konane.Move or move notation, not {_describe(move)}")
-        marked: dict[tuple[int, int], str] = {rc: _HIGHLIGHT_FILL for rc in _cells_of(b, highlight)}
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    cells = b.cells_list()
+    move = b.parse_move(lastmove) if isinstance(lastmove, str) else lastmove
+    if move is not None and not isinstance(move, Move):
+        raise KonaneTypeError(f"lastmove must be a konane.Move or move notation, not {describe(move)}")
+    marked: dict[tuple[int, int], str] = {rc: _HIGHLIGHT_FILL for rc in _cells_of(b, highlight)}
+    cells = sorted(b.cells)
     r0, c0, nrows, ncols = 0, 0, b.rows, b.cols
     if crop and cells:
         r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
@@ -293,11 +309,11 @@ def boards_grid(boards: Iterable[BoardLike], captions: Sequence[str | None] | No
     """
     obj: object = boards
     if isinstance(obj, str) or not isinstance(obj, Iterable) or hasattr(obj, "cells_list"):
-        raise KonaneTypeError(f"boards must be an iterable of boards, not {_describe(boards)}")
+        raise KonaneTypeError(f"boards must be an iterable of boards, not {describe(boards)}")
     items = list(boards)
     for name, value in (("columns", columns), ("size", size), ("gap", gap)):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise KonaneTypeError(f"{name} must be an int, not {_describe(value)}")
+            raise KonaneTypeError(f"{name} must be an int, not {describe(value)}")
     if columns <= 0:
         raise KonaneValueError(f"columns must be positive, got {columns!r}")
     if gap < 0:
@@ -306,11 +322,11 @@ def boards_grid(boards: Iterable[BoardLike], captions: Sequence[str | None] | No
         texts: list[str | None] = [None] * len(items)
     else:
         if isinstance(captions, str) or not isinstance(captions, Iterable):
-            raise KonaneTypeError(f"captions must be None or a sequence of str, not {_describe(captions)}")
+            raise KonaneTypeError(f"captions must be None or a sequence of str, not {describe(captions)}")
         texts = list(captions)
         for text in texts:
             if text is not None and not isinstance(text, str):
-                raise KonaneTypeError(f"each caption must be a str or None, not {_describe(text)}")
+                raise KonaneTypeError(f"each caption must be a str or None, not {describe(text)}")
         if len(texts) != len(items):
             raise KonaneValueError(f"got {len(texts)} captions for {len(items)} boards: "
                                    "expected one caption per board (or None)")

@@ -19,75 +19,31 @@ from collections.abc import Iterator
 from typing import Any
 
 import cgt
-from konane import _native, svg
-from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
-from konane._solver import solve
+from konane import svg
+from konane._calls import describe, is_int, public
+from konane._kernel import native
+from konane._kernel.solver import value_id
+from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
 from konane.board import BLACK, WHITE, Board, Color, as_board
-from konane.cache import RegionCache, as_cache, default_cache
+from konane.cache import RegionCache, as_cache
 from konane.decomposition import regions
-from konane.errors import KonaneError, KonaneTypeError, KonaneValueError, _describe
-from konane.match import Match
+from konane.errors import KonaneTypeError, KonaneValueError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
 __all__ = ["value", "analyze", "Analysis", "set_threads"]
 
 
-def _check_progress(progress: Any) -> None:
-    if progress is not None and not isinstance(progress, bool):
-        raise KonaneTypeError(f"progress must be None, True or False, not {_describe(progress)}")
+def _value(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress) -> cgt.Game:
+    """The value of ``board`` (the native solver with ``cache`` None, where it takes the board)."""
+    return cgt.Game.from_id(value_id(board.key, rules, cache, prog))
 
 
-def _check_limit(name: str, limit: Any) -> None:
-    if limit is None:
-        return
-    if not isinstance(limit, int) or isinstance(limit, bool):
-        raise KonaneTypeError(f"{name} must be None or an int, not {_describe(limit)}")
-    if limit < 0:
-        raise KonaneValueError(f"{name} must be at least 0, not {limit!r}")
-
-
-def _board_of(board: Any) -> Board:
-    """The position a ``board`` argument designates: a board, a picture, or a match's current board."""
-    if isinstance(board, Match):
-        return board.board
-    return as_board(board)
-
-
-def _arguments(board: Any, rules: Any, progress: Any, max_positions: Any,
-               max_memory: Any) -> tuple[Board, Rules]:
-    """The board and rules of a call of :func:`value`, :func:`analyze`, :func:`konane.outcome`
-    or :func:`konane.solve`, with its ``progress`` and limits checked."""
-    b = _board_of(board)
-    r = as_rules(rules)
-    _check_progress(progress)
-    _check_limit("max_positions", max_positions)
-    _check_limit("max_memory", max_memory)
-    return b, r
-
-
-def _progress(progress: bool | None, what: str, max_positions: int | None,
-              max_memory: int | None) -> Progress:
-    return Progress(progress_enabled(progress), "konane values", max_positions=max_positions,
-                    max_memory=max_memory, what=what)
-
-
-def _value_id(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress) -> int:
-    """The id of the value: with no cache given (``cache`` None), by the native solver where it
-    is built and takes the board; else by the Python solver, the reference, with ``cache`` (the
-    default one when None).  File caches and caches of one's own are the Python solver's.
-    Both solvers count their positions on ``prog`` (the bar, ``max_positions`` and
-    ``max_memory``), every 4096 positions computed from their options."""
-    if cache is None and _native.available() and _native.fits(board.rows, board.cols):
-        return _native.native_value(board.rows, board.cols, board.cells, board.black, board.white,
-                                    rules, prog.tick)
-    return solve(board.stride, board.cells, board.black, board.white, rules,
-                 default_cache() if cache is None else cache, prog)
-
-
-def value(board: Board | Match | str, *, rules: Rules | None = None,
+@public
+def value(board: Board | str, *, rules: Rules | None = None,
           cache: RegionCache | str | None = None, progress: bool | None = None,
-          max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY) -> cgt.Game:
+          max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY,
+          time: float | None = None) -> cgt.Game:
     """The exact value of a Konane position, as a canonical :class:`cgt.Game`.
 
     Left is Black (``x``), Right is White (``o``).  The value does not depend on
@@ -162,22 +118,14 @@ def value(board: Board | Match | str, *, rules: Rules | None = None,
     with Ctrl-C leaves the caches consistent: they only ever receive finished
     values.
     """
-    try:
-        b, r = _arguments(board, rules, progress, max_positions, max_memory)
-        c = as_cache(cache)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    prog = Progress(progress_enabled(progress), "konane values", max_positions=max_positions,
-                    max_memory=max_memory, what="konane.value")
-    try:
-        gid = _value_id(b, r, None if cache is None else c, prog)
-    except KonaneError as exc:          # a limit: the solver's frames are of no use to the caller
-        raise exc.with_traceback(None) from None
-    finally:
-        prog.close()
-    return cgt.Game.from_id(gid)
+    b, r = as_board(board), as_rules(rules)
+    c = None if cache is None else as_cache(cache)
+    with computation("konane.value", desc="konane values", progress=progress, max_positions=max_positions,
+                     max_memory=max_memory, time=time) as prog:
+        return _value(b, r, c, prog)
 
 
+@public
 def set_threads(n: int | None) -> None:
     """Let the native value solver use ``n`` threads (1 or 2); ``None``: the default.
 
@@ -186,10 +134,10 @@ def set_threads(n: int | None) -> None:
     after its options; on the 5x6 start this takes about two thirds of the time of one
     thread.  The values, and the ids of :mod:`cgt.ops`, are the same either way.  The
     default is 2 where the process may run on two processors or more
-    (:func:`konane._native.default_threads`).  A computation starts in one thread and
+    (``konane._kernel.native.default_threads``).  A computation starts in one thread and
     brings in the second once it has computed 4096 positions (``konane::PIPE_AFTER`` of the
     native core: a few milliseconds), so small values never pay for starting a thread
-    (``konane._native.info()["piped"]`` counts the computations that did).  The Python
+    (``konane.cache_info()["native"]["piped"]`` counts the computations that did).  The Python
     solver (no native core, or ``cache=`` given) always runs in one thread.
 
     Parameters
@@ -213,11 +161,11 @@ def set_threads(n: int | None) -> None:
     >>> konane.value("xoxox/oxoxo/xo..x/oxoxo")
     cgt.parse('1')
     """
-    if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
-        raise KonaneTypeError(f"set_threads takes an int or None, not {_describe(n)}")
+    if n is not None and not is_int(n):
+        raise KonaneTypeError(f"set_threads takes None or an int, not {describe(n)}")
     if n is not None and n < 1:
         raise KonaneValueError(f"set_threads takes at least 1 thread, not {n!r}")
-    _native.set_threads(n)
+    native.set_threads(n)
 
 
 # ---------------------------------------------------------------- analysis
@@ -263,8 +211,8 @@ class Analysis:
     def __repr__(self) -> str:
         lines = [f"Konane position, value {self.value} ({self.outcome.value})"]
         for i, (region, v, temp) in enumerate(self._region_rows(), 1):
-            squares = ", ".join(region.square_name(rc) for rc in region.stones_list(BLACK) +
-                                region.stones_list(WHITE))
+            squares = ", ".join(region.square_name(rc) for rc in sorted(region.stones(BLACK)) +
+                                sorted(region.stones(WHITE)))
             lines.append(f"  region {i}: value {v}, temperature {temp}, stones {squares}")
         for who in (BLACK, WHITE):
             moves = " ".join(str(m) for m in self.winning_moves[who]) or "none"
@@ -283,7 +231,7 @@ class Analysis:
                 pic = svg.board(region, size=26, crop=True)
                 rows.append(
                     f"<tr><td {cell}>{i}</td><td {cell}>{pic}</td>"
-                    f"<td {cell}>{html.escape(_unicode(v))}</td>"
+                    f"<td {cell}>{html.escape(svg.value_text(v))}</td>"
                     f"<td {cell}>{html.escape(str(temp))}</td>"
                     f"<td {cell}>{v.outcome.value}</td></tr>")
             moves = "; ".join(
@@ -301,30 +249,23 @@ class Analysis:
                 'gap:16px;align-items:flex-start">'
                 f"<div>{svg.board(self.board, size=30)}</div>"
                 '<div style="text-align:left">'
-                f"<div><b>value</b> {html.escape(_unicode(self.value))} &nbsp; "
-                f"<b>outcome</b> {outcome} ({_OUTCOME_WORDS[outcome]})</div>"
+                f"<div><b>value</b> {html.escape(svg.value_text(self.value))} &nbsp; "
+                f"<b>outcome</b> {outcome} ({svg.OUTCOME_WORDS[outcome]})</div>"
                 f"<div><b>winning moves</b> {moves}</div>{table}</div></div>")
         except Exception:  # a display hook must never raise
             return None
 
 
-_OUTCOME_WORDS = {"L": "Black wins", "R": "White wins", "N": "the first player wins",
-                  "P": "the second player wins"}
-
-
-def _unicode(g: cgt.Game) -> str:
-    """A value in its reading form with Unicode signs: ``±1``, ``↑∗``, ``{2|↓}``."""
-    return str(g).replace("+-", "±").replace("^", "↑").replace("v", "↓").replace("*", "∗")
-
-
-def analyze(board: Board | Match | str, *, rules: Rules | None = None,
+@public
+def analyze(board: Board | str, *, rules: Rules | None = None,
             cache: RegionCache | str | None = None, progress: bool | None = None,
-            max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY) -> Analysis:
+            max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY,
+            time: float | None = None) -> Analysis:
     """Analyze a position: its regions with their values and the winning moves.
 
     Parameters
     ----------
-    board, rules, cache, progress, max_positions, max_memory
+    board, rules, cache, progress, max_positions, max_memory, time
         As for :func:`value`; the limits hold for the whole analysis (the
         value, the regions and the options).
 
@@ -348,29 +289,18 @@ def analyze(board: Board | Match | str, *, rules: Rules | None = None,
     >>> [str(m) for m in a.winning_moves[konane.BLACK]], [str(m) for m in a.winning_moves[konane.WHITE]]
     (['c3-a3'], ['b3-d3'])
     """
-    try:
-        b, r = _arguments(board, rules, progress, max_positions, max_memory)
-        c = as_cache(cache)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    prog = _progress(progress, "konane.analyze", max_positions, max_memory)
-
-    def val(x: Board) -> cgt.Game:
-        return cgt.Game.from_id(_value_id(x, r, None if cache is None else c, prog))
-
-    try:
-        total = val(b)
-        parts = [(reg, val(reg)) for reg in regions(b)]
+    b, r = as_board(board), as_rules(rules)
+    c = None if cache is None else as_cache(cache)
+    with computation("konane.analyze", desc="konane values", progress=progress, max_positions=max_positions,
+                     max_memory=max_memory, time=time) as prog:
+        total = _value(b, r, c, prog)
+        parts = [(reg, _value(reg, r, c, prog)) for reg in regions(b)]
         wins: dict[Color, list[Move]] = {}
         for who in (BLACK, WHITE):
             good = []
             for move, after in b.move_options(who, r):
-                v = val(after)
+                v = _value(after, r, c, prog)
                 if (v >= 0) if who is BLACK else (v <= 0):
                     good.append(move)
             wins[who] = good
-    except KonaneError as exc:          # a limit
-        raise exc.with_traceback(None) from None
-    finally:
-        prog.close()
     return Analysis(b, total, parts, wins, r)

@@ -36,14 +36,16 @@ import anywidget
 import traitlets
 
 import cgt
-from konane import _bitboard as bb
+from konane import svg
+from konane._calls import describe, public
+from konane._kernel import bitboard as bb
 from konane.board import BLACK, WHITE, Board, as_board
 from konane.decomposition import regions
-from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError, _describe
+from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 from konane.squares import file_name
-from konane.values import _OUTCOME_WORDS, _unicode, analyze
+from konane.values import analyze
 
 __all__ = ["BoardWidget", "DEFAULT_MAX_POSITIONS"]
 
@@ -173,19 +175,17 @@ class BoardWidget(anywidget.AnyWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     last_move = traitlets.Unicode("").tag(sync=True)
 
+    @public
     def __init__(self, board: Board | str | None = None, *, rules: Rules | None = None,
                  max_positions: int = DEFAULT_MAX_POSITIONS, keep_parity: bool = False) -> None:
-        try:
-            start = Board.start(6).play_removal("a1").play_removal("f6") if board is None else as_board(board)
-            self._rules = as_rules(rules)
-            if not isinstance(max_positions, int) or isinstance(max_positions, bool):
-                raise KonaneTypeError(f"max_positions must be an int, not {_describe(max_positions)}")
-            if max_positions < 1:
-                raise KonaneValueError(f"max_positions must be >= 1, got {max_positions!r}")
-            if not isinstance(keep_parity, bool):
-                raise KonaneTypeError(f"keep_parity must be a bool, not {_describe(keep_parity)}")
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        start = Board.start(6).play_removal("a1").play_removal("f6") if board is None else as_board(board)
+        self._rules = as_rules(rules)
+        if not isinstance(max_positions, int) or isinstance(max_positions, bool):
+            raise KonaneTypeError(f"max_positions must be an int, not {describe(max_positions)}")
+        if max_positions < 1:
+            raise KonaneValueError(f"max_positions must be >= 1, got {max_positions!r}")
+        if not isinstance(keep_parity, bool):
+            raise KonaneTypeError(f"keep_parity must be a bool, not {describe(keep_parity)}")
         super().__init__(max_positions=max_positions, keep_parity=keep_parity)
         self._board = start             # (after the traits are set: their observers see no board yet)
         self._history: list[tuple[Board, str]] = []
@@ -200,11 +200,9 @@ class BoardWidget(anywidget.AnyWidget):
         return self._board
 
     @board.setter
+    @public
     def board(self, board: Board | str) -> None:
-        try:
-            new = as_board(board)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        new = as_board(board)
         self._change(new, "")
 
     @property
@@ -236,6 +234,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # ---------------------------------------------------------------- actions
 
+    @public
     def cycle(self, square: Any) -> BoardWidget:
         """Change the content of a cell: empty → Black → White → empty.
 
@@ -259,15 +258,12 @@ class BoardWidget(anywidget.AnyWidget):
         '.o..'
         """
         b = self._board
-        try:
-            r, c = b._rc_of(square)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        r, c = b._rc_of(square)
         bit = 1 << b.index(r, c)
-        if not b.cells & bit:
+        if not b.cells_mask & bit:
             raise KonaneValueError(f"{b.square_name(r, c)} is not a cell of the board; "
                                    f"only cells (not '#') can hold stones")
-        black, white = b.black & ~bit, b.white & ~bit
+        black, white = b.black_mask & ~bit, b.white_mask & ~bit
         content = b[r, c]
         if self.keep_parity:
             if content == ".":
@@ -279,9 +275,10 @@ class BoardWidget(anywidget.AnyWidget):
             black |= bit
         elif content == "x":
             white |= bit
-        self._change(Board.from_masks(b.rows, b.cols, b.cells, black, white), "")
+        self._change(Board.from_masks(b.rows, b.cols, b.cells_mask, black, white), "")
         return self
 
+    @public
     def play(self, move: Move | str) -> BoardWidget:
         """Play a capture (by the owner of the stone on its source square).
 
@@ -298,11 +295,8 @@ class BoardWidget(anywidget.AnyWidget):
         >>> w.play("a1-e1").picture, w.value_text
         ('....x', '0')
         """
-        try:
-            after = self._board.play(move, self._rules)
-            m = self._board.parse_move(move) if isinstance(move, str) else move
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        after = self._board.play(move, self._rules)
+        m = self._board.parse_move(move) if isinstance(move, str) else move
         self._change(after, str(m))
         return self
 
@@ -327,17 +321,17 @@ class BoardWidget(anywidget.AnyWidget):
         """The colour of a1's parity for ``keep_parity``: read from a stone on the board."""
         b = self._board
         checker = bb.checker_mask(b.rows, b.cols)
-        if b.black:
-            return bool(b.black & checker)
-        if b.white:
-            return not b.white & checker
+        if b.black_mask:
+            return bool(b.black_mask & checker)
+        if b.white_mask:
+            return not b.white_mask & checker
         return True
 
     def _on_message(self, widget: Any, content: Any, buffers: Any) -> None:
         """A request of the front end; a refused one sets :attr:`error` and changes nothing."""
         try:
             if not isinstance(content, dict):
-                raise KonaneTypeError(f"a widget message must be a dict, not {_describe(content)}")
+                raise KonaneTypeError(f"a widget message must be a dict, not {describe(content)}")
             event = content.get("event")
             if event == "cycle":
                 self.cycle(content.get("square"))
@@ -366,7 +360,7 @@ class BoardWidget(anywidget.AnyWidget):
         grid = [[-1] * b.cols for _ in range(b.rows)]
         parts = list(regions(b))
         for i, region in enumerate(parts):
-            for r, c in region.cells_list():
+            for r, c in sorted(region.cells):
                 grid[r][c] = i
         legal = {str(p): [str(m) for m in b.legal_moves(p, self._rules)] for p in (BLACK, WHITE)}
         values = [""] * len(parts)
@@ -378,10 +372,10 @@ class BoardWidget(anywidget.AnyWidget):
             status = (f"too big: the analysis needs more than {self.max_positions:,} positions "
                       f"(raise max_positions to try harder)")
         else:
-            value_text, value_latex = _unicode(a.value), _latex(a.value)
+            value_text, value_latex = svg.value_text(a.value), _latex(a.value)
             outcome = a.outcome.value
-            outcome_text = _OUTCOME_WORDS[outcome]
-            values = [_unicode(v) for _, v in a.regions]
+            outcome_text = svg.OUTCOME_WORDS[outcome]
+            values = [svg.value_text(v) for _, v in a.regions]
             winning = {str(p): [str(m) for m in a.winning_moves[p]] for p in (BLACK, WHITE)}
             thermo = a.value.thermograph.to_svg(width=280, height=230)
         with self.hold_sync():
@@ -406,7 +400,6 @@ class BoardWidget(anywidget.AnyWidget):
         """A static picture where no widget front end runs (an HTML export, the docs): the
         board with the last move, the value, outcome, winning moves, regions and thermograph."""
         try:
-            from konane import svg
             esc = html.escape
             lines = [f"<b>value</b> {esc(self.value_text)} &middot; <b>outcome</b> "
                      f"{esc(self.outcome)} ({esc(self.outcome_text)})" if self.value_text else esc(self.status)]

@@ -7,7 +7,7 @@ import sys
 
 def test_import_stays_light():
     # no plotting, notebook, sympy, networkx or numpy modules after importing the packages
-    code = ("import sys, cgt, konane, konane.enumeration, konane.svg\n"
+    code = ("import sys, cgt, konane, konane.censuses, konane.svg\n"
             "heavy = [m for m in ('sympy', 'networkx', 'matplotlib', 'tqdm', 'IPython', 'numpy')"
             " if m in sys.modules]\n"
             "print(','.join(heavy))")
@@ -19,16 +19,16 @@ def test_import_stays_light():
 
 def test_konane_names_do_not_shadow_submodules():
     # konane.census and konane.regions are the functions, never modules of those names;
-    # the modules are konane.enumeration and konane.decomposition
+    # the modules are konane.censuses and konane.decomposition
     import inspect
 
     import konane
+    import konane.censuses
     import konane.decomposition
-    import konane.enumeration
 
     assert inspect.isfunction(konane.census) and inspect.isfunction(konane.regions)
-    assert inspect.isclass(konane.Census) and konane.Census is konane.enumeration.Census
-    assert konane.census is konane.enumeration.census and konane.regions is konane.decomposition.regions
+    assert inspect.isclass(konane.Census) and konane.Census is konane.censuses.Census
+    assert konane.census is konane.censuses.census and konane.regions is konane.decomposition.regions
     for name in konane.__all__:
         assert not inspect.ismodule(getattr(konane, name)), name
     for attr in dir(konane):

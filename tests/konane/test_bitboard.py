@@ -1,11 +1,11 @@
-"""konane._bitboard: the kernel's symmetries, captures, keys and normal form against plain definitions."""
+"""konane._kernel.bitboard: the kernel's symmetries, captures, keys and normal form against plain definitions."""
 
 import random
 
 import pytest
 
 from konane import Board
-from konane import _bitboard as bb
+from konane._kernel import bitboard as bb
 
 
 def random_masks(rng, rows, cols, p_black=0.35, p_white=0.35):
@@ -84,15 +84,16 @@ def test_normal_form_is_the_least_image():
         rows, cols = rng.randint(1, 4), rng.randint(1, 5)
         pic = "/".join("".join(rng.choice("xo..#") for _ in range(cols)) for _ in range(rows))
         b = Board(pic)
-        if not b.cells:
+        if not b.cells_mask:
             continue
         c = b.crop()
         images = [c.transform(k) for k in range(8)]
-        shape = min((i.rows, i.cols, i.cells) for i in images)
-        best = min(((i.black, i.white, False) if i.black <= i.white else (i.white, i.black, True))
-                   for i in images if (i.rows, i.cols, i.cells) == shape)
+        shape = min((i.rows, i.cols, i.cells_mask) for i in images)
+        best = min(((i.black_mask, i.white_mask, False) if i.black_mask <= i.white_mask
+                    else (i.white_mask, i.black_mask, True))
+                   for i in images if (i.rows, i.cols, i.cells_mask) == shape)
         expected = Board.from_masks(*shape, best[0], best[1])
-        assert bb.normal_form(b.stride, b.cells, b.black, b.white) == (*shape, *best)
+        assert bb.normal_form(b.stride, b.cells_mask, b.black_mask, b.white_mask) == (*shape, *best)
         assert b.normalized() == (expected, best[2]), pic
 
 
@@ -104,10 +105,10 @@ def test_captures_are_the_moves():
         rows, cols = rng.randint(1, 5), rng.randint(1, 6)
         b = Board("/".join("".join(rng.choice("xo..#") for _ in range(cols)) for _ in range(rows)))
         for multi in (True, False):
-            for me, en, who in ((b.black, b.white, "x"), (b.white, b.black, "o")):
-                pairs = bb.captures(b.cells, me, en, b.stride, multi)
+            for me, en, who in ((b.black_mask, b.white_mask, "x"), (b.white_mask, b.black_mask, "o")):
+                pairs = bb.captures(b.cells_mask, me, en, b.stride, multi)
                 assert len(set(pairs)) == len(pairs)
-                assert bb.can_capture(b.cells, me, en, b.stride) == bool(b.legal_moves(who))
+                assert bb.can_capture(b.cells_mask, me, en, b.stride) == bool(b.legal_moves(who))
                 rules = None if multi else __import__("konane").SINGLE_JUMP
                 moves = {(b.index(*m.source), b.index(*m.target)) for m in b.legal_moves(who, rules)}
                 got = {((me & ~nm).bit_length() - 1, (nm & ~me).bit_length() - 1) for nm, _ in pairs}
@@ -116,10 +117,10 @@ def test_captures_are_the_moves():
 
 def test_relayout_and_bounding_box():
     b = Board("####/#xo#/#.##")
-    assert bb.bounding_box(b.cells, b.stride) == (1, 1, 2, 2)
-    assert bb.relayout(b.black, 2, 2, b.stride, 3, shift=b.stride + 1) == 0b1
+    assert bb.bounding_box(b.cells_mask, b.stride) == (1, 1, 2, 2)
+    assert bb.relayout(b.black_mask, 2, 2, b.stride, 3, shift=b.stride + 1) == 0b1
     assert bb.full_mask(2, 2) == 0b11011
     assert bb.checker_mask(2, 2) == 0b01010      # a1 (bottom-left) and b2 (top-right)
     assert list(bb.iter_bits(0b10110)) == [1, 2, 4]
-    assert bb.line_step(Board("x.o").cells, 4) == 1 and bb.line_step(Board("x/./o").cells, 2) == 2
-    assert bb.line_step(Board("x./.o").cells, 3) == 0
+    assert bb.line_step(Board("x.o").cells_mask, 4) == 1 and bb.line_step(Board("x/./o").cells_mask, 2) == 2
+    assert bb.line_step(Board("x./.o").cells_mask, 3) == 0

@@ -42,10 +42,10 @@ def test_slash_picture_and_bit_layout():
     b = Board("x.o./.ox.")
     assert (b.rows, b.cols, b.stride) == (2, 4, 5)
     # (r, c) is bit r * stride + c, r = 0 the top row
-    assert b.black == (1 << 0) | (1 << (1 * 5 + 2))
-    assert b.white == (1 << 2) | (1 << (1 * 5 + 1))
-    assert b.cells == 0b1111 | (0b1111 << 5)
-    assert b.empty == b.cells & ~(b.black | b.white)
+    assert b.black_mask == (1 << 0) | (1 << (1 * 5 + 2))
+    assert b.white_mask == (1 << 2) | (1 << (1 * 5 + 1))
+    assert b.cells_mask == 0b1111 | (0b1111 << 5)
+    assert b.empty_mask == b.cells_mask & ~(b.black_mask | b.white_mask)
     assert b.index(1, 2) == 7 and b.rc(7) == (1, 2)
 
 
@@ -63,8 +63,8 @@ def test_multiline_picture_indentation_and_blank_lines():
 
 def test_space_and_hash_are_off_board():
     assert Board("x o") == Board("x#o")
-    assert Board("x o").cells == 0b101
-    assert Board("#").cells == 0
+    assert Board("x o").cells_mask == 0b101
+    assert Board("#").cells_mask == 0
     assert Board("#").rows == 1
 
 
@@ -221,8 +221,8 @@ def test_start(rows, cols, a1):
     b = Board.start(rows, cols, a1=a1)
     assert b == Board(independent_start(rows, cols, a1))
     assert b["a1"] == a1
-    assert b.stones("x") + b.stones("o") == rows * cols
-    assert abs(b.stones("x") - b.stones("o")) <= 1
+    assert b.stone_count("x") + b.stone_count("o") == rows * cols
+    assert abs(b.stone_count("x") - b.stone_count("o")) <= 1
     assert b.move_count("x") == b.move_count("o") == 0
 
 
@@ -230,7 +230,7 @@ def test_start_defaults():
     assert Board.start() == Board.start(8, 8)
     b = Board.start(8)
     assert b["a1"] == "x" and b["h8"] == "x" and b["a8"] == "o" and b["h1"] == "o"
-    assert b.stones(BLACK) == b.stones(WHITE) == 32
+    assert b.stone_count(BLACK) == b.stone_count(WHITE) == 32
     with pytest.raises(BoardParseError):
         Board.start(0, 3)
     with pytest.raises(konane.BoardTypeError) as info:
@@ -247,7 +247,7 @@ def test_filled_irregular():
     expected = "".join(s if s == "#" else f for s, f in zip(shape, independent_start(3, 5), strict=True))
     assert b == Board(expected) == Board("#oxo#/oxoxo/#oxo#")
     assert b["c1"] == "x"  # c1 has the parity of a1 (a1 itself is off the board)
-    assert b.stones("x") + b.stones("o") == 11
+    assert b.stone_count("x") + b.stone_count("o") == 11
     assert b.filled(a1="o") == b.color_swapped()
 
 
@@ -371,21 +371,28 @@ def test_cgt_style_player_objects_accepted():
 # --------------------------------------------------------------------------
 
 
-def test_stones_and_lists():
+def test_accessors_masks_sets_and_counts():
+    # one rule (python-chess's): X_mask an int, X a frozenset of squares, X_count an int;
+    # expected values read off the picture by hand
     b = Board("x.o./#ox.")
-    assert b.stones("x") == 2 and b.stones("o") == 2
-    assert b.stones_list("o") == [(0, 2), (1, 1)]
-    assert b.cells_list() == [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)]
+    assert b.stone_count("x") == 2 and b.stone_count("o") == 2 and b.cell_count == 7
+    assert b.stones("o") == frozenset({(0, 2), (1, 1)}) and b.stones("x") == frozenset({(0, 0), (1, 2)})
+    assert sorted(b.cells) == [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)]
+    assert b.empty == frozenset({(0, 1), (0, 3), (1, 3)})
+    assert b.black_mask == b.stones_mask("x") == 1 << 0 | 1 << 7 and b.white_mask == 1 << 2 | 1 << 6
+    assert b.cells_mask == b.black_mask | b.white_mask | b.empty_mask and b.empty_mask == 1 << 1 | 1 << 3 | 1 << 8
+    assert isinstance(b.stones("x"), frozenset) and isinstance(b.cells, frozenset)
+    assert b.picture == "x.o./#ox." and Board(b.picture) == b
     assert not b.is_empty_of("x")
     assert Board("x..").is_empty_of(WHITE)
-    assert b.mask("x") == b.black and b.mask("right") == b.white
+    assert b.stones_mask("x") == b.black_mask and b.stones_mask("right") == b.white_mask
 
 
 @given(boards)
 def test_color_swap_property(b):
     s = b.color_swapped()
     assert s.color_swapped() == b
-    assert s.stones("x") == b.stones("o") and s.black == b.white
+    assert s.stone_count("x") == b.stone_count("o") and s.black_mask == b.white_mask
     assert str(s) == str(b).translate(str.maketrans("xo", "ox"))
 
 
@@ -422,7 +429,7 @@ def test_transform_group(b):
         assert b.transform(k).transform(k) == b
     for k in (1, 3, 5, 7):
         assert (b.transform(k).rows, b.transform(k).cols) == (b.cols, b.rows)
-    assert all(t.stones("x") == b.stones("x") for t in images)
+    assert all(t.stone_count("x") == b.stone_count("x") for t in images)
 
 
 def test_transform_errors():
@@ -445,8 +452,8 @@ def test_crop():
 def test_crop_properties(b):
     c = b.crop()
     assert c.crop() == c
-    assert c.stones("x") == b.stones("x") and c.stones("o") == b.stones("o")
-    assert c.cells.bit_count() == b.cells.bit_count()
+    assert c.stone_count("x") == b.stone_count("x") and c.stone_count("o") == b.stone_count("o")
+    assert c.cells_mask.bit_count() == b.cells_mask.bit_count()
     assert len(c.options("x")) == len(b.options("x"))
     assert len(c.options("o")) == len(b.options("o"))
 
@@ -472,10 +479,10 @@ def test_diagram():
 def test_errors_are_raised_from_the_method_called():
     b = Board("x.o./#ox.")
     for name, call, cls in [
-        ("stones", lambda: b.stones("red"), konane.PlayerError),
-        ("stones_list", lambda: b.stones_list(3), konane.PlayerTypeError),
+        ("stone_count", lambda: b.stone_count("red"), konane.PlayerError),
+        ("stones", lambda: b.stones(3), konane.PlayerTypeError),
         ("is_empty_of", lambda: b.is_empty_of("red"), konane.PlayerError),
-        ("mask", lambda: b.mask(None), konane.PlayerTypeError),
+        ("stones_mask", lambda: b.stones_mask(None), konane.PlayerTypeError),
         ("__getitem__", lambda: b["z9"], InvalidMoveError),
         ("__getitem__", lambda: b[1.5], konane.MoveTypeError),
         ("square", lambda: b.square(3), konane.MoveTypeError),

@@ -2,12 +2,12 @@
 
 Where the expected values come from is said in each test:
 
-* the Python census (``konane.enumeration._solve``, the reference dynamic program) run in
+* the Python census (``konane._kernel.census.python_census``, the reference dynamic program) run in
   the same process, on the same engine, so the two tables of ids must be equal entry for
   entry;
 * ``konane.value`` -- one board at a time through the region decomposition and the value
   solver, a path that shares nothing with the census but the engine;
-* counts of the full 4x5 census recorded in ``tests/konane/test_enumeration.py``
+* counts of the full 4x5 census recorded in ``tests/konane/test_censuses.py``
   (``FULL_4X5``: the Python census and a separate brute-force dynamic program agreed).
 
 Skipped when the extension is not built with the census or the active engine is the Python
@@ -27,14 +27,15 @@ import pytest
 
 import cgt
 import konane
-from konane import _native, _progress, enumeration
-from konane.enumeration import _census
+from konane import _progress
+from konane._kernel import census as kernel
+from konane._kernel import native
 from konane.errors import CensusFileError, ComputationLimitError
 
 from .helpers import Stop, stop_on_second_call
-from .test_enumeration import FULL_4X5, picture
+from .test_censuses import FULL_4X5, picture
 
-pytestmark = pytest.mark.skipif(not enumeration._native_ok(1, 1), reason="the native census is not built")
+pytestmark = pytest.mark.skipif(not native.available(), reason="the native census is not built")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -45,11 +46,15 @@ SHAPES = [(1, 1), (1, 2), (2, 1), (1, 6), (1, 10), (2, 2), (2, 3), (3, 2), (3, 3
           (4, 2), (2, 5), (5, 2), (3, 4), (4, 3), (2, 6), (4, 4)]
 
 
+def reference_ids(rows, cols, rules):
+    """The ids of the Python census (the reference dynamic program) of one board."""
+    return kernel.python_census(rows, cols, rules.multi_jump, _progress.Progress(False, "test"))
+
+
 def both(rows, cols, rules):
     """The native and the Python census of one board."""
-    native = _census(rows, cols, rules, False, None, None, True)
-    python = _census(rows, cols, rules, False, None, None, False)
-    return native, python
+    ids = kernel.census_ids(rows, cols, rules, _progress.Progress(False, "test"))
+    return konane.Census(rows, cols, rules, ids), konane.Census(rows, cols, rules, reference_ids(rows, cols, rules))
 
 
 # ------------------------------------------------------------------ values
@@ -78,7 +83,7 @@ def test_konane_census_takes_the_native_path(monkeypatch):
     def refuse(*args):
         raise AssertionError("the Python census ran")
 
-    monkeypatch.setattr(enumeration, "_solve", refuse)
+    monkeypatch.setattr(kernel, "python_census", refuse)
     c = konane.census(3, 4, progress=False)
     assert c.ids.typecode == "I" and len(c) == 4096
     assert c.value(".ox./o..x/....") == cgt.parse("+-1")      # the module docstring's example
@@ -128,7 +133,7 @@ def test_native_summary_equals_a_python_scan(rows, cols):
 
 def test_summary_refuses_a_table_of_the_wrong_size():
     with pytest.raises(ValueError, match="2\\^4 entries, not 8"):
-        _native._ext.konane_census_summary(array("I", range(8)), 4)
+        native.census_summary(array("I", range(8)), 4)
 
 
 # ------------------------------------------------------------------ save and load
@@ -233,12 +238,12 @@ def test_remap_natively_and_in_python():
     rng = random.Random(7)
     table = array("I", (rng.randrange(2 ** 32) for _ in range(1000)))
     src = array("I", (rng.randrange(1000) for _ in range(5000)))
-    assert enumeration._remap(src, table) == array("I", (table[i] for i in src))
-    assert enumeration._remap(array("q", src), table) == array("I", (table[i] for i in src))
+    assert kernel.remap(src, table) == array("I", (table[i] for i in src))
+    assert kernel.remap(array("q", src), table) == array("I", (table[i] for i in src))
     with pytest.raises(IndexError):
-        enumeration._remap(array("I", [3, 1000]), table)
+        kernel.remap(array("I", [3, 1000]), table)
     with pytest.raises(IndexError):
-        enumeration._remap(array("q", [3, 1000]), table)
+        kernel.remap(array("q", [3, 1000]), table)
 
 
 # ------------------------------------------------------------------ limits and interrupts
@@ -253,8 +258,7 @@ def test_max_positions_stops_and_leaves_the_engine_valid():
     assert "konane.census stopped after 65,536 positions" in str(err)
     assert konane.census(4, 4, progress=False).ids == reference.ids
     # a limit that is not reached changes nothing
-    assert konane.census(2, 3, max_positions=64).ids == _census(2, 3, konane.STANDARD, False, None, None,
-                                                                False).ids
+    assert konane.census(2, 3, max_positions=64).ids == reference_ids(2, 3, konane.STANDARD)
 
 
 def test_max_memory_stops_the_native_census(monkeypatch):
@@ -265,24 +269,22 @@ def test_max_memory_stops_the_native_census(monkeypatch):
         konane.census(4, 4, progress=False, max_memory=3 * 10**6)
     assert info.value.limit == "max_memory"
     monkeypatch.undo()
-    assert konane.census(4, 4, progress=False).ids == _census(4, 4, konane.STANDARD, False, None, None,
-                                                              False).ids
+    assert konane.census(4, 4, progress=False).ids == reference_ids(4, 4, konane.STANDARD)
 
 
 def test_an_exception_of_the_check_stops_and_propagates():
     check, seen = stop_on_second_call()
     ids = array("I", bytes(4)) * (1 << 16)
     with pytest.raises(Stop, match="enough"):
-        _native._ext.konane_census(4, 4, True, ids, check)
+        native.census(4, 4, True, ids, check)
     assert seen == [16384, 16384]
-    assert konane.census(4, 4, progress=False).ids == _census(4, 4, konane.STANDARD, False, None, None,
-                                                              False).ids
+    assert konane.census(4, 4, progress=False).ids == reference_ids(4, 4, konane.STANDARD)
 
 
 def test_the_check_counts_every_code():
     seen = []
     ids = array("I", bytes(4)) * (1 << 15)
-    computed = _native._ext.konane_census(3, 5, False, ids, seen.append)
+    computed = native.census(3, 5, False, ids, seen.append)
     assert sum(seen) == 2 ** 15 and 0 < computed < 2 ** 15
 
 
@@ -294,7 +296,7 @@ def test_a_keyboard_interrupt_leaves_no_trace(fake_tqdm):
     assert fake_tqdm.made[0].closed
     fake_tqdm.interrupt_at = None
     assert konane.census(4, 4, rules=konane.SINGLE_JUMP, progress=False).ids == \
-        _census(4, 4, konane.SINGLE_JUMP, False, None, None, False).ids
+        reference_ids(4, 4, konane.SINGLE_JUMP)
 
 
 @pytest.mark.parametrize("args, message", [
@@ -305,7 +307,7 @@ def test_a_keyboard_interrupt_leaves_no_trace(fake_tqdm):
 ])
 def test_bad_arguments_of_the_binding(args, message):
     with pytest.raises((ValueError, BufferError), match=message):
-        _native._ext.konane_census(*args)
+        native.census(*args)
 
 
 def test_bad_limits():

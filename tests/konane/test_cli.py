@@ -154,7 +154,7 @@ def test_examples_list():
     assert "....oxxoox..oxxxxo...." in pictures
     assert ".ox.\no..x\n...." in pictures
     four = EXAMPLES[-1][1]
-    assert four.stones("x") == four.stones("o") == 7
+    assert four.stone_count("x") == four.stone_count("o") == 7
 
 
 def test_python_dash_m(tmp_path):

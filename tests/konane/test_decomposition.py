@@ -29,7 +29,7 @@ from hypothesis import given
 import cgt
 import konane
 from konane import Board
-from konane.decomposition import live_region_masks, reach, region_masks
+from konane._kernel.decompose import live_region_masks, reach, region_masks
 
 from .conftest import raised_in
 from .helpers import SET, boards, brute
@@ -141,9 +141,9 @@ def spec_line_pieces(cells, black, white):
 
 def spec_partition(board):
     """The regions as sets: [(cells, black stones, white stones)], in any order."""
-    cells = set(board.cells_list())
-    black = set(board.stones_list("x"))
-    white = set(board.stones_list("o"))
+    cells = set(board.cells)
+    black = set(board.stones("x"))
+    white = set(board.stones("o"))
     pieces = spec_line_pieces(cells, black, white)
     if pieces is None:
         return _sorted(spec_groups(cells, black, white))
@@ -221,9 +221,9 @@ def test_partition_matches_the_definition(seed):
     rng = random.Random(seed)
     for _ in range(400):
         b = random_board(rng)
-        fast = region_masks(b.cells, b.black, b.white, b.stride)
+        fast = region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)
         assert as_sets(b, fast) == spec_partition(b), str(b)
-        live = live_region_masks(b.cells, b.black, b.white, b.stride)
+        live = live_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)
         assert live == [r for r in fast if r[1] and r[2]], str(b)
 
 
@@ -237,7 +237,7 @@ def test_line_cuts_match_the_definition(seed):
         weights = [1, 1, rng.random() + 0.4, rng.random() * 0.15]
         cells = [rng.choices("xo.#", weights)[0] for _ in range(n)]
         b = konane.Board("".join(cells) if rng.random() < 0.5 else "/".join(cells))
-        fast = region_masks(b.cells, b.black, b.white, b.stride)
+        fast = region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)
         assert as_sets(b, fast) == spec_partition(b), str(b)
 
 
@@ -247,9 +247,9 @@ def test_reach_matches_the_definition(seed):
     rng = random.Random(100 + seed)
     for _ in range(400):
         b = random_board(rng)
-        rx, ro = reach(b.cells, b.black, b.white, b.stride)
-        cells = set(b.cells_list())
-        ex, eo = spec_reach(cells, set(b.stones_list("x")), set(b.stones_list("o")))
+        rx, ro = reach(b.cells_mask, b.black_mask, b.white_mask, b.stride)
+        cells = set(b.cells)
+        ex, eo = spec_reach(cells, set(b.stones("x")), set(b.stones("o")))
         got_x = {b.rc(i) for i in range(rx.bit_length()) if rx >> i & 1}
         got_o = {b.rc(i) for i in range(ro.bit_length()) if ro >> i & 1}
         assert (got_x, got_o) == (ex, eo), str(b)
@@ -263,7 +263,7 @@ def test_limits_matter_on_sparse_groups():
     # line, whose own cuts would split it without the reach)
     b = konane.Board("xo..x.....ox/.###########")
     assert [str(konane.Board.from_masks(2, 12, *r)) for r in
-            live_region_masks(b.cells, b.black, b.white, b.stride)] == [
+            live_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)] == [
                 'xo..x..#####\n############', '########..ox\n############']
 
 
@@ -271,19 +271,19 @@ def test_limits_matter_on_sparse_groups():
 def test_one_group_shortcut_is_never_wrong(seed):
     # the solver's shortcut "surely one region" must never hide a real split (it is not
     # used on boards that are one line, whose exact cuts the solver applies instead)
-    from konane._bitboard import line_step
-    from konane.decomposition import _one_group
+    from konane._kernel.bitboard import line_step
+    from konane._kernel.decompose import _one_group
     rng = random.Random(200 + seed)
     for _ in range(600):
         b = random_board(rng)
         s = b.stride
-        if line_step(b.cells, s):
+        if line_step(b.cells_mask, s):
             continue
-        near_o = (b.white << 1) | (b.white >> 1) | (b.white << s) | (b.white >> s)
-        near_x = (b.black << 1) | (b.black >> 1) | (b.black << s) | (b.black >> s)
-        lx, lo = b.black & near_o, b.white & near_x
-        if lx and _one_group(b.cells, lx, lo, s):
-            assert len(live_region_masks(b.cells, b.black, b.white, s)) == 1, str(b)
+        near_o = (b.white_mask << 1) | (b.white_mask >> 1) | (b.white_mask << s) | (b.white_mask >> s)
+        near_x = (b.black_mask << 1) | (b.black_mask >> 1) | (b.black_mask << s) | (b.black_mask >> s)
+        lx, lo = b.black_mask & near_o, b.white_mask & near_x
+        if lx and _one_group(b.cells_mask, lx, lo, s):
+            assert len(live_region_masks(b.cells_mask, b.black_mask, b.white_mask, s)) == 1, str(b)
 
 
 # ---------------------------------------------------------------- konane.regions
@@ -300,8 +300,8 @@ def test_sum_of_regions_is_the_whole(b):
 def test_regions_partition_the_moves(b):
     """Every move of the board is a move of exactly one region, leaving the others unchanged."""
     parts = list(konane.regions(b, keep_dead=True))
-    stones = b.black | b.white
-    assert sum(r.black | r.white for r in parts) == stones          # disjoint cover of the stones
+    stones = b.black_mask | b.white_mask
+    assert sum(r.black_mask | r.white_mask for r in parts) == stones          # disjoint cover of the stones
     for who in ("x", "o"):
         whole = {str(m) for m in b.legal_moves(who)}
         per_region = [str(m) for r in parts for m in r.legal_moves(who)]

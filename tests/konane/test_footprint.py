@@ -1,4 +1,4 @@
-"""The footprint rule of ``konane.decomposition`` (``docs/decomposition.md``, "Footprints").
+"""The footprint rule of ``konane._kernel.footprint`` (``docs/decomposition.md``, "Footprints").
 
 * :func:`footprint` against a breadth-first search over :meth:`konane.Board.options`
   (independent computation: boards, not masks; single jumps of both colours);
@@ -23,12 +23,8 @@ import pytest
 import cgt
 import konane
 from konane import Board
-from konane.decomposition import (
-    footprint,
-    footprint_region_masks,
-    live_region_masks,
-    reach,
-)
+from konane._kernel.decompose import live_region_masks, reach
+from konane._kernel.footprint import footprint, footprint_region_masks
 
 from .helpers import brute, random_grid, random_row
 
@@ -44,8 +40,8 @@ def spec_footprint(board):
     fx, fo = set(), set()
     while todo:
         b = todo.pop()
-        fx.update(b.stones_list("x"))
-        fo.update(b.stones_list("o"))
+        fx.update(b.stones("x"))
+        fo.update(b.stones("o"))
         for player in "xo":
             for nxt in b.options(player, konane.SINGLE_JUMP):
                 if nxt not in seen:
@@ -88,15 +84,15 @@ def test_footprint_matches_the_definition(seed):
     for _ in range(200):
         b = random_board(rng)
         ex, eo, n = spec_footprint(b)
-        f = footprint(b.cells, b.black, b.white, b.stride, limit=10**6)
+        f = footprint(b.cells_mask, b.black_mask, b.white_mask, b.stride, limit=10**6)
         assert f is not None
         assert (cells_of(b, f[0]), cells_of(b, f[1])) == (ex, eo), str(b)
         # the limit counts distinct positions: exactly n are explored
-        assert footprint(b.cells, b.black, b.white, b.stride, limit=n) == f
+        assert footprint(b.cells_mask, b.black_mask, b.white_mask, b.stride, limit=n) == f
         if n > 1:
-            assert footprint(b.cells, b.black, b.white, b.stride, limit=n - 1) is None, str(b)
+            assert footprint(b.cells_mask, b.black_mask, b.white_mask, b.stride, limit=n - 1) is None, str(b)
         # the reach contains the footprint
-        rx, ro = reach(b.cells, b.black, b.white, b.stride)
+        rx, ro = reach(b.cells_mask, b.black_mask, b.white_mask, b.stride)
         assert f[0] & ~rx == 0 and f[1] & ~ro == 0, str(b)
 
 
@@ -105,8 +101,9 @@ def test_footprint_hand_example():
     # after capturing b1 itself) onto d1, joining the two pairs; the footprints,
     # {a1, c1 | b1} and {d1 | d2}, are apart: two regions, worth 1 (Black a1-c1) and 0
     b = Board("...o/xo.x")
-    assert len(live_region_masks(b.cells, b.black, b.white, b.stride)) == 1
-    parts = [Board.from_masks(2, 4, *r) for r in footprint_region_masks(b.cells, b.black, b.white, b.stride)]
+    assert len(live_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)) == 1
+    parts = [Board.from_masks(2, 4, *r)
+             for r in footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)]
     assert [str(p).replace("\n", "/") for p in parts] == ["###o/###x", "####/xo.#"]
     assert [konane.value(p) for p in parts] == [cgt.parse("0"), cgt.parse("1")]
     assert konane.value(b) == brute(b) == cgt.parse("1")
@@ -118,10 +115,10 @@ def check_sound(b):
     """Regions by footprints: the brute force of the whole is the sum over the regions; the
     moves of the whole are those of the regions; both solvers agree.  Returns the number
     of regions found beyond the reach rule's."""
-    regions = footprint_region_masks(b.cells, b.black, b.white, b.stride)
+    regions = footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)
     stones = 0
     for cells, black, white in regions:
-        assert cells & ~b.cells == 0 and (black | white) & ~cells == 0, str(b)
+        assert cells & ~b.cells_mask == 0 and (black | white) & ~cells == 0, str(b)
         assert (black | white) & stones == 0, str(b)
         stones |= black | white
     parts = [Board.from_masks(b.rows, b.cols, *r) for r in regions]
@@ -132,7 +129,7 @@ def check_sound(b):
         assert sorted(str(m) for p in parts for m in p.legal_moves(player)) == moves, str(b)
     assert konane.value(b) == whole, str(b)
     assert konane.value(b, cache=konane.RegionCache()) == whole, str(b)
-    return len(regions) - len(live_region_masks(b.cells, b.black, b.white, b.stride))
+    return len(regions) - len(live_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -157,8 +154,8 @@ def test_real_game_positions_split_further():
     found = 0
     for pic in realgame_pictures():
         b = Board(pic)
-        n = len(footprint_region_masks(b.cells, b.black, b.white, b.stride))
-        m = len(live_region_masks(b.cells, b.black, b.white, b.stride))
+        n = len(footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride))
+        m = len(live_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride))
         assert n >= m, pic
         found += n > m
     assert found >= 10
@@ -179,7 +176,7 @@ def agreement_text():
     """One line per board: its picture, then each region as hex ``cells:black:white``."""
     lines = []
     for b in agreement_boards():
-        regions = footprint_region_masks(b.cells, b.black, b.white, b.stride)
+        regions = footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride)
         lines.append(str(b).replace("\n", "/") + " "
                      + " ".join(f"{c:x}:{x:x}:{o:x}" for c, x, o in regions))
     return "\n".join(lines) + "\n"

@@ -1,4 +1,4 @@
-"""The caches of footprints (``konane.decomposition.FootprintCache``, Rust
+"""The caches of footprints (``konane._kernel.footprint.FootprintCache``, Rust
 ``footprint::FootprintCache``): keyed by the normal form of a group on its reach, a cached
 split must be the split computed afresh, on the board asked for and on its images under
 the 8 symmetries and the colour swap (which hit the cache); the caches are bounded, emptied
@@ -10,13 +10,14 @@ import random
 import pytest
 
 import konane
-from konane import Board, _native
-from konane.decomposition import (
+from konane import Board
+from konane._kernel import native
+from konane._kernel.decompose import _component
+from konane._kernel.footprint import (
     FOOTPRINT_CACHE_MIN_STONES,
     FOOTPRINT_CACHE_SIZE,
     FootprintCache,
     _bound,
-    _component,
     footprint_cache,
     footprint_region_masks,
 )
@@ -24,13 +25,12 @@ from konane.errors import CacheTypeError
 
 from .test_footprint import random_board, realgame_pictures, realgame_window
 
-ext = _native._ext
-has_native = ext is not None and hasattr(ext, "konane_footprint_regions")
+has_native = native.loaded()
 native_only = pytest.mark.skipif(not has_native, reason="the native extension is not built")
 
 
 def uncached(b):
-    return footprint_region_masks(b.cells, b.black, b.white, b.stride, FootprintCache(0))
+    return footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride, FootprintCache(0))
 
 
 def images(b):
@@ -41,8 +41,8 @@ def images(b):
 def groups(b):
     """The groups of stones linked by adjacency of opposite colours, as (black, white)."""
     s = b.stride
-    lx = b.black & ((b.white << 1) | (b.white >> 1) | (b.white << s) | (b.white >> s))
-    lo = b.white & ((b.black << 1) | (b.black >> 1) | (b.black << s) | (b.black >> s))
+    lx = b.black_mask & ((b.white_mask << 1) | (b.white_mask >> 1) | (b.white_mask << s) | (b.white_mask >> s))
+    lo = b.white_mask & ((b.black_mask << 1) | (b.black_mask >> 1) | (b.black_mask << s) | (b.black_mask >> s))
     live, out = lx | lo, []
     while live:
         c = _component(live & -live, lx, lo, s)
@@ -71,7 +71,8 @@ def test_cached_split_is_the_split_on_random_boards_and_their_images(seed):
     n = 0
     for b in boards(900 + seed, 120):
         for t in images(b):
-            assert footprint_region_masks(t.cells, t.black, t.white, t.stride, cache) == uncached(t), str(t)
+            got = footprint_region_masks(t.cells_mask, t.black_mask, t.white_mask, t.stride, cache)
+            assert got == uncached(t), str(t)
             n += 1
     assert n >= 16 * 150
     # the images of a board hit what the board stored
@@ -86,9 +87,9 @@ def test_cached_bound_is_the_bound_of_each_group(seed):
     for b in boards(950 + seed, 300):
         for t in images(b)[::3]:
             for gx, go in groups(t):
-                want = _bound(t.cells, gx, go, t.stride)
-                assert cache.bound(t.cells, gx, go, t.stride) == want, str(t)
-                assert cache.bound(t.cells, gx, go, t.stride) == want, str(t)     # a hit
+                want = _bound(t.cells_mask, gx, go, t.stride)
+                assert cache.bound(t.cells_mask, gx, go, t.stride) == want, str(t)
+                assert cache.bound(t.cells_mask, gx, go, t.stride) == want, str(t)     # a hit
     assert cache.hits > cache.misses > 0
 
 
@@ -100,8 +101,8 @@ def test_groups_past_the_limit_keep_their_reach():
         b = Board(pic)
         for t in (b, b.transform(5).color_swapped()):
             for gx, go in groups(t):
-                want = _bound(t.cells, gx, go, t.stride)
-                assert cache.bound(t.cells, gx, go, t.stride) == want, pic
+                want = _bound(t.cells_mask, gx, go, t.stride)
+                assert cache.bound(t.cells_mask, gx, go, t.stride) == want, pic
     assert None in cache._bounds.values()
     assert cache.hits > 0
 
@@ -112,25 +113,27 @@ def test_the_real_game_positions():
         b = Board(pic)
         want = uncached(b)
         for t in (b, b, b.transform(6), b.color_swapped()):
-            assert footprint_region_masks(t.cells, t.black, t.white, t.stride, cache) == uncached(t), pic
-        assert footprint_region_masks(b.cells, b.black, b.white, b.stride) == want
+            assert footprint_region_masks(t.cells_mask, t.black_mask, t.white_mask, t.stride, cache) == uncached(t), pic
+        assert footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride) == want
 
 
 @native_only
 @pytest.mark.parametrize("seed", range(2))
 def test_native_cached_split_is_the_python_split(seed):
-    ext.konane_footprint_cache_clear()
+    native.clear()
     n = 0
     for b in boards(980 + seed, 150):
         for t in images(b):
             if not fits(t):
                 continue
             want = uncached(t)
-            assert ext.konane_footprint_regions(t.cells, t.black, t.white, t.stride, False) == want, str(t)
-            assert ext.konane_footprint_regions(t.cells, t.black, t.white, t.stride) == want, str(t)
+            assert native.footprint_regions(t.key, cached=False) == want, str(t)
+            assert native.footprint_regions(t.key) == want, str(t)
             n += 1
     assert n > 2000
-    entries, max_entries, hits, misses = ext.konane_footprint_cache_info()
+    info = native.footprint_cache_info()
+    assert info is not None
+    entries, max_entries, hits, misses = info["entries"], info["max_entries"], info["hits"], info["misses"]
     assert max_entries == FOOTPRINT_CACHE_SIZE
     assert 0 < entries <= max_entries and hits > 2 * misses > 0
 
@@ -141,7 +144,7 @@ def test_native_real_game_positions():
         b = Board(pic)
         for t in (b, b.transform(6), b.color_swapped(), b):
             want = uncached(t)
-            assert ext.konane_footprint_regions(t.cells, t.black, t.white, t.stride) == want, pic
+            assert native.footprint_regions(t.key) == want, pic
 
 
 # ---------------------------------------------------------------- bounded, cleared, listed
@@ -150,13 +153,13 @@ def test_the_cache_is_bounded():
     cache = FootprintCache(7)
     most = 0
     for b in boards(990, 200):
-        assert footprint_region_masks(b.cells, b.black, b.white, b.stride, cache) == uncached(b), str(b)
+        assert footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride, cache) == uncached(b), str(b)
         assert len(cache) <= 7
         most = max(most, len(cache))
     assert most == 7
     nothing = FootprintCache(0)
     for b in boards(991, 50):
-        assert footprint_region_masks(b.cells, b.black, b.white, b.stride, nothing) == uncached(b)
+        assert footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride, nothing) == uncached(b)
     assert len(nothing) == 0 and nothing.hits == nothing.misses == 0
 
 
@@ -164,11 +167,11 @@ def test_small_groups_are_not_kept():
     # groups of fewer than FOOTPRINT_CACHE_MIN_STONES stones are explored, not stored
     cache = FootprintCache()
     b = Board("...o/xo.x")
-    assert footprint_region_masks(b.cells, b.black, b.white, b.stride, cache) == uncached(b)
+    assert footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride, cache) == uncached(b)
     assert len(cache) == cache.hits == cache.misses == 0
     assert FOOTPRINT_CACHE_MIN_STONES == 4
     b = Board("xox...xo/o..x..ox")
-    assert footprint_region_masks(b.cells, b.black, b.white, b.stride, cache) == uncached(b)
+    assert footprint_region_masks(b.cells_mask, b.black_mask, b.white_mask, b.stride, cache) == uncached(b)
     assert len(cache) == cache.misses == 3     # two groups, and one with the lone x d1 joined
 
 
@@ -184,7 +187,7 @@ def test_clear_caches_empties_both_caches():
     konane.value(b, cache=konane.RegionCache())             # the Python solver
     info = konane.cache_info()["footprints"]
     assert info["python"]["entries"] == 3 and info["python"]["misses"] == 3
-    if _native.available():
+    if native.available():
         assert info["native"]["entries"] == 3 and info["native"]["max_entries"] == FOOTPRINT_CACHE_SIZE
     konane.clear_caches()
     info = konane.cache_info()["footprints"]
@@ -200,7 +203,7 @@ def test_values_of_mirrored_boards_hit_the_cache():
     for solver_cache in (None, konane.RegionCache()):
         konane.clear_caches()
         v = konane.value(b, cache=solver_cache)
-        which = "python" if solver_cache is not None or not _native.available() else "native"
+        which = "python" if solver_cache is not None or not native.available() else "native"
         first = konane.cache_info()["footprints"][which]
         assert konane.value(b.transform(4), cache=solver_cache) == v
         assert konane.value(b.color_swapped(), cache=solver_cache) == -v

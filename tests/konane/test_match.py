@@ -61,7 +61,7 @@ def test_second_removal_is_adjacent(first, second):
     assert names(m.legal_moves()) == second
     m.push(second[0])
     assert not m.in_opening and m.turn is BLACK
-    assert m.board.stones("x") == m.board.stones("o") == 31
+    assert m.board.stone_count("x") == m.board.stone_count("o") == 31
     assert m.legal_moves() and all(not mv.is_removal for mv in m.legal_moves())
 
 

@@ -225,7 +225,7 @@ def test_perft_fixed_position(name):
 def test_fixed_positions_are_what_the_table_says():
     assert str(FIXED_6X6).split("\n")[2:4] == ["oxo.ox", "xox.xo"]
     assert FIXED_8X8["d4"] == FIXED_8X8["e4"] == "."
-    assert FIXED_8X8.stones("x") == FIXED_8X8.stones("o") == 31
+    assert FIXED_8X8.stone_count("x") == FIXED_8X8.stone_count("o") == 31
 
 
 # --------------------------------------------------------------------------
@@ -266,13 +266,13 @@ def test_every_move_removes_exactly_the_jumped_stones(picture, player):
     for move in b.legal_moves(player):
         after = b.play(move)
         assert after[move.source] == "." and after[move.target] == player
-        assert after.stones(player) == b.stones(player)
-        assert after.stones(enemy) == b.stones(enemy) - move.jumps
-        changed = {rc for rc in b.cells_list() if b[rc] != after[rc]}
+        assert after.stone_count(player) == b.stone_count(player)
+        assert after.stone_count(enemy) == b.stone_count(enemy) - move.jumps
+        changed = {rc for rc in b.cells if b[rc] != after[rc]}
         assert changed == {move.source, move.target, *move.jumped}
         assert all(b[rc] == enemy and after[rc] == "." for rc in move.jumped)
         assert all(b[rc] == "." for rc in move.landings)
-        assert after.cells == b.cells
+        assert after.cells_mask == b.cells_mask
 
 
 @settings(deadline=None)

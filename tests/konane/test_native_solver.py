@@ -1,4 +1,4 @@
-"""The native Konane solver (``konane._native``, Rust ``src/konane/``) against the Python
+"""The native Konane solver (``konane._kernel.native``, Rust ``src/konane/``) against the Python
 solver (``konane.value``) and the independent brute force of ``tests/konane/helpers.py``.
 
 Skipped when the native extension (with the solver) is not built or the active engine is
@@ -15,7 +15,8 @@ import pytest
 
 import cgt
 import konane
-from konane import Board, _native, _progress
+from konane import Board, _progress
+from konane._kernel import native as _native
 from konane.errors import ComputationLimitError
 
 from .helpers import Stop, brute, line_with_debris, random_grid, random_row, row_with_gaps, stop_on_second_call
@@ -34,7 +35,7 @@ def fresh_native_tables():
 
 def native(board, rules=konane.STANDARD, check=None):
     b = Board(board) if isinstance(board, str) else board
-    gid = _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, rules, check)
+    gid = _native.value(b.key, rules.multi_jump, check)
     return cgt.Game.from_id(gid)
 
 
@@ -100,9 +101,9 @@ def test_single_jump_rules():
 def test_small_start_positions():
     for rows, cols in [(3, 3), (3, 4), (4, 4)]:
         start = Board.start(rows, cols)
-        for r, c in start.stones_list("x")[:3]:
+        for r, c in sorted(start.stones("x"))[:3]:
             b1 = start.play_removal(start.square_name(r, c))
-            for r2, c2 in b1.stones_list("o")[:2]:
+            for r2, c2 in sorted(b1.stones("o"))[:2]:
                 check(b1.play_removal(b1.square_name(r2, c2)))
 
 
@@ -120,10 +121,10 @@ def test_the_tables_are_shared_between_calls():
     rng = random.Random(16)
     boards = [Board(random_grid(rng, 4, 4)) for _ in range(100)]
     first = [native(b) for b in boards]
-    assert _native.info()["regions"] > 0
+    assert _native.value_info()["regions"] > 0
     assert [native(b) for b in boards] == first
     _native.clear()
-    assert _native.info()["positions"] == 0
+    assert _native.value_info()["positions"] == 0
     assert [native(b) for b in boards] == first
 
 
@@ -141,15 +142,15 @@ def test_one_and_two_threads_give_the_same_values():
     boards = [grid(4, 4, 0.25) for _ in range(6)]
     boards += [grid(4, 5, 0.12) for _ in range(6)] + [grid(5, 5, 0.3) for _ in range(3)]
     start = Board.start(4, 5)
-    boards += [start.play_removal(start.square_name(r, c)) for r, c in start.stones_list("x")[:3]]
+    boards += [start.play_removal(start.square_name(r, c)) for r, c in sorted(start.stones("x"))[:3]]
     results, piped = {}, {}
     for n in (2, 1, 2):
         konane.set_threads(n)
         try:
             _native.clear()
-            before = _native.info()["piped"]
+            before = _native.value_info()["piped"]
             results.setdefault(n, []).append([native(b) for b in boards])
-            piped.setdefault(n, []).append(_native.info()["piped"] - before)
+            piped.setdefault(n, []).append(_native.value_info()["piped"] - before)
         finally:
             konane.set_threads(None)
     assert results[1][0] == results[2][0] == results[2][1]
@@ -160,10 +161,10 @@ def test_one_and_two_threads_give_the_same_values():
 
 def test_set_threads_checks_its_argument():
     for bad in (1.5, "2", True, [2]):
-        with pytest.raises(konane.KonaneTypeError, match="set_threads takes an int or None"):
+        with pytest.raises(konane.KonaneTypeError, match="set_threads takes None or an int"):
             konane.set_threads(bad)
     for bad in (0, -1):
-        with pytest.raises(konane.KonaneValueError, match="at least 1 thread"):
+        with pytest.raises(konane.KonaneValueError, match="set_threads takes at least 1 thread"):
             konane.set_threads(bad)
     konane.set_threads(8)                   # the solver has two halves: taken as 2
     try:
@@ -189,9 +190,9 @@ def test_random_large_grids_against_konane_value(rows, cols):
 def test_starting_boards_against_konane_value():
     for rows, cols in [(3, 5), (4, 4), (4, 5)]:
         start = Board.start(rows, cols)
-        for r, c in start.stones_list("x")[:2]:
+        for r, c in sorted(start.stones("x"))[:2]:
             b1 = start.play_removal(start.square_name(r, c))
-            for r2, c2 in b1.stones_list("o")[:2]:
+            for r2, c2 in sorted(b1.stones("o"))[:2]:
                 b2 = b1.play_removal(b1.square_name(r2, c2))
                 assert native(b2) == konane.value(b2), str(b2)
 
@@ -204,7 +205,7 @@ def test_boards_that_fit_only_transposed():
     row = Board(pic)
     column = Board("/".join(pic))
     assert column.rows * (column.cols + 1) > 128
-    assert _native.fits(column.rows, column.cols)
+    assert _native.takes(column.rows, column.cols)
     assert native(column) == native(row) == konane.value(row)
 
 
@@ -219,17 +220,17 @@ def test_large_sparse_boards(rows, cols):
 
 
 def test_boards_that_do_not_fit():
-    assert _native.fits(8, 8) and _native.fits(10, 10) and not _native.fits(11, 11)
+    assert _native.takes(8, 8) and _native.takes(10, 10) and not _native.takes(11, 11)
     b = Board.start(12, 12)
     with pytest.raises(ValueError, match="does not fit"):
-        _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, konane.STANDARD)
+        _native.value(b.key, True)
 
 
 def test_bad_masks():
     with pytest.raises(ValueError):
-        _native.native_value(1, 3, 0b011, 0b001, 0b001, konane.STANDARD)
+        _native.value((1, 3, 0b011, 0b001, 0b001), True)
     with pytest.raises(ValueError):
-        _native.native_value(1, 3, 0b1111, 0b001, 0b010, konane.STANDARD)
+        _native.value((1, 3, 0b1111, 0b001, 0b010), True)
 
 
 # ---------------------------------------------------------------- the check hook: bar, limits, Ctrl-C
@@ -239,7 +240,7 @@ SMALL = "xoxo/oxox/x..o/oxox"
 
 
 def computed():
-    return _native.info()["computed"]
+    return _native.value_info()["computed"]
 
 
 @pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
@@ -253,7 +254,7 @@ def threads(request):
 
 def assert_valid_after_a_stop():
     """The native tables give right values after a stopped call (only finished values stored)."""
-    assert _native.info()["positions"] > 0, "the stopped computation should have finished some positions"
+    assert _native.value_info()["positions"] > 0, "the stopped computation should have finished some positions"
     assert native(START_4X5) == brute(Board(START_4X5)) == -1
     assert native(SMALL) == brute(Board(SMALL))
     assert native("xoxo/oxox/x.o./oxox") == brute(Board("xoxo/oxox/x.o./oxox"))
@@ -364,14 +365,14 @@ def test_ctrl_c_from_the_progress_hook_leaves_the_tables_valid(threads, monkeypa
 CTRL_C = textwrap.dedent("""
     import signal, sys, time
     import cgt, konane
-    from konane import _native
+    from konane._kernel import native as _native
     konane.set_threads(int(sys.argv[1]))
     b = konane.Board.start(5, 6).play_removal("c3").play_removal("d3")
     signal.signal(signal.SIGALRM, signal.default_int_handler)    # the alarm acts as Ctrl-C
     signal.setitimer(signal.ITIMER_REAL, 0.3)
     t = time.perf_counter()
     try:
-        _native.native_value(b.rows, b.cols, b.cells, b.black, b.white, konane.STANDARD)
+        _native.value(b.key, True)
         print("not interrupted")
         sys.exit(1)
     except KeyboardInterrupt:
@@ -379,8 +380,7 @@ CTRL_C = textwrap.dedent("""
     signal.setitimer(signal.ITIMER_REAL, 0)
     print(time.perf_counter() - t < 5)
     small = konane.Board("xoxo/oxox/x..o/oxox")
-    v = cgt.Game.from_id(_native.native_value(small.rows, small.cols, small.cells, small.black,
-                                              small.white, konane.STANDARD))
+    v = cgt.Game.from_id(_native.value(small.key, True))
     print(v == konane.value(small))
 """)
 

@@ -13,11 +13,12 @@ import pytest
 
 import konane
 from konane import BLACK, WHITE, Board, Match, players
+from konane._kernel import native, play
 
 from .conftest import raised_in
 from .helpers import random_grid
 
-NATIVE = players._native_available(8, 8)
+NATIVE = native.takes(8, 8)
 needs_native = pytest.mark.skipif(not NATIVE, reason="the native search kernel is not built/active")
 
 BACKENDS = ["python"] + (["native"] if NATIVE else [])
@@ -27,8 +28,7 @@ BACKENDS = ["python"] + (["native"] if NATIVE else [])
 def backend(request, monkeypatch):
     """Run a test with the native kernel and with the pure-Python one."""
     if request.param == "python":
-        monkeypatch.setattr(players, "_native_available", lambda rows, cols: False)
-        monkeypatch.setattr(players._native, "search_available", lambda: False)   # the solver's
+        monkeypatch.setattr(native, "available", lambda: False)     # every kernel asks the door
     return request.param
 
 
@@ -63,9 +63,9 @@ def test_best_move_is_legal_on_random_boards(backend):
         for player in (BLACK, WHITE):
             if not b.can_move(player):
                 with pytest.raises(konane.IllegalMoveError, match="has no legal move"):
-                    players.choose_move(b, player, max_nodes=2000)
+                    players.choose_move(b, player, max_positions=2000)
                 continue
-            c = players.choose_move(b, player, max_nodes=3000, seed=rng.randrange(1000))
+            c = players.choose_move(b, player, max_positions=3000, seed=rng.randrange(1000))
             assert c.move in b.legal_moves(player)
             assert c.method in ("only move", f"{backend} search", f"{backend} search + solver")
 
@@ -75,7 +75,7 @@ def test_proofs_agree_with_values_on_random_small_boards(backend):
     outcome is the exact value's, and a move proved to win wins by value."""
     proved_wins = proved_losses = 0
     for b, player in random_positions(2024, 150 if backend == "native" else 60):
-        c = players.choose_move(b, player, max_nodes=400_000)
+        c = players.choose_move(b, player, max_positions=400_000)
         assert c.proven, (b, player)
         assert c.wins == mover_wins(b, player), (b, player)
         after = b.play(c.move, player=player)
@@ -97,7 +97,7 @@ def test_every_move_proved_winning_wins_by_value():
             if not after.can_move(player.opponent):
                 assert not mover_wins(after, player.opponent)
                 continue
-            reply = players.choose_move(after, player.opponent, max_nodes=400_000)
+            reply = players.choose_move(after, player.opponent, max_positions=400_000)
             assert reply.proven
             assert reply.wins == mover_wins(after, player.opponent), (b, move)
 
@@ -131,8 +131,8 @@ def test_native_and_python_kernels_give_the_same_scores_at_a_fixed_depth():
         depth = rng.randint(1, 5)
         multi = rng.random() < 0.8
         rules = konane.STANDARD if multi else konane.SINGLE_JUMP
-        nat, _ = players._search(b, player, rules, None, None, depth, rng.randrange(100), "native")
-        py, _ = players._search(b, player, rules, None, None, depth, rng.randrange(100), "python")
+        nat, _ = play.search(b.key, player is BLACK, rules, None, None, depth, rng.randrange(100), "native")
+        py, _ = play.search(b.key, player is BLACK, rules, None, None, depth, rng.randrange(100), "python")
         assert nat[1] == py[1], (b, player, depth, multi, nat, py)
         assert nat[2] == py[2]
         n += 1
@@ -151,33 +151,33 @@ def test_boards_that_fit_only_transposed():
         player = rng.choice([BLACK, WHITE])
         if not b.can_move(player):
             continue
-        assert players._native_available(rows, cols)
+        assert native.takes(rows, cols)
         depth = rng.randint(1, 3)
-        nat, method = players._search(b, player, konane.STANDARD, None, None, depth, None, None)
-        py, _ = players._search(b, player, konane.STANDARD, None, None, depth, None, "python")
+        nat, method = play.search(b.key, player is BLACK, konane.STANDARD, None, None, depth, None, None)
+        py, _ = play.search(b.key, player is BLACK, konane.STANDARD, None, None, depth, None, "python")
         assert method == "native search"
         stride = cols + 1
         move = konane.Move(divmod(nat[0][0], stride), divmod(nat[0][1], stride), rows)
         assert move in b.legal_moves(player)
         assert nat[1] == py[1]
         n += 1
-    assert not players._native_available(12, 10)      # 12 * 11 and 10 * 13 are both > 128
+    assert not native.takes(12, 10)      # 12 * 11 and 10 * 13 are both > 128
 
 
 def test_budgets_bound_the_work(backend):
     b = Board.start(8).play_removal("d4").play_removal("d5")
-    for max_nodes in (1500, 6000):
-        c = players.choose_move(b, "x", max_nodes=max_nodes, time=60, solver=False)
-        assert c.nodes <= max_nodes + players._CHECK_EVERY
+    for most in (1500, 6000):
+        c = players.choose_move(b, "x", max_positions=most, time=60, solver=False)
+        assert c.nodes <= most + play._CHECK_EVERY
         assert c.move in b.legal_moves("x")
     c = players.choose_move(b, "x", max_depth=3, time=60)          # no solver at a fixed depth
     assert c.depth <= 3 and not c.proven
-    # the solver's work is bounded by max_nodes too (its positions)
-    c = players.choose_move(b, "x", max_nodes=3000, time=60)
+    # the solver's work is bounded by max_positions too (its positions)
+    c = players.choose_move(b, "x", max_positions=3000, time=60)
     assert c.move in b.legal_moves("x")
     # the same node budget gives the same move (no dependence on the clock)
-    first = players.choose_move(b, "x", max_nodes=4000, time=60, seed=3, solver=False)
-    again = players.choose_move(b, "x", max_nodes=4000, time=60, seed=3, solver=False)
+    first = players.choose_move(b, "x", max_positions=4000, time=60, seed=3, solver=False)
+    again = players.choose_move(b, "x", max_positions=4000, time=60, seed=3, solver=False)
     assert (first.move, first.score, first.depth, first.nodes) == (again.move, again.score, again.depth, again.nodes)
 
 
@@ -188,7 +188,7 @@ def test_zero_time_still_returns_a_legal_move(backend):
 
 
 def test_huge_budgets_and_seeds_are_accepted(backend):
-    c = players.choose_move("xo.o.", "x", max_nodes=10**30, max_depth=10**12, seed=-(10**40))
+    c = players.choose_move("xo.o.", "x", max_positions=10**30, max_depth=10**12, seed=-(10**40))
     assert str(c.move) == "a1-e1" and c.wins
 
 
@@ -228,7 +228,7 @@ def black_wins_first_removal(start):
 def test_removals_proved_by_the_search_agree_with_values(size, backend):
     start = Board.start(*size)
     m = Match(start)
-    c = players.choose_move(m, max_nodes=2_000_000, time=60)
+    c = players.choose_move(m, max_positions=2_000_000, time=60)
     assert c.move in m.legal_moves() and c.move.is_removal
     assert c.proven
     assert c.wins == black_wins_first_removal(start)
@@ -236,7 +236,7 @@ def test_removals_proved_by_the_search_agree_with_values(size, backend):
     for first in Match(start).legal_moves():
         m = Match(start)
         m.push(first)
-        c = players.choose_move(m, max_nodes=2_000_000, time=60)
+        c = players.choose_move(m, max_positions=2_000_000, time=60)
         assert c.move in m.legal_moves()
         m.push(c.move)
         assert c.wins == (not mover_wins(m.board, BLACK))
@@ -245,7 +245,7 @@ def test_removals_proved_by_the_search_agree_with_values(size, backend):
 def test_norvig_4x4_is_won_by_white():
     """Norvig (2021): with both removals made and Black to move, 4x4 is won by White
     for every opening; so Black's first removal is a proved loss."""
-    c = players.choose_move(Match(Board.start(4)), time=60, max_nodes=2_000_000)
+    c = players.choose_move(Match(Board.start(4)), time=60, max_positions=2_000_000)
     assert c.wins is False
 
 
@@ -326,7 +326,7 @@ def test_computer_move_levels(level, monkeypatch):
     (lambda: players.best_move(Board("xo."), "x", time="1"), konane.KonaneTypeError, "'1' (str)"),
     (lambda: players.best_move(Board("xo."), "x", seed="s"), konane.KonaneTypeError, "seed"),
     (lambda: players.best_move(Board("xo."), "x", rules="single"), konane.RulesTypeError, "single"),
-    (lambda: players.choose_move(Board("xo."), "x", max_nodes=0), konane.KonaneValueError, "max_nodes"),
+    (lambda: players.choose_move(Board("xo."), "x", max_positions=0), konane.KonaneValueError, "max_positions"),
     (lambda: players.choose_move(Board("xo."), "x", max_depth=1.5), konane.KonaneTypeError, "max_depth"),
     (lambda: players.best_move(Board("xo."), "o"), konane.IllegalMoveError, "White (o) has no legal move"),
     (lambda: players.best_move(Match(Board.start(4)), "o"), konane.KonaneValueError, "Black's turn"),
@@ -363,13 +363,13 @@ def test_errors_are_raised_from_the_public_function():
 def test_solver_stage_proves_what_the_search_did_not(monkeypatch, backend):
     """With a search that proves nothing (a stand-in returning its first move unproved),
     the exact solver decides: its verdicts agree with values, and its winning moves win."""
-    real = players._search
+    real = play.search
 
-    def shallow(board, color, rules, time, max_nodes, max_depth, seed, backend=None):
-        answer, method = real(board, color, rules, time, None, 1, seed, backend)
+    def shallow(position, black_to_move, rules, time, max_nodes, max_depth, seed, backend=None):
+        answer, method = real(position, black_to_move, rules, time, None, 1, seed, backend)
         return (answer[0], answer[1], 1, answer[3], True, None), method
 
-    monkeypatch.setattr(players, "_search", shallow)
+    monkeypatch.setattr(players, "search", shallow)
     solved = 0
     for b, player in random_positions(31, 40 if backend == "native" else 15, sizes=((3, 4), (4, 4))):
         if len(b.legal_moves(player)) == 1:
@@ -433,4 +433,4 @@ def test_ctrl_c_stops_a_long_search(backend):
         if collecting:
             gc.enable()
     # the next search works
-    assert players.choose_move(b, "x", max_nodes=2000, solver=False).move in b.legal_moves("x")
+    assert players.choose_move(b, "x", max_positions=2000, solver=False).move in b.legal_moves("x")

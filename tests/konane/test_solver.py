@@ -1,4 +1,4 @@
-"""konane._solver: properties of the computation itself (values are checked in test_values.py)."""
+"""konane._kernel.solver: properties of the computation itself (values are checked in test_values.py)."""
 
 import random
 

@@ -4,7 +4,7 @@ Expected answers come from independent computations: the exact values of
 :func:`konane.value` (itself tested against a brute force in ``test_solver.py``), the
 brute force of ``helpers.py``, and the published results of Norvig (2021) and Ernst
 (1995).  The native search (``src/konane/search.rs``) and the pure-Python reference
-search (``konane/_search.py``) are compared with each other on the same boards, with
+search (``konane/_kernel/wins.py``) are compared with each other on the same boards, with
 several thresholds of the regions settled by values (0: none, the plain search).
 """
 
@@ -15,13 +15,16 @@ from hypothesis import given
 
 import cgt
 import konane
-from konane import BLACK, WHITE, Board, _native, _search, solving
+from konane import BLACK, WHITE, Board
+from konane._kernel import native
+from konane._kernel import wins as _search
+from konane._progress import Progress
 from konane.errors import ComputationLimitError
 from konane.match import removals
 
 from .helpers import SET, boards, brute, line_with_debris, random_grid, row_with_gaps
 
-NATIVE = _native.search_available()
+NATIVE = native.available()
 BACKENDS = ["python"] + (["native"] if NATIVE else [])
 SHAPES = [(1, 9), (2, 5), (3, 4), (4, 4), (3, 5), (2, 7), (5, 5)]
 
@@ -30,16 +33,14 @@ SHAPES = [(1, 9), (2, 5), (3, 4), (4, 4), (3, 5), (2, 7), (5, 5)]
 def fresh_tables():
     """Every test starts with empty transposition tables (the results must not depend on them)."""
     _search.clear()
-    if NATIVE:
-        _native.search_clear()
+    native.clear()
     yield
 
 
 def wins(board, color, rules=konane.STANDARD, backend=None):
     b = Board(board) if isinstance(board, str) else board
-    prog = konane._progress.Progress(False, "test")
-    budget = solving._Budget(prog, None, "test")
-    return solving._wins(b, color, rules, budget, _search.Stats(), backend)
+    prog = Progress(False, "test")
+    return _search.wins(b.key, color is BLACK, rules, prog, prog.tick, _search.Stats(), backend)
 
 
 def outcome_of(black_first, white_first):
@@ -76,7 +77,7 @@ def test_backends_agree_with_values_for_every_threshold(backend, small, monkeypa
     native one by proof numbers, its default, and depth-first)."""
     monkeypatch.setattr(_search, "SMALL", small)
     if backend.startswith("native"):
-        old = _native.search_configure(small=small, proof_numbers=backend == "native")
+        old = native.wins_configure(small=small, proof_numbers=backend == "native")
         backend = "native"
     try:
         for i, b in enumerate(random_boards(10 + small, 400)):
@@ -86,7 +87,7 @@ def test_backends_agree_with_values_for_every_threshold(backend, small, monkeypa
             assert got == v.outcome, (b, rules, v)
     finally:
         if backend == "native":
-            _native.search_configure(*old)
+            native.wins_configure(*old)
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
@@ -97,7 +98,7 @@ def test_native_and_reference_search_agree_on_bigger_boards():
     for _ in range(12):
         rows, cols = rng.choice([(5, 5), (4, 6)])
         b = Board.start(rows, cols)
-        b = b.play_removal(b.stones_list(BLACK)[rng.randrange(len(b.stones_list(BLACK)))])
+        b = b.play_removal(sorted(b.stones(BLACK))[rng.randrange(len(b.stones(BLACK)))])
         color = WHITE
         for _ in range(rng.randint(2, 6)):
             opts = b.options(color)
@@ -137,7 +138,7 @@ def mover_wins_after(after, mover, rules):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_winning_moves_win_and_are_all_found(backend, monkeypatch):
     if backend == "python":
-        monkeypatch.setattr(_native, "search_available", lambda: False)
+        monkeypatch.setattr(native, "available", lambda: False)
     konane.set_progress(False)
     for i, b in enumerate(random_boards(20, 300)):
         rules = konane.STANDARD if i % 3 else konane.SINGLE_JUMP
@@ -219,7 +220,7 @@ def test_match_and_board_and_picture_agree():
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_limits_raise_and_leave_the_tables_valid(backend, monkeypatch):
     if backend == "python":
-        monkeypatch.setattr(_native, "search_available", lambda: False)
+        monkeypatch.setattr(native, "available", lambda: False)
     b = Board.start(5).play_removal("c3").play_removal("b3")
     with pytest.raises(ComputationLimitError) as info:
         konane.solve(b, BLACK, max_positions=50)
@@ -238,7 +239,7 @@ def test_limits_raise_and_leave_the_tables_valid(backend, monkeypatch):
 def test_an_interrupt_at_a_check_leaves_the_tables_valid(backend, monkeypatch):
     """Ctrl-C arrives as KeyboardInterrupt from the check (signal handlers run there)."""
     if backend == "python":
-        monkeypatch.setattr(_native, "search_available", lambda: False)
+        monkeypatch.setattr(native, "available", lambda: False)
     calls = []
 
     def interrupted(self, n):
@@ -247,7 +248,7 @@ def test_an_interrupt_at_a_check_leaves_the_tables_valid(backend, monkeypatch):
 
     b = Board.start(5).play_removal("c3").play_removal("b3")
     with monkeypatch.context() as m:
-        m.setattr(solving._Budget, "tick", interrupted)
+        m.setattr(Progress, "tick", interrupted)
         with pytest.raises(KeyboardInterrupt):
             konane.solve(b, BLACK)
     assert calls
@@ -325,12 +326,12 @@ def test_solve_openings_script(tmp_path, extra, capsys):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     out = tmp_path / "openings.json"
-    old = _native.search_configure() if NATIVE else None
+    old = native.wins_configure() if NATIVE else None
     try:
         assert mod.main(["--sizes", "4,5", "--narrow", "1:9", "--json", str(out)] + extra) == 0
     finally:
         if old is not None:
-            _native.search_configure(*old)
+            native.wins_configure(*old)
     doc = json.loads(out.read_text(encoding="utf-8"))
     games = {b["board"]: b["game"] for b in doc["boards"]}
     assert games["4x4"] == "White" and games["5x5"] == "Black"
@@ -346,7 +347,7 @@ def test_clear_caches_empties_the_search_tables(backend):
     demand: the next answer is the same, here the 4x4 corner opening, won by White (Norvig))."""
     b = Board.start(4).play_removal("a1").play_removal("a2")
     assert wins(b, BLACK, backend=backend) is False
-    size = (lambda: _native.search_info()["entries"]) if backend == "native" else _search.table_size
+    size = (lambda: native.wins_info()["entries"]) if backend == "native" else _search.table_size
     assert size() > 0
     konane.clear_caches()
     assert size() == 0

@@ -63,7 +63,7 @@ def test_regions_are_coloured_by_konane_regions():
     parts = list(konane.regions(b))
     assert len(w.region_values) == len(parts) == 2
     for i, region in enumerate(parts):
-        cells = {(r, c) for r, c in region.cells_list()}
+        cells = {(r, c) for r, c in region.cells}
         assert cells == {(r, c) for r in range(b.rows) for c in range(b.cols) if w.region_grid[r][c] == i}
         assert w.region_values[i] == unicode(konane.value(region))
     assert w.region_grid[1][1] == -1          # off the board

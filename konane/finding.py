@@ -1,6 +1,6 @@
-"""Value search: Konane positions whose value is (at least, at most, confused with) a target.
+"""Finding positions by value: Konane positions whose value is (at least, at most, confused with) a target.
 
-:func:`search` (also ``konane.search``) looks for positions by census on small
+:func:`find` (also ``konane.find``) looks for positions by census on small
 boards (every parity-consistent position, :func:`konane.census`) and by a
 randomised search on bigger ones; without a board shape it tries boards of
 growing size and yields what it finds, smallest first.  Each find is a
@@ -13,44 +13,45 @@ temperature, the hottest positions) are methods of :class:`konane.Census`:
 :meth:`~konane.Census.hottest` and :meth:`~konane.Census.firsts`; a census is
 saved and loaded with :meth:`~konane.Census.save` and
 :meth:`~konane.Census.load`, and a loaded census can be searched:
-``search(target, census)``.
+``find(target, census)``.
 
 Examples
 --------
 The smallest board holding ``*2`` (boards are tried by increasing number of
 cells, ``rows <= cols``):
 
->>> hit = next(konane.search("*2"))
+>>> hit = next(konane.find("*2"))
 >>> hit.board, hit.value, hit.method
 (konane.Board('.o.ox.x.'), cgt.parse('*2'), 'census')
 
 Positions of a 3 x 4 board that are at least 2, smallest first:
 
->>> [str(h.value) for h in konane.search(2, (3, 4), relation=">=")][:4]
+>>> [str(h.value) for h in konane.find(2, (3, 4), relation=">=")][:4]
 ['2', '2', '2', '2']
 """
 
 from __future__ import annotations
 
 import random
-import time
+import time as _time
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 import cgt
-from konane import _bitboard as bb
+from konane._calls import check_seconds, describe, public
+from konane._kernel import bitboard as bb
 from konane.board import Board
-from konane.enumeration import MAX_CELLS, Census, _relation_test, census
-from konane.errors import KonaneError, SearchError, SearchTypeError, _describe
+from konane.censuses import MAX_CELLS, Census, _relation_test, census
+from konane.errors import SearchError, SearchTypeError
 from konane.rules import Rules, as_rules
 from konane.values import value
 
-__all__ = ["search", "Hit"]
+__all__ = ["find", "Hit"]
 
 
 class Hit(NamedTuple):
-    """A position found by :func:`search`.
+    """A position found by :func:`find`.
 
     Attributes
     ----------
@@ -100,7 +101,7 @@ def _check_int(name: str, v: Any, low: int, none_ok: bool = False) -> None:
     if v is None and none_ok:
         return
     if not isinstance(v, int) or isinstance(v, bool):
-        raise SearchTypeError(f"{name} must be {'None or ' if none_ok else ''}an int, not {_describe(v)}")
+        raise SearchTypeError(f"{name} must be {'None or ' if none_ok else ''}an int, not {describe(v)}")
     if v < low:
         raise SearchError(f"{name} must be at least {low}, got {v!r}")
 
@@ -110,7 +111,7 @@ def _check_shape(shape: Any) -> tuple[int, int] | Census | None:
         return shape
     if (not isinstance(shape, tuple) or len(shape) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in shape)):
-        raise SearchTypeError(f"shape must be None or a (rows, cols) pair of ints, not {_describe(shape)}")
+        raise SearchTypeError(f"shape must be None or a (rows, cols) pair of ints, not {describe(shape)}")
     if shape[0] < 1 or shape[1] < 1:
         raise SearchError(f"shape must have at least one row and one column, got {shape!r}")
     return shape
@@ -119,13 +120,13 @@ def _check_shape(shape: Any) -> tuple[int, int] | Census | None:
 class _Budget:
     """The limits of one search: positions examined and seconds."""
 
-    def __init__(self, max_positions: int | None, timeout: float | None) -> None:
+    def __init__(self, max_positions: int | None, seconds: float | None) -> None:
         self.left = max_positions
-        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.deadline = None if seconds is None else _time.monotonic() + seconds
 
     def spend(self, n: int) -> bool:
         """Count ``n`` positions; False once a limit is reached."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and _time.monotonic() > self.deadline:
             return False
         if self.left is not None:
             if self.left < n:
@@ -137,7 +138,7 @@ class _Budget:
     @property
     def exhausted(self) -> bool:
         return (self.left is not None and self.left <= 0) or (
-            self.deadline is not None and time.monotonic() > self.deadline)
+            self.deadline is not None and _time.monotonic() > self.deadline)
 
 
 def _census_hits(c: Census, test: Any, minimal: bool) -> Iterator[Hit]:
@@ -198,10 +199,11 @@ def _shapes(max_cells: int) -> Iterator[tuple[int, int]]:
                 yield r, n // r
 
 
-def search(target: Any, shape: tuple[int, int] | Census | None = None, *, relation: str = "=",
-           rules: Rules | None = None, census_cells: int = 20, max_cells: int = MAX_CELLS,
-           samples: int = 2000, max_positions: int | None = None, timeout: float | None = None,
-           seed: Any = None) -> Iterator[Hit]:
+@public
+def find(target: Any, shape: tuple[int, int] | Census | None = None, *, relation: str = "=",
+         rules: Rules | None = None, census_cells: int = 20, max_cells: int = MAX_CELLS,
+         samples: int = 2000, max_positions: int | None = None, time: float | None = None,
+         seed: Any = None) -> Iterator[Hit]:
     """Positions whose value is ``target`` (or stands in ``relation`` with it).
 
     A lazy iterator: take what you need (``next``, :func:`itertools.islice`)
@@ -223,12 +225,12 @@ def search(target: Any, shape: tuple[int, int] | Census | None = None, *, relati
     relation : str, default ``"="``
         How the value must relate to ``target``: ``"="``, ``">="`` (at
         least), ``"<="``, ``">"``, ``"<"``, or ``"||"`` (confused with); see
-        :data:`konane.enumeration.RELATIONS`.
+        :data:`konane.censuses.RELATIONS`.
     rules : Rules, optional
         :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
     census_cells : int, default 20
         Boards with at most this many cells (and at most
-        :data:`konane.enumeration.MAX_CELLS`) are searched by census.  A
+        :data:`konane.censuses.MAX_CELLS`) are searched by census.  A
         census of 20 cells takes a few seconds, of 24 about a minute with the
         native engine (several in pure Python).
     max_cells : int, default 24
@@ -238,7 +240,7 @@ def search(target: Any, shape: tuple[int, int] | Census | None = None, *, relati
     max_positions : int, optional
         Stop after examining this many positions in all (a census counts all
         of its positions, before it is computed).
-    timeout : float, optional
+    time : float, optional
         Stop after about this many seconds (checked between positions and
         boards: one census or one value is never cut short).
     seed : optional
@@ -261,20 +263,20 @@ def search(target: Any, shape: tuple[int, int] | Census | None = None, *, relati
 
     Examples
     --------
-    >>> [str(h.board) for h in konane.search("*", (2, 3))]
+    >>> [str(h.board) for h in konane.find("*", (2, 3))]
     []
-    >>> hits = list(konane.search("*", (2, 4)))
+    >>> hits = list(konane.find("*", (2, 4)))
     >>> len(hits), hits[0].board
     (22, konane.Board('.xo./....'))
 
     Values confused with ``1`` on a 3 x 4 board, the first two:
 
-    >>> [(h.board, h.value) for h in konane.search(1, (3, 4), relation="||")][:2]
+    >>> [(h.board, h.value) for h in konane.find(1, (3, 4), relation="||")][:2]
     [(konane.Board('.ox./o.../....'), cgt.parse('{1|0}')), (konane.Board('..../o.../.ox.'), cgt.parse('{1|0}'))]
 
     A randomised search on a 5 x 6 board, reproducible with a seed:
 
-    >>> hit = next(konane.search("*", (5, 6), seed=1, samples=400))
+    >>> hit = next(konane.find("*", (5, 6), seed=1, samples=400))
     >>> hit.value, hit.method
     (cgt.parse('*'), 'random')
 
@@ -283,23 +285,19 @@ def search(target: Any, shape: tuple[int, int] | Census | None = None, *, relati
     konane.Census.first, konane.Census.nimbers, konane.Census.tinies,
     konane.Census.temperatures, konane.Census.hottest : first occurrences on one board.
     """
-    try:
-        test = _relation_test(relation, target)
-        where = _check_shape(shape)
-        r = as_rules(rules)
-        _check_int("census_cells", census_cells, 0)
-        _check_int("max_cells", max_cells, 1)
-        _check_int("samples", samples, 0)
-        _check_int("max_positions", max_positions, 0, none_ok=True)
-        if timeout is not None and (not isinstance(timeout, (int, float)) or isinstance(timeout, bool)):
-            raise SearchTypeError(f"timeout must be None or a number of seconds, not {_describe(timeout)}")
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    return _search(test, where, r, min(census_cells, MAX_CELLS), max_cells, samples,
-                   _Budget(max_positions, timeout), random.Random(seed))
+    test = _relation_test(relation, target)
+    where = _check_shape(shape)
+    r = as_rules(rules)
+    _check_int("census_cells", census_cells, 0)
+    _check_int("max_cells", max_cells, 1)
+    _check_int("samples", samples, 0)
+    _check_int("max_positions", max_positions, 0, none_ok=True)
+    seconds = check_seconds("time", time)
+    return _find(test, where, r, min(census_cells, MAX_CELLS), max_cells, samples,
+                 _Budget(max_positions, seconds), random.Random(seed))
 
 
-def _search(test: Any, where: tuple[int, int] | Census | None, rules: Rules, census_cells: int,
+def _find(test: Any, where: tuple[int, int] | Census | None, rules: Rules, census_cells: int,
             max_cells: int, samples: int, budget: _Budget, rng: random.Random) -> Iterator[Hit]:
     if isinstance(where, Census):
         yield from _census_hits(where, test, minimal=False)

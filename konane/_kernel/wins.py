@@ -1,6 +1,10 @@
-"""The reference win/loss search of :func:`konane.outcome` and :func:`konane.solve`.
+"""The win/loss kernel of :func:`konane.outcome` and :func:`konane.solve`: who wins.
 
-A plain negamax on bit masks (:mod:`konane._bitboard`) with a transposition
+:func:`wins` sends a position to the native search (``src/konane/search.rs``, df-pn,
+through :mod:`konane._kernel.native`) where it takes it, else to :func:`python_wins`, the
+reference search, written here.
+
+The reference is a plain negamax on bit masks (:mod:`konane._kernel.bitboard`) with a transposition
 table and exact region values, written for clarity: it is the specification
 the native search (``src/konane/search.rs``) is tested against, and the search
 of the pure-Python backend.
@@ -8,10 +12,10 @@ of the pure-Python backend.
 A node is a position ``(stride, cells, black, white)`` plus a game ``g`` (an
 id of :mod:`cgt.ops`) played beside it, and the side to move.  At each node
 
-1. the position is split into its regions (:func:`konane.decomposition.live_region_masks`;
+1. the position is split into its regions (:func:`konane._kernel.decompose.live_region_masks`;
    a line is cut exactly, as the value solver does);
    every region with at most :data:`SMALL` stones gets its exact value from the
-   value solver (:mod:`konane._solver`, with the default region cache) and is
+   value solver (:mod:`konane._kernel.solver`, with the default region cache) and is
    added to ``g``;
 2. if no region is left, the node is settled by the outcome of ``g``: Left
    moving first wins ``g`` exactly when ``g`` is not ``<= 0`` (Right: not
@@ -32,14 +36,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cgt import ops
-from konane._bitboard import captures, line_step, normal_form
+from konane._kernel import native
+from konane._kernel.bitboard import captures, line_step, normal_form
+from konane._kernel.decompose import _line_regions, live_region_masks
+from konane._kernel.registry import on_clear
+from konane._kernel.solver import solve as _value_id
 from konane._progress import Progress
-from konane._solver import solve as _value_id
-from konane.cache import default_cache, on_clear
-from konane.decomposition import _line_regions, live_region_masks
+from konane.cache import default_cache
 from konane.rules import Rules
 
-__all__ = ["SMALL", "Stats", "wins", "clear", "table_size"]
+__all__: list[str] = []          # private: konane's own modules import the names they need
 
 SMALL = 6
 """Regions with at most this many stones are settled by their exact value."""
@@ -131,8 +137,31 @@ class _Search:
         return False
 
 
-def wins(stride: int, cells: int, black: int, white: int, left: bool, rules: Rules,
-         progress: Progress, tick: Callable[[int], object], stats: Stats) -> bool:
+def wins(position: native.Position, black_to_move: bool, rules: Rules, progress: Progress,
+         tick: Callable[[int], object], stats: Stats, backend: str | None = None) -> bool:
+    """Whether the side to move (Black if ``black_to_move``) wins ``position``
+    (``(rows, cols, cells, black, white)``).
+
+    By the native search where it is built and takes the board (``backend`` None or
+    ``"native"``), else (or with ``backend="python"``) by :func:`python_wins`.  ``tick(n)`` is
+    called with counts of nodes (and of the value solver's positions) every few thousand;
+    whatever it raises stops the search, whose table keeps only proved results.  The nodes
+    expanded and settled by values are added to ``stats``.
+    """
+    rows, cols, cells, black, white = position
+    use_native = native.takes(rows, cols)
+    if backend == "native" and not use_native:
+        raise RuntimeError("the native search is not available for this board")
+    if use_native and backend != "python":
+        won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, tick)
+        stats.positions += nodes
+        stats.settled += settled
+        return won
+    return python_wins(cols + 1, cells, black, white, black_to_move, rules, progress, tick, stats)
+
+
+def python_wins(stride: int, cells: int, black: int, white: int, left: bool, rules: Rules,
+                progress: Progress, tick: Callable[[int], object], stats: Stats) -> bool:
     """Whether the side to move (Black if ``left``) wins the position ``(stride, cells, black, white)``.
 
     ``tick(n)`` is called with each node expanded (``progress`` counts the

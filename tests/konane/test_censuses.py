@@ -1,4 +1,4 @@
-"""Tests of konane.enumeration: konane.census and konane.Census.
+"""Tests of konane.censuses: konane.census and konane.Census.
 
 Where the expected values come from is said in each test:
 
@@ -19,7 +19,7 @@ import pytest
 import cgt
 import konane
 from konane import Census, census
-from konane.enumeration import MAX_CELLS
+from konane.censuses import MAX_CELLS
 from konane.errors import CensusError, CensusTypeError, KonaneError, RulesTypeError
 
 from .conftest import raised_in
@@ -46,7 +46,7 @@ def picture(rows, cols, code):
 def fits_start(board):
     """Every stone on a cell where Board.start has a stone of its colour."""
     start = konane.Board.start(board.rows, board.cols)
-    return not (board.black & ~start.black) and not (board.white & ~start.white)
+    return not (board.black_mask & ~start.black_mask) and not (board.white_mask & ~start.white_mask)
 
 
 # ------------------------------------------------------------------ values
@@ -255,7 +255,7 @@ def test_limits_and_defaults():
     assert census(3).ids == cached(3, 3).ids                # cols defaults to rows
     with pytest.raises(RulesTypeError, match="'single'"):
         census(2, 2, rules="single")
-    with pytest.raises(CensusTypeError, match="progress"):
+    with pytest.raises(konane.KonaneTypeError, match="progress"):
         census(2, 2, progress="yes")
 
 

@@ -1,7 +1,9 @@
 """The value computation on bit masks only (no Board objects in the loop).
 
-:func:`konane.value` calls :func:`solve`.  Everything here works on the masks
-of :mod:`konane._bitboard` and on the integer ids of :mod:`cgt.ops`.
+:func:`konane.value` calls :func:`value_id`, which sends a position to the native value
+solver (``src/konane/solver.rs``, through :mod:`konane._kernel.native`) where it takes it, else
+to :func:`solve`, the Python reference it is tested against.  Everything here works on the
+masks of :mod:`konane._kernel.bitboard` and on the integer ids of :mod:`cgt.ops`.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 import gc
 
 from cgt import ops
-from konane._bitboard import (
+from konane._kernel import native
+from konane._kernel.bitboard import (
     Key,
     Packed,
     automorphisms,
@@ -18,14 +21,15 @@ from konane._bitboard import (
     normal_form,
     pack_key,
 )
-from konane._bitboard import least_image as _least_image
+from konane._kernel.bitboard import least_image as _least_image
+from konane._kernel.decompose import _line_regions, _one_group
+from konane._kernel.decompose import live_region_masks as _live_regions
+from konane._kernel.footprint import footprint_region_masks
 from konane._progress import Progress
-from konane.cache import RegionCache
-from konane.decomposition import _line_regions, _one_group, footprint_region_masks
-from konane.decomposition import live_region_masks as _live_regions
+from konane.cache import RegionCache, default_cache
 from konane.rules import Rules
 
-__all__ = ["solve"]
+__all__: list[str] = []          # private: konane's own modules import the names they need
 
 # a frame: (key base, shift of black in keys, stride, cells, symmetries, line step)
 Frame = tuple[int | None, int, int, int, "Packed | tuple[()]", int]
@@ -52,13 +56,13 @@ class _Solver:
     :class:`konane.Board` (``stride = cols + 1``); the cells are its *frame*.
     :meth:`board_value` splits the position asked for into regions;
     :meth:`region_value` maps a region to its normal form
-    (:func:`konane._bitboard.normal_form`), looks the normal form up in the
+    (:func:`konane._kernel.bitboard.normal_form`), looks the normal form up in the
     cache and otherwise computes it from its options, in the normal form's
     frame; :meth:`_play` gives the value of a position of a frame, played out
     where it stands or split again when it may split.
 
     Every position, whole or region, is keyed in the cache's position table by
-    :func:`konane._bitboard.pack_key`; a frame keeps the parts of the key that
+    :func:`konane._kernel.bitboard.pack_key`; a frame keeps the parts of the key that
     do not depend on the stones (see :meth:`_frame`).
     """
 
@@ -78,7 +82,7 @@ class _Solver:
         512 or more columns wide, whose keys are tuples: see :func:`pack_key`).
 
         The symmetries are those of the first position met in the frame (see
-        :func:`konane._bitboard.automorphisms`); a frame that is one line has none
+        :func:`konane._kernel.bitboard.automorphisms`); a frame that is one line has none
         (its positions are cut exactly instead, which shares more) and its step.
         """
         fr = self.frames.get((stride, cells))
@@ -144,7 +148,7 @@ class _Solver:
                 if total is None:
                     total = self._play(fr, nb, nw)
                 return _neg(total) if swapped else total
-        # the stones with an enemy next to them (konane._bitboard.neighbours, inlined:
+        # the stones with an enemy next to them (konane._kernel.bitboard.neighbours, inlined:
         # this is the solver's hottest line)
         lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
         if not lx:
@@ -251,3 +255,18 @@ def solve(stride: int, cells: int, black: int, white: int, rules: Rules, cache: 
         cache.hits += solver.hits
         cache.misses += solver.misses
         cache.flush()
+
+
+def value_id(position: native.Position, rules: Rules, cache: RegionCache | None, progress: Progress) -> int:
+    """The id of the value of ``position`` (``(rows, cols, cells, black, white)``).
+
+    With no cache given (``cache`` None), by the native solver where it is built and takes
+    the board; else by :func:`solve`, the reference, with ``cache`` (the default one when
+    None): file caches and caches of one's own are the Python solver's.  Both count their
+    positions on ``progress`` (the bar, ``max_positions`` and ``max_memory``), every 4096
+    positions computed from their options.
+    """
+    rows, cols, cells, black, white = position
+    if cache is None and native.takes(rows, cols):
+        return native.value(position, rules.multi_jump, progress.tick)
+    return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)

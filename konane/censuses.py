@@ -37,7 +37,7 @@ in a relation with it), :meth:`Census.nimbers`, :meth:`Census.tinies` and
 :meth:`Census.temperatures` the first position of each nimber, each tiny and
 each temperature of the board, :meth:`Census.firsts` the same for any key of
 the values, and :meth:`Census.hottest` the positions of the highest
-temperatures.  :func:`konane.search` builds on them.
+temperatures.  :func:`konane.find` builds on them.
 
 >>> c = konane.census(3, 4)
 >>> {k: c.board(code) for k, code in c.nimbers().items()}
@@ -55,7 +55,7 @@ import html
 import os
 import sqlite3
 import sys
-import time
+import time as _time
 from array import array
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -64,39 +64,36 @@ from typing import Any
 
 import cgt
 from cgt import ops
-from konane import _native, svg
-from konane._bitboard import capture_steps, checker_mask, full_mask, grid_symmetries, relayout, transform_rc
-from konane._progress import DEFAULT_MAX_MEMORY, Progress, progress_enabled
+from konane import svg
+from konane._calls import describe, public
+from konane._kernel.bitboard import checker_mask, full_mask, relayout
+from konane._kernel.census import census_ids, remap
+from konane._kernel.census import summary as census_summary
+from konane._progress import DEFAULT_MAX_MEMORY, computation
 from konane.board import Board, as_board
 from konane.errors import (
     CensusError,
     CensusFileError,
     CensusTypeError,
-    KonaneError,
     SearchError,
     SearchTypeError,
-    _describe,
 )
 from konane.rules import Rules, as_rules
-from konane.values import _check_limit, _unicode
 
 __all__ = ["census", "Census", "MAX_CELLS", "RELATIONS"]
 
+#: The largest board (in cells) :func:`census` accepts: ``2 ** 24`` positions
+#: take a 64 MB table of value ids and, in pure Python, several minutes.
+MAX_CELLS = 24
+
 #: The relations a value may be asked to stand in with a target, in
-#: :meth:`Census.first` and :func:`konane.search`: ``"="`` equal, ``">="`` at
+#: :meth:`Census.first` and :func:`konane.find`: ``"="`` equal, ``">="`` at
 #: least, ``"<="`` at most, ``">"`` and ``"<"`` strictly, ``"||"`` confused with
 #: (incomparable).
 RELATIONS = ("=", ">=", "<=", ">", "<", "||")
 
 _FORMAT = "konane-cgt census 2"
 _FORMAT_1 = "konane-cgt census 1"          # values as text: still loaded
-
-#: The id of a code not computed yet in :func:`_solve`'s table.
-_UNSET = 0xFFFFFFFF
-
-#: The largest board (in cells) :func:`census` accepts: ``2 ** 24`` positions
-#: take a 64 MB table of value ids and, in pure Python, several minutes.
-MAX_CELLS = 24
 
 
 def _relation_test(relation: Any, target: Any) -> Callable[[int], bool]:
@@ -105,7 +102,7 @@ def _relation_test(relation: Any, target: Any) -> Callable[[int], bool]:
     Raises SearchTypeError / SearchError for a bad relation, cgt's errors for a
     target that is not a game."""
     if not isinstance(relation, str):
-        raise SearchTypeError(f"relation must be a str such as '>=', not {_describe(relation)}")
+        raise SearchTypeError(f"relation must be a str such as '>=', not {describe(relation)}")
     if relation not in RELATIONS:
         raise SearchError(f"unknown relation {relation!r}: expected one of "
                           + ", ".join(repr(r) for r in RELATIONS))
@@ -153,149 +150,11 @@ def _tiny_x(gid: int) -> Fraction | None:
     return None if m is None else -m
 
 
-# ---------------------------------------------------------------- tables of a board size
-
-def _black_cells(rows: int, cols: int) -> int:
-    """The cells of Black's stones in ``Board.start(rows, cols)``, in code numbering."""
-    return relayout(checker_mask(rows, cols), rows, cols, cols + 1, cols)
-
-
-def _symmetries(rows: int, cols: int) -> list[tuple[list[int], bool]]:
-    """The symmetries of the grid other than the identity (:mod:`konane._bitboard`'s
-    numbering) as cell permutations in code numbering, each with whether it swaps
-    the checkerboard colours; symmetries acting alike on the grid (on one row, the
-    top-bottom mirror is the identity) are given once."""
-    black = _black_cells(rows, cols)
-    out = []
-    seen = {tuple(range(rows * cols))}
-    for k in grid_symmetries(rows, cols):
-        perm = []
-        for r in range(rows):
-            for c in range(cols):
-                r2, c2 = transform_rc(r, c, rows, cols, k)
-                perm.append(r2 * cols + c2)
-        if tuple(perm) in seen:
-            continue
-        seen.add(tuple(perm))
-        swaps = {bool(black >> i & 1) != bool(black >> perm[i] & 1) for i in range(rows * cols)}
-        assert len(swaps) == 1                          # a symmetry keeps adjacency
-        out.append((perm, swaps.pop()))
-    return out
-
-
-def _chunk_tables(perm: list[int], lo_bits: int) -> tuple[list[int], list[int]]:
-    """Two lookup tables giving the image of a code under a cell permutation:
-    ``lo[code & (2**lo_bits - 1)] | hi[code >> lo_bits]``."""
-    n = len(perm)
-    tables = []
-    for first, width in ((0, lo_bits), (lo_bits, n - lo_bits)):
-        tab = [0] * (1 << width)
-        for v in range(1, 1 << width):
-            low = (v & -v).bit_length() - 1
-            tab[v] = tab[v & (v - 1)] | (1 << perm[first + low])
-        tables.append(tab)
-    return tables[0], tables[1]
-
-
-# ---------------------------------------------------------------- the computation
-
-def _solve(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
-    """The value ids of all codes (the dynamic program described in :func:`census`)."""
-    n = rows * cols
-    size = 1 << n
-    full = size - 1
-    bmask = _black_cells(rows, cols)
-    forward, backward = capture_steps(rows, cols, multi)
-    lo_bits = (n + 1) // 2
-    lo_mask = (1 << lo_bits) - 1
-    syms = [_chunk_tables(perm, lo_bits) + (swaps,) for perm, swaps in _symmetries(rows, cols)]
-
-    levels: list[array[int]] = [array("i") for _ in range(n + 1)]
-    append = [a.append for a in levels]
-    for code in range(size):
-        append[code.bit_count()](code)
-
-    unset = _UNSET
-    vals = array("I", [unset]) * size
-    canonical = ops.canonical
-    neg = ops.neg
-    zero = ops.ZERO
-    deep = ops.deep
-    chunk = 1 << 15
-    for level in levels:
-        for start in range(0, len(level), chunk):
-            for code in level[start:start + chunk]:
-                if vals[code] != unset:                 # the image of a computed code
-                    continue
-                empty = full ^ code
-                black = code & bmask
-                lefts: list[int] = []
-                rights: list[int] = []
-                for mine, opts in ((black, lefts), (code ^ black, rights)):
-                    if not mine:
-                        continue
-                    for steps in forward:
-                        src = mine
-                        for valid, occ_shift, empty_shift, pattern in steps:
-                            src &= valid & (code >> occ_shift) & (empty >> empty_shift)
-                            if not src:
-                                break
-                            t = src
-                            while t:
-                                low = t & -t
-                                t ^= low
-                                opts.append(vals[code ^ low * pattern])
-                    for steps in backward:
-                        src = mine
-                        for valid, occ_shift, empty_shift, pattern in steps:
-                            src &= valid & (code << occ_shift) & (empty << empty_shift)
-                            if not src:
-                                break
-                            t = src
-                            while t:
-                                low = t & -t
-                                t ^= low
-                                opts.append(vals[code ^ (low >> empty_shift) * pattern])
-                if lefts or rights:
-                    try:
-                        gid = canonical(lefts, rights)
-                    except RecursionError:
-                        gid = deep(canonical, lefts, rights)
-                else:
-                    gid = zero                          # nobody can move
-                vals[code] = gid
-                negated = -1
-                for lo, hi, swaps in syms:
-                    image = lo[code & lo_mask] | hi[code >> lo_bits]
-                    if swaps:
-                        if negated < 0:
-                            negated = neg(gid)
-                        vals[image] = negated
-                    else:
-                        vals[image] = gid
-            progress.tick(min(chunk, len(level) - start))
-    return vals
-
-
-def _native_ok(rows: int, cols: int) -> bool:
-    """Whether the native census can compute a ``rows x cols`` census (its ids are cgt.ops's)."""
-    return (_native.available() and hasattr(_native._ext, "konane_census")
-            and rows * cols <= MAX_CELLS)
-
-
-def _solve_native(rows: int, cols: int, multi: bool, progress: Progress) -> array[int]:
-    """The value ids of all codes by the native census (``src/konane/census.rs``: the same
-    dynamic program as :func:`_solve`)."""
-    ids = array("I", bytes(4)) * (1 << (rows * cols))
-    _native._ext.konane_census(rows, cols, multi, ids, progress.tick)
-    return ids
-
-
 def _check_size(rows: Any, cols: Any) -> None:
     call = f"census({rows!r}, {cols!r})"
     for name, v in (("rows", rows), ("cols", cols)):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise CensusTypeError(f"{call}: {name} must be an int, not {_describe(v)}")
+            raise CensusTypeError(f"{call}: {name} must be an int, not {describe(v)}")
         if v < 1:
             raise CensusError(f"{call}: {name} must be at least 1, got {v!r}")
     n = rows * cols
@@ -306,9 +165,10 @@ def _check_size(rows: Any, cols: Any) -> None:
             f"{4 << MAX_CELLS >> 20} MB and minutes to compute)")
 
 
+@public
 def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
            progress: bool | None = None, max_positions: int | None = None,
-           max_memory: int | None = DEFAULT_MAX_MEMORY) -> Census:
+           max_memory: int | None = DEFAULT_MAX_MEMORY, time: float | None = None) -> Census:
     """The exact values of all parity-consistent positions of a ``rows`` x ``cols`` board.
 
     Parameters
@@ -333,6 +193,9 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
         memory of the process has grown by more than this many bytes during
         the call.  Default: 4 GiB, or half the machine's memory if less
         (``konane._progress.DEFAULT_MAX_MEMORY``); ``None`` for no limit.
+    time : float, optional
+        Stop with :class:`konane.ComputationLimitError` after this many
+        seconds (checked every few thousand positions).
 
     Returns
     -------
@@ -417,51 +280,18 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
     """
     if cols is None:
         cols = rows
-    try:
-        _check_size(rows, cols)
-        r = as_rules(rules)
-        if progress is not None and not isinstance(progress, bool):
-            raise CensusTypeError(f"progress must be None, True or False, not {_describe(progress)}")
-        _check_limit("max_positions", max_positions)
-        if max_memory is not DEFAULT_MAX_MEMORY:
-            _check_limit("max_memory", max_memory)
-    except KonaneError as exc:
-        raise exc.with_traceback(None) from None
-    return _census(rows, cols, r, progress, max_positions, max_memory, _native_ok(rows, cols))
-
-
-def _census(rows: int, cols: int, rules: Rules, progress: bool | None, max_positions: int | None,
-            max_memory: int | None, native: bool) -> Census:
-    """:func:`census` on checked arguments, by the native census or the Python reference."""
+    _check_size(rows, cols)
+    r = as_rules(rules)
     size = 1 << (rows * cols)
-    bar = Progress(progress_enabled(progress) and size >= 1 << 16, f"konane census {rows}x{cols}",
-                   total=size, threshold=1, max_positions=max_positions, max_memory=max_memory,
-                   what="konane.census")
-    t = time.perf_counter()
-    try:
-        solve = _solve_native if native else _solve
-        ids = solve(rows, cols, rules.multi_jump, bar)
-    finally:
-        bar.close()
-    return Census(rows, cols, rules, ids, time.perf_counter() - t)
+    start = _time.perf_counter()
+    with computation("konane.census", desc=f"konane census {rows}x{cols}", progress=progress,
+                     max_positions=max_positions, max_memory=max_memory, time=time, total=size, threshold=1,
+                     bar=size >= 1 << 16, kept="the engine's tables keep the values computed so far") as bar:
+        ids = census_ids(rows, cols, r, bar)
+    return Census(rows, cols, r, ids, _time.perf_counter() - start)
 
 
 # ---------------------------------------------------------------- saving games
-
-def _remap(src: array[int], table: Sequence[int]) -> array[int]:
-    """``array('I', (table[i] for i in src))``, natively where the extension is built.
-
-    Raises IndexError if an entry of ``src`` is past the end of ``table``."""
-    ext = _native._ext
-    if ext is None or not hasattr(ext, "konane_census_remap") or src.typecode != "I":
-        return array("I", map(table.__getitem__, src))
-    out = array("I", bytes(4)) * len(src)
-    try:
-        ext.konane_census_remap(src, table if isinstance(table, array) else array("I", table), out)
-    except ValueError as exc:
-        raise IndexError(str(exc)) from None
-    return out
-
 
 def _closure(roots: Iterable[int]) -> tuple[list[int], dict[int, int]]:
     """The ids of the games ``roots`` and all their subgames, each after its options,
@@ -575,6 +405,7 @@ class Census:
 
     # -- positions and codes ------------------------------------------------
 
+    @public
     def board(self, code: int) -> Board:
         """The position with code ``code``.
 
@@ -598,15 +429,13 @@ class Census:
         >>> c.board(0b000001), c.board(0b100000)
         (konane.Board('o../...'), konane.Board('.../..x'))
         """
-        try:
-            code = self._check_code(code)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        code = self._check_code(code)
         rows, cols = self.rows, self.cols
         stones = relayout(code, rows, cols, cols, cols + 1)
         black = stones & self._black
         return Board._make(rows, cols, full_mask(rows, cols), black, stones ^ black)
 
+    @public
     def code(self, board: Board | str) -> int:
         """The code of a parity-consistent position of this board size.
 
@@ -639,30 +468,27 @@ class Census:
         ...
         konane.errors.CensusError: 'x.o/...' is not a position of the 2x3 census: stone on a2 has the wrong colour ...
         """
-        try:
-            b = as_board(board)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        b = as_board(board)
         rows, cols = self.rows, self.cols
         what = repr(board) if isinstance(board, str) else repr(b)
         if (b.rows, b.cols) != (rows, cols):
             raise CensusError(f"{what} is not a position of the {rows}x{cols} census: "
                               f"it is {b.rows}x{b.cols}")
-        if b.cells != full_mask(rows, cols):
+        if b.cells_mask != full_mask(rows, cols):
             raise CensusError(f"{what} is not a position of the {rows}x{cols} census: "
                               f"it has off-board cells")
-        wrong = (b.black & ~self._black) | (b.white & self._black)
+        wrong = (b.black_mask & ~self._black) | (b.white_mask & self._black)
         if wrong:
             sq = b.square_name(b.rc((wrong & -wrong).bit_length() - 1))
             start = Board.start(rows, cols)
             raise CensusError(f"{what} is not a position of the {rows}x{cols} census: stone on "
                               f"{sq} has the wrong colour (Board.start({rows}, {cols}) has "
                               f"{start[sq]} there)")
-        return relayout(b.black | b.white, rows, cols, cols + 1, cols)
+        return relayout(b.black_mask | b.white_mask, rows, cols, cols + 1, cols)
 
     def _check_code(self, code: Any) -> int:
         if not isinstance(code, int) or isinstance(code, bool):
-            raise CensusTypeError(f"a position code must be an int, not {_describe(code)}")
+            raise CensusTypeError(f"a position code must be an int, not {describe(code)}")
         if not 0 <= code < len(self.ids):
             raise CensusError(f"invalid code {code!r} for the {self.rows}x{self.cols} census: "
                               f"expected an int in range({len(self.ids)})")
@@ -670,6 +496,7 @@ class Census:
 
     # -- values ---------------------------------------------------------------
 
+    @public
     def value(self, position: int | Board | str) -> cgt.Game:
         """The value of one position, given by its code, its board or its picture.
 
@@ -679,26 +506,20 @@ class Census:
         >>> c.value(0b000011), c.value("ox./...")
         (cgt.parse('-1'), cgt.parse('-1'))
         """
-        try:
-            if isinstance(position, (Board, str)):
-                code = self.code(position)
-            else:
-                code = self._check_code(position)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        if isinstance(position, (Board, str)):
+            code = self.code(position)
+        else:
+            code = self._check_code(position)
         return cgt.Game.from_id(self.ids[code])
 
     __getitem__ = value
 
     def _native_summary(self) -> bool:
-        """Count the values and find their first codes in one native pass over the ids
-        (``konane_census_summary``: plain integers, so any backend's ids), if the
-        extension is built; False if not."""
-        ext = _native._ext
-        if ext is None or not hasattr(ext, "konane_census_summary") or self.ids.typecode != "I" \
-                or self.ids.itemsize != 4:
+        """Count the values and find their first codes in one native pass over the ids, if
+        the native core is built; False if not."""
+        summary = census_summary(self.ids, self.rows * self.cols)
+        if summary is None:
             return False
-        summary = ext.konane_census_summary(self.ids, self.rows * self.cols)
         self._counts = Counter({gid: n for gid, n, _ in summary})
         self._first = {gid: first for gid, _, first in summary}
         return True
@@ -792,6 +613,7 @@ class Census:
         assert self._first is not None
         return self._first
 
+    @public
     def first(self, value: Any, relation: str = "=") -> int | None:
         """The first position whose value is ``value`` (or stands in ``relation`` with it).
 
@@ -822,10 +644,7 @@ class Census:
         >>> c.board(c.first(2, ">")), c.value(c.first(2, ">"))
         (konane.Board('.o../o.o./x...'), cgt.parse('3'))
         """
-        try:
-            test = _relation_test(relation, value)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        test = _relation_test(relation, value)
         codes = [code for gid, code in self._first_codes().items() if test(gid)]
         return min(codes, key=_order) if codes else None
 
@@ -947,7 +766,7 @@ class Census:
          (konane.Board('.ox./ox.x/..x.'), cgt.parse('{1/2|-3}'), '7/4')]
         """
         if not isinstance(count, int) or isinstance(count, bool):
-            raise SearchTypeError(f"count must be an int, not {_describe(count)}")
+            raise SearchTypeError(f"count must be an int, not {describe(count)}")
         if count < 0:
             raise SearchError(f"count must be at least 0, got {count!r}")
         rows = []
@@ -986,7 +805,7 @@ class Census:
         cgt.parse('*')
         """
         if not isinstance(path, (str, os.PathLike)):
-            raise CensusTypeError(f"path must be a str or a path, not {_describe(path)}")
+            raise CensusTypeError(f"path must be a str or a path, not {describe(path)}")
         games, index = _closure(self._id_counts())
         records = array("I")
         for gid in games:
@@ -998,7 +817,7 @@ class Census:
         dense = array("I", bytes(4)) * (max(index) + 1)         # value id -> index of its game
         for gid, i in index.items():
             dense[gid] = i
-        idx = _remap(self.ids, dense)
+        idx = remap(self.ids, dense)
         if sys.byteorder != "little":
             records.byteswap()
             idx.byteswap()
@@ -1020,6 +839,7 @@ class Census:
             db.close()
 
     @classmethod
+    @public
     def load(cls, path: str | os.PathLike[str]) -> Census:
         """Read a census written by :meth:`save` (also files of the earlier format,
         which held the values as text).
@@ -1047,15 +867,12 @@ class Census:
         ...
         konane.errors.CensusFileError: cannot load a census from 'no-such-census.sqlite': no such file
         """
-        try:
-            return cls._load(path)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+        return cls._load(path)
 
     @classmethod
     def _load(cls, path: Any) -> Census:
         if not isinstance(path, (str, os.PathLike)):
-            raise CensusTypeError(f"path must be a str or a path, not {_describe(path)}")
+            raise CensusTypeError(f"path must be a str or a path, not {describe(path)}")
         where = f"cannot load a census from {os.fspath(path)!r}"
         if not os.path.isfile(path):
             raise CensusFileError(f"{where}: no such file")
@@ -1097,13 +914,14 @@ class Census:
                 idx.byteswap()
             if len(idx) != 1 << (rows * cols):
                 raise ValueError("the tables do not match the board size")
-            ids = _remap(idx, table)
+            ids = remap(idx, table)
         except (cgt.CGTError, ValueError, IndexError, TypeError) as exc:
             raise CensusFileError(f"{where}: damaged census file ({exc})") from None
         return cls(rows, cols, rules, ids, elapsed)
 
     # -- display ----------------------------------------------------------------
 
+    @public
     def show(self, codes: Iterable[int], *, captions: Sequence[str | None] | None = None,
              columns: int = 6, size: int = 30) -> svg.SvgWrapper:
         """The positions of some codes drawn in a grid, each captioned with its value.
@@ -1145,15 +963,12 @@ class Census:
         True
         """
         if isinstance(codes, (str, int)) or not isinstance(codes, Iterable):
-            raise CensusTypeError(f"codes must be an iterable of position codes, not {_describe(codes)}")
-        try:
-            checked = [self._check_code(code) for code in codes]
-            boards = [self.board(code) for code in checked]
-            if captions is None:
-                captions = [_unicode(cgt.Game.from_id(self.ids[code])) for code in checked]
-            return svg.boards_grid(boards, captions, columns=columns, size=size)
-        except KonaneError as exc:
-            raise exc.with_traceback(None) from None
+            raise CensusTypeError(f"codes must be an iterable of position codes, not {describe(codes)}")
+        checked = [self._check_code(code) for code in codes]
+        boards = [self.board(code) for code in checked]
+        if captions is None:
+            captions = [svg.value_text(cgt.Game.from_id(self.ids[code])) for code in checked]
+        return svg.boards_grid(boards, captions, columns=columns, size=size)
 
     def _repr_html_(self) -> str | None:
         try:

@@ -1,0 +1,242 @@
+"""The native door: the one module of :mod:`konane` that calls the native core.
+
+The Rust crate (``src/konane/``, bound in ``src/python/``) computes what the Python kernels
+of this folder compute, on the native engine's table of games, so its ids are those of
+:mod:`cgt.ops` when ``cgt.backend == "native"`` and meaningless otherwise: :func:`available`
+says whether it can be used, and :func:`takes` whether it takes a board of a given shape.
+Every kernel of :mod:`konane._kernel` asks here and falls back to its own Python reference
+where the answer is no.
+
+Calls are uniform: a position is one value, the :data:`Position` ``(rows, cols, cells,
+black, white)`` (:attr:`konane.Board.key`: masks in the board layout of
+:mod:`konane._kernel.bitboard`), the rules one flag, ``multi_jump``, and a ``check``
+callable, if given, is called with counts of work every few thousand units; what it raises
+(:class:`konane.ComputationLimitError`, ``KeyboardInterrupt``) stops the kernel, which leaves
+its tables holding only finished results, and propagates.  The callers pass positions of
+boards they have checked; a board that fits neither way is a
+:class:`konane.errors.KonaneValueError`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from array import array
+from collections.abc import Callable
+from types import ModuleType
+
+import cgt
+from konane._kernel.bitboard import transform_mask, transform_rc, transform_shape
+from konane.errors import KonaneValueError
+
+__all__: list[str] = []          # private: the kernels import the names they need
+
+Position = tuple[int, int, int, int, int]
+"""``(rows, cols, cells, black, white)``: a position as the native kernels take it."""
+
+Check = Callable[[int], object] | None
+"""A kernel's check callback: called with counts of work; what it raises stops the kernel."""
+
+# The play kernel's answer: (move as (from bit, to bit) or None, score, depth, nodes, stopped,
+# proven: True a win, False a loss, None not proved).
+Answer = tuple[tuple[int, int] | None, int, int, int, bool, bool | None]
+
+
+def _load() -> ModuleType | None:
+    try:
+        return cgt.ops.engine("native")
+    except cgt.BackendError:     # not built (no Rust toolchain): the Python kernels are used
+        return None
+
+
+_ext = _load()
+
+TRANSPOSE = 5                    # a diagonal reflection: swaps rows and columns
+
+_threads: int | None = None      # set_threads; None: default_threads()
+
+
+@functools.cache
+def default_threads() -> int:
+    """The threads the native value solver uses by default: 2 where this process may run
+    on two processors or more, else 1 (read once: each value call asks for it)."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except AttributeError:       # not on Linux
+        n = os.cpu_count() or 1
+    return 2 if n >= 2 else 1
+
+
+def threads() -> int:
+    """The threads the native value solver may use now (see :func:`set_threads`)."""
+    return default_threads() if _threads is None else _threads
+
+
+def set_threads(n: int | None) -> None:
+    """Set the threads of the native value solver (:func:`konane.set_threads` checks ``n``)."""
+    global _threads
+    _threads = None if n is None else min(n, 2)
+
+
+def loaded() -> bool:
+    """Whether the native core is built (its census helpers work on plain integers, so on any
+    backend's ids)."""
+    return _ext is not None
+
+
+def available() -> bool:
+    """Whether the native core is built and its ids are those of :mod:`cgt.ops`."""
+    return _ext is not None and cgt.backend == "native"
+
+
+def takes(rows: int, cols: int) -> bool:
+    """Whether the native kernels take a ``rows x cols`` board (itself or its transpose)."""
+    return available() and rows >= 1 and cols >= 1 and min(rows, cols) * (max(rows, cols) + 1) <= 128
+
+
+def _oriented(position: Position) -> tuple[Position, bool]:
+    rows, cols, cells, black, white = position
+    if not takes(rows, cols):
+        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native kernels "
+                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
+    if rows * (cols + 1) <= 128:
+        return position, False
+    trows, tcols = transform_shape(rows, cols, TRANSPOSE)
+    tcells, tblack, twhite = (transform_mask(rows, cols, TRANSPOSE, m) for m in (cells, black, white))
+    return (trows, tcols, tcells, tblack, twhite), True
+
+
+# ---------------------------------------------------------------- values
+
+def value(position: Position, multi_jump: bool, check: Check = None) -> int:
+    """The id (in :mod:`cgt.ops`) of the value of ``position``; ``check`` is called with the
+    number of positions computed from their options, every 4096 of them and once at the end."""
+    (rows, cols, cells, black, white), _ = _oriented(position)
+    assert _ext is not None
+    gid: int = _ext.konane_value(rows, cols, cells, black, white, multi_jump, check, threads())
+    return gid
+
+
+def value_info() -> dict[str, int] | None:
+    """Sizes of the value solver's tables and its counters (``piped``: the calls whose
+    valuation went to a second thread), or None where the native core is not in use."""
+    if not available():
+        return None
+    assert _ext is not None
+    positions, regions, computed, hits, misses, piped = _ext.konane_info()
+    return {"positions": positions, "regions": regions, "computed": computed, "hits": hits, "misses": misses,
+            "piped": piped}
+
+
+# ---------------------------------------------------------------- win/loss
+
+def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check = None) -> tuple[bool, int, int]:
+    """``(wins, nodes, settled)``: whether the side to move wins ``position``, with the nodes
+    expanded and those settled by region values; ``check`` is called with counts of nodes."""
+    (rows, cols, cells, black, white), _ = _oriented(position)
+    assert _ext is not None
+    won, nodes, settled = _ext.konane_search_wins(rows, cols, cells, black, white, black_to_move,
+                                                  multi_jump, check)
+    return bool(won), int(nodes), int(settled)
+
+
+def wins_info() -> dict[str, int] | None:
+    """Size of the win/loss search's transposition table and its counters, or None."""
+    if not available():
+        return None
+    assert _ext is not None
+    entries, positions, settled = _ext.konane_search_info()
+    return {"entries": entries, "positions": positions, "settled": settled}
+
+
+def wins_configure(small: int | None = None, max_entries: int | None = None,
+                   proof_numbers: bool | None = None) -> tuple[int, int, bool]:
+    """Set the stone threshold of the regions the native win/loss search settles by their values,
+    the entries of its transposition table past which the cheapest results are dropped, and
+    whether it searches by proof numbers (df-pn), each if given (for tests and measurements:
+    the results do not depend on them); returns the previous ``(small, max_entries, proof_numbers)``."""
+    assert _ext is not None
+    old: tuple[int, int, bool] = _ext.konane_search_configure(small, max_entries, proof_numbers)
+    return old
+
+
+# ---------------------------------------------------------------- the player's search
+
+def play(position: Position, black_to_move: bool, multi_jump: bool, time: float | None, max_nodes: int | None,
+         max_depth: int | None, seed: int | None) -> Answer:
+    """The player's search (iterative-deepening alpha-beta under a budget) of ``position``;
+    the move is in the layout of ``position``."""
+    (rows, cols, cells, black, white), transposed = _oriented(position)
+    me, en = (black, white) if black_to_move else (white, black)
+    assert _ext is not None
+    answer: Answer = _ext.konane_search(rows, cols, cells, me, en, multi_jump, time=time,
+                                        max_nodes=max_nodes, max_depth=max_depth, seed=seed)
+    move = answer[0]
+    if transposed and move is not None:      # found on the transpose: map it back
+        back = []
+        for bit in move:
+            r, c = divmod(bit, cols + 1)
+            r, c = transform_rc(r, c, rows, cols, TRANSPOSE)
+            back.append(r * (position[1] + 1) + c)
+        answer = ((back[0], back[1]), *answer[1:])
+    return answer
+
+
+# ---------------------------------------------------------------- the census
+
+def census(rows: int, cols: int, multi_jump: bool, out: array[int], check: Check = None) -> int:
+    """Fill ``out`` (an ``array('I')`` of ``2 ** (rows * cols)`` entries) with the ids of the
+    values of every parity-consistent position of a ``rows x cols`` board, by code; returns
+    the positions computed from their options."""
+    assert _ext is not None
+    computed: int = _ext.konane_census(rows, cols, multi_jump, out, check)
+    return computed
+
+
+def census_summary(ids: array[int], cells: int) -> list[tuple[int, int, int]]:
+    """``[(id, count, first code), ...]`` of a census table, smallest first code first."""
+    assert _ext is not None
+    summary: list[tuple[int, int, int]] = _ext.konane_census_summary(ids, cells)
+    return summary
+
+
+def census_remap(src: array[int], table: array[int]) -> array[int]:
+    """``array('I', (table[i] for i in src))``; IndexError for an entry past the table."""
+    assert _ext is not None
+    out = array("I", bytes(4)) * len(src)
+    try:
+        _ext.konane_census_remap(src, table, out)
+    except ValueError as exc:
+        raise IndexError(str(exc)) from None
+    return out
+
+
+# ---------------------------------------------------------------- footprints
+
+def footprint_regions(position: Position, cached: bool = True) -> list[tuple[int, int, int]]:
+    """The regions of ``konane._kernel.footprint.footprint_region_masks`` computed natively, as
+    ``(cells, black, white)`` masks in the layout of ``position``; ``cached``: through the native
+    footprint cache (the one the value solver's split uses), else every bound afresh."""
+    rows, cols, cells, black, white = position
+    assert _ext is not None
+    regions: list[tuple[int, int, int]] = _ext.konane_footprint_regions(cells, black, white, cols + 1, cached)
+    return regions
+
+
+def footprint_cache_info() -> dict[str, int] | None:
+    """The native footprint cache's ``entries``, ``max_entries``, ``hits`` and ``misses``, or None
+    where the native core is not built (footprints are masks, not ids: any backend)."""
+    if not loaded():
+        return None
+    assert _ext is not None
+    entries, max_entries, hits, misses = _ext.konane_footprint_cache_info()
+    return {"entries": entries, "max_entries": max_entries, "hits": hits, "misses": misses}
+
+
+def clear() -> None:
+    """Empty the tables of every native kernel (the engine's table of games is kept)."""
+    if _ext is None:
+        return
+    _ext.konane_clear()
+    _ext.konane_search_clear()
+    _ext.konane_footprint_cache_clear()
