@@ -79,7 +79,7 @@ and one-jump cells already conflict before computing any reach (reach only
 grows with more stones, and merging in any order ends in the same finest
 partition), and treats stones with no enemy next to them apart: they join a
 group only when its reach conflicts with them.  ``docs/decomposition.md``
-has the details; ``tests/konane/test_regions_spec.py`` checks the result
+has the details; ``tests/konane/test_decomposition.py`` checks the result
 against a cell-by-cell transcription of the definitions.
 """
 
