@@ -4,7 +4,7 @@ Run:  python benchmarks/bench_realgames.py                 (every position, 20 s
       python benchmarks/bench_realgames.py --limit 5 --only 0-9 --json out.json
       python benchmarks/bench_realgames.py --no-peer         (ours only)
 
-The positions are ``benchmarks/data/realgames.json`` (made by ``benchmarks/realgames.py``:
+The positions are ``benchmarks/data/realgames.json`` (made by ``scripts/realgames.py``:
 seeded random and mobility-greedy games from the standard opening, snapshots at plies 32
 to 46).  Each value is computed in a fresh subprocess (cold caches): ``konane.value`` with
 the backend of ``KONANE_CGT_BACKEND`` (native by default where the extension is built), and

@@ -1,7 +1,8 @@
 """The layering of the packages (docs/architecture.md), checked on the source.
 
 * Nothing outside ``cgt`` uses a private name of ``cgt``: konane, the benchmarks, the
-  notebooks and the tests go through the public API (:mod:`cgt.ops`, ``Game.id``).
+  scripts, the fuzzer, the notebooks and the tests go through the public API
+  (:mod:`cgt.ops`, ``Game.id``).
   The only exceptions are the tests that compare the two engine backends with each
   other in one process, which have no public name to go through.
 * The graph of imports among the modules of ``cgt`` and ``konane`` has no cycle,
@@ -90,6 +91,8 @@ def _private_uses(path: pathlib.Path) -> list[str]:
 def _outside_cgt() -> list[pathlib.Path]:
     files = [p for p in sorted((ROOT / "konane").rglob("*.py"))]
     files += sorted((ROOT / "benchmarks").glob("*.py"))
+    files += sorted((ROOT / "scripts").glob("*.py"))
+    files += sorted((ROOT / "fuzz").glob("*.py"))
     files += sorted((ROOT / "notebooks").glob("*.ipynb"))
     files += sorted((ROOT / "tests").rglob("*.py"))
     return [p for p in files if str(p.relative_to(ROOT)) not in PRIVATE_ALLOWED]

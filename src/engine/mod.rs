@@ -3,7 +3,7 @@
 //! Every canonical game is stored once in an [`Engine`]'s table and is named by a small
 //! integer id ([`Id`]); two games are equal exactly when their ids are.  The design follows
 //! CGSuite's `CanonicalShortGameOps` and the pure-Python reference engine of the package
-//! (`cgt/_core.py`), which is the specification this module is tested against:
+//! (`cgt/_pyengine.py`), which is the specification this module is tested against:
 //!
 //! * options are stored as sorted id slices in one arena, and an open hash index maps a pair
 //!   of option slices to its id;

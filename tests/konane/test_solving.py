@@ -316,12 +316,12 @@ def test_bad_input_raises_the_library_errors(call, error):
 
 @pytest.mark.parametrize("extra", [[], ["--depth-first", "--fresh"]])
 def test_solve_openings_script(tmp_path, extra, capsys):
-    """benchmarks/solve_openings.py on the small boards: the table, the summaries and the JSON."""
+    """scripts/solve_openings.py on the small boards: the table, the summaries and the JSON."""
     import importlib.util
     import json
     import pathlib
 
-    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "solve_openings.py"
+    path = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "solve_openings.py"
     spec = importlib.util.spec_from_file_location("solve_openings", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -1,6 +1,6 @@
 """Experiment: the value of the 6x6 start (two adjacent middle stones removed), which no one has published.
 
-Run:  python benchmarks/six_by_six.py --workers 16 --seconds 540 --depth 2 --json OUT.json [--size 6x6]
+Run:  python scripts/six_by_six.py --workers 16 --seconds 540 --depth 2 --json OUT.json [--size 6x6]
 
 The start's value is ``{ values of Black's options | values of White's options }``.  The options
 are normalised (the 8 symmetries and the colour swap, :meth:`konane.Board.normalized`), the

@@ -11,8 +11,8 @@ Norvig (2021) found, with both stones removed and Black to move, White wins 4x4 
 and Black 5x5, for the corner and the centre openings; Uiterwijk (2021) solved 1xn and
 2xn, 3xn nearly and 4xn in part.
 
-Run:  python benchmarks/solve_openings.py                               (4x4, 5x5, 6x6)
-      python benchmarks/solve_openings.py --sizes 7 --limit-seconds 3600 --max-memory-gb 100 \\
+Run:  python scripts/solve_openings.py                               (4x4, 5x5, 6x6)
+      python scripts/solve_openings.py --sizes 7 --limit-seconds 3600 --max-memory-gb 100 \\
           --max-entries-millions 300 --json openings-7x7.json         (a big machine)
 
 ``--sizes``: square sizes ``n`` or rectangles ``RxC``; ``--narrow R:N``: the boards
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"total {total:.1f} s")
     if args.json:
         doc = {
-            "command": "python benchmarks/solve_openings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": "python scripts/solve_openings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
             "rules": "standard (multi-jumps), Black removes first and moves first",
             "backend": cgt.backend,
             "native_search": _native.search_available(),

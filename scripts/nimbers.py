@@ -10,7 +10,7 @@ Computes, and writes to ``notebooks/data/nimbers.json``:
 * a randomised search (:func:`konane.search`) for ``*4`` on boards past the census,
   ``--seconds`` seconds per board.
 
-Run: ``python benchmarks/nimbers.py`` (about 15 minutes with the native engine on one
+Run: ``python scripts/nimbers.py`` (about 15 minutes with the native engine on one
 core; ``--quick``: boards of at most 12 cells, a few seconds).  The notebook reads the
 file and verifies the boards it shows with :func:`konane.value`.
 """
@@ -91,7 +91,7 @@ def main() -> None:
     if args.quick:
         args.max_cells, args.stairs, args.seconds = 12, 4, 2.0
     data = {
-        "made_by": "benchmarks/nimbers.py",
+        "made_by": "scripts/nimbers.py",
         "arguments": {"max_cells": args.max_cells, "stairs": args.stairs, "seconds": args.seconds},
         "census": census_table(args.max_cells),
         "staircase": stairs(args.stairs),

@@ -1,9 +1,10 @@
 """Coverage-guided fuzzing of the native engine (``cgt._native``) with atheris.
 
-Not part of the test suite (benchmarks/ is not collected) (``pip install atheris``; needs the native engine built)::
+Not part of the test suite: pytest does not collect ``fuzz/``, and atheris is not a test dependency
+(``pip install atheris``; needs the native engine built).  Run from the repository root::
 
-    python benchmarks/fuzz_native.py -runs=100000          # 10^5 inputs, about a minute or two
-    python benchmarks/fuzz_native.py -max_total_time=600   # or for a while
+    python fuzz/fuzz_native.py -runs=100000          # 10^5 inputs, about a minute or two
+    python fuzz/fuzz_native.py -max_total_time=600   # or for a while
 
 Each input is read as a short program over a small table of games: build games
 from options (valid and invalid ids), add, negate, compare, ask for options,

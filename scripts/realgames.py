@@ -1,7 +1,7 @@
 """Seeded positions from real 8x8 Konane games, for ``bench_realgames.py``.
 
-Run:  python benchmarks/realgames.py            (writes benchmarks/data/realgames.json)
-      python benchmarks/realgames.py --check    (regenerates and compares with the file)
+Run:  python scripts/realgames.py            (writes benchmarks/data/realgames.json)
+      python scripts/realgames.py --check    (regenerates and compares with the file)
 
 Games start from the standard 8x8 board (Black on a1) with the standard opening: Black
 removes one of its stones on a central or corner cell, White one of its stones next to
@@ -35,7 +35,7 @@ if str(ROOT) not in sys.path:
 
 import konane  # noqa: E402
 
-DATA = HERE / "data" / "realgames.json"
+DATA = ROOT / "benchmarks" / "data" / "realgames.json"
 PLIES = (32, 36, 40, 43, 46)      # the snapshots of each game (plies 32 to 46)
 GAMES = 7                         # games of each kind (seeds 0 .. GAMES-1); 5 snapshots each
 MAX_TRIES = 50                    # games that end before ply 46 are replayed with the next seed
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(0 if same else 1)
     DATA.parent.mkdir(exist_ok=True)
     doc = {"about": "8x8 Konane positions from seeded random and mobility-greedy games "
-                    "(benchmarks/realgames.py); pictures top row first, Black = x = Left",
+                    "(scripts/realgames.py); pictures top row first, Black = x = Left",
            "plies": list(PLIES), "positions": pos}
     DATA.write_text(json.dumps(doc, indent=1) + "\n")
     stones = [p["picture"].count("x") + p["picture"].count("o") for p in pos]  # type: ignore[union-attr]
