@@ -1,4 +1,4 @@
-"""Benchmark: the footprint caches (``konane.decomposition.FootprintCache``, native
+"""Benchmark: the footprint caches (``konane.footprint.FootprintCache``, native
 ``footprint::FootprintCache``) on the real-game positions of ``benchmarks/data/realgames.json``.
 
 Run:  python benchmarks/bench_footprint_cache.py             (the splits, then konane.value)
@@ -29,7 +29,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import konane  # noqa: E402
-from konane import Board, _native, decomposition  # noqa: E402
+from konane import Board  # noqa: E402
+from konane._kernel import footprint, native  # noqa: E402
 
 
 def best(f: Callable[[], object], repeat: int) -> float:
@@ -45,7 +46,7 @@ def images(b: Board) -> list[Board]:
     return [b.transform(k) for k in range(1, 8)] + [b.color_swapped()]
 
 
-Masks = tuple[int, int, int, int]
+Masks = tuple[int, ...]
 
 
 def split_times(run: Callable[[Masks, bool], object], clear: Callable[[], None],
@@ -64,17 +65,18 @@ def split_times(run: Callable[[Masks, bool], object], clear: Callable[[], None],
 def splits(boards: list[Board], repeat: int) -> None:
     masks = [(b.cells_mask, b.black_mask, b.white_mask, b.stride) for b in boards]
     mirrored = [(t.cells_mask, t.black_mask, t.white_mask, t.stride) for b in boards for t in images(b)]
-    cache = decomposition.FootprintCache()
-    none = decomposition.FootprintCache(0)
+    keys = [b.key for b in boards]
+    mirrored_keys = [t.key for b in boards for t in images(b)]
+    cache = footprint.FootprintCache()
+    none = footprint.FootprintCache(0)
 
     def python(m: Masks, cached: bool) -> object:
-        return decomposition.footprint_region_masks(*m, cache if cached else none)
+        return footprint.footprint_region_masks(*m, cache if cached else none)
 
     rows = [("python", split_times(python, cache.clear, masks, mirrored, repeat))]
-    ext = _native._ext
-    if ext is not None and hasattr(ext, "konane_footprint_regions"):
-        rows.append(("native", split_times(lambda m, cached: ext.konane_footprint_regions(*m, cached),
-                                           ext.konane_footprint_cache_clear, masks, mirrored, repeat)))
+    if native.loaded():
+        rows.append(("native", split_times(lambda m, cached: native.footprint_regions(m, cached),
+                                           native.clear, keys, mirrored_keys, repeat)))
     print(f"splits of the {len(boards)} positions (s; mirrored: per image of all of them)")
     print(f"{'':8} {'no cache':>10} {'empty':>10} {'again':>10} {'mirrored':>10}")
     for name, ts in rows:
@@ -86,7 +88,7 @@ def values(boards: list[Board], repeat: int) -> None:
     # lookups of its regions (the backend konane.value uses here)
     konane.set_progress(False)
     print(f"konane.value, values known (s for the {len(boards)} positions; "
-          f"native solver: {_native.available()})")
+          f"native solver: {native.available()})")
     for b in boards:
         konane.value(b)
     t_again = best(lambda: [konane.value(b) for b in boards], repeat)

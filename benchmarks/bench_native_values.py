@@ -1,4 +1,4 @@
-"""Benchmark: the native Konane solver (konane._native, what konane.value runs with no cache
+"""Benchmark: the native Konane solver (konane._kernel.native, what konane.value runs with no cache
 given) against the Python solver (konane.value with a cache of its own, on the active engine)
 and cgt-py, on the starting boards of bench_values.py.
 
@@ -27,13 +27,13 @@ NATIVE = textwrap.dedent("""
     import json, resource, sys, time
     sys.path.insert(0, {root!r})
     import cgt, konane
-    from konane import _native
-    assert _native.available(), "the native Konane solver is not built"
+    from konane._kernel import native
+    assert native.available(), "the native Konane solver is not built"
     b = konane.Board({pic!r})
     t = time.perf_counter()
-    g = _native.native_value(b.rows, b.cols, b.cells_mask, b.black_mask, b.white_mask, konane.STANDARD)
+    g = native.value(b.key, True)
     dt = time.perf_counter() - t
-    info = _native.info()
+    info = native.value_info()
     print(json.dumps({{"value": str(cgt.Game.from_id(g)), "time": dt, "positions": info["positions"],
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """)

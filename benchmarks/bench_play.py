@@ -34,7 +34,7 @@ from dataclasses import dataclass
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
 import konane  # noqa: E402
-from konane import _native, _search, players  # noqa: E402
+from konane import players  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,7 @@ def play(game: Game) -> Result:
     t0 = time.perf_counter()
     # each game starts with empty tables (the solver's proofs would otherwise carry over
     # from the games a process played before, and the results depend on the processes)
-    konane.clear_caches()
-    for module in (_native, _search):
-        getattr(module, "search_clear", getattr(module, "clear", lambda: None))()
+    konane.clear_caches()                       # every table of konane, the searches' included
     rng = random.Random(f"{game.seed}/{game.rows}x{game.cols}/{game.opponent}/{game.strong}/{game.index}")
     # the opening is seeded by the game's number only, so both colours and both opponents
     # see the same openings

@@ -82,7 +82,6 @@ ENUM = textwrap.dedent("""
     import json, os, resource, sys, time
     sys.path.insert(0, {root!r})
     import cgt, konane
-    from konane import enumeration
     t, cpu = time.perf_counter(), time.process_time()
     c = konane.census({rows}, {cols}, progress=False, max_memory=None)
     dt, cpu = time.perf_counter() - t, time.process_time() - cpu
@@ -96,7 +95,7 @@ ENUM = textwrap.dedent("""
     dt_save = time.perf_counter() - t
     print(json.dumps({{"time": dt, "cpu": cpu, "rss_mb": rss, "distinct": distinct, "outcomes": counts,
                       "summary": dt_summary, "save": dt_save, "file_mb": os.path.getsize({path!r}) / 1e6,
-                      "path": "native" if enumeration._native_ok({rows}, {cols}) else "Python",
+                      "path": "native" if cgt.backend == "native" else "Python",
                       "backend": cgt.backend}}))
 """)
 

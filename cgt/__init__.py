@@ -67,19 +67,25 @@ from .thermography import Thermograph, Trajectory
 from .values import down, game, miny, nimber, number, one, pm, star, switch, tiny, up, up_multiple, zero
 
 __all__ = [
-    "Game", "parse", "game", "number", "nimber", "up_multiple", "switch", "pm", "tiny", "miny",
-    "zero", "one", "star", "up", "down", "as_game", "to_dyadic",
-    "Player", "Outcome", "LEFT", "RIGHT",
+    # games: parsing, constructors, analysis functions
+    "parse", "as_game", "to_dyadic", "game", "number", "nimber", "up_multiple", "switch", "pm", "tiny", "miny",
+    "thermograph", "grundy", "mex", "find_closed_form", "games_row", "clear_caches", "cache_info",
+    # classes and constants
+    "Game", "Thermograph", "Trajectory", "ConfusionInterval", "GrundySolver", "ClosedForm", "GamesRow",
+    "Player", "Outcome", "LEFT", "RIGHT", "zero", "one", "star", "up", "down", "backend",
+    # modules
+    "analysis", "display", "errors", "families", "graph", "impartial", "notation", "ops", "outcome", "thermography",
+    "values",
+    # errors
     "CGTError", "CGTTypeError", "CGTValueError", "GameParseError", "NotDyadicError", "NotANumberError",
     "NotAGameError", "NotAtomicError", "NotAPlayerError", "InvalidTemperatureError", "NotImpartialError",
     "InvalidIdError", "BackendError", "ClosedFormError", "InvalidIndexError", "CGTOverflowError",
-    "clear_caches", "cache_info",
-    "Thermograph", "Trajectory", "ConfusionInterval", "thermograph", "grundy", "GrundySolver", "mex",
-    "find_closed_form", "ClosedForm", "games_row", "GamesRow",
-    "analysis", "display", "errors", "families", "graph", "impartial", "notation", "ops", "outcome", "thermography",
-    "values",
-    "backend",
 ]
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``): no private modules, no typing helpers."""
+    return sorted(__all__)
+
 
 backend: str = ops.BACKEND
 """The active engine backend (``"python"`` or ``"native"``), see :mod:`cgt.ops`."""

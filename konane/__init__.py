@@ -14,8 +14,7 @@ Examples
 (cgt.parse('0'), <Player.LEFT: 'left'>)
 """
 
-from typing import TYPE_CHECKING, Any
-
+from konane import errors as errors  # konane.errors: the whole tree of exceptions
 from konane._progress import set_progress
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import RegionCache, cache_info, clear_caches, default_cache
@@ -23,29 +22,15 @@ from konane.censuses import Census, census
 from konane.decomposition import regions
 from konane.errors import (
     BoardParseError,
-    BoardTypeError,
     CacheFileError,
-    CacheTypeError,
-    CensusError,
     CensusFileError,
-    CensusTypeError,
     ComputationLimitError,
-    FamilyError,
-    FamilyTypeError,
     IllegalMoveError,
     InvalidMoveError,
     KonaneError,
-    KonaneTypeError,
-    KonaneValueError,
-    MoveTypeError,
     OpeningError,
-    PlayerError,
-    PlayerTypeError,
-    RulesError,
-    RulesTypeError,
-    SearchError,
-    SearchTypeError,
 )
+from konane.families import Family
 from konane.finding import Hit, find
 from konane.match import Match
 from konane.moves import Move
@@ -55,11 +40,31 @@ from konane.solving import Solution, outcome, solve
 from konane.squares import parse_square, square_name
 from konane.values import Analysis, analyze, set_threads, value
 
-if TYPE_CHECKING:
-    from konane.widget import BoardWidget as BoardWidget
+__all__ = [
+    # functions: values and who wins, players, every position of a board, finding by value
+    "value", "analyze", "regions", "outcome", "solve", "best_move", "choose_move", "census", "find",
+    # functions: reading positions, caches, progress, threads
+    "as_board", "as_color", "parse_square", "square_name",
+    "cache_info", "clear_caches", "default_cache", "set_progress", "set_threads",
+    # classes
+    "Board", "Color", "Move", "Rules", "Match", "Analysis", "Solution", "Choice", "Census", "Family", "Hit",
+    "RegionCache",
+    # constants
+    "BLACK", "WHITE", "STANDARD", "SINGLE_JUMP",
+    # the errors that say what went wrong (the whole tree is in konane.errors)
+    "KonaneError", "BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
+    "ComputationLimitError", "CacheFileError", "CensusFileError",
+]
+# konane.BoardWidget (below) is left out of __all__: it needs the optional anywidget, and
+# ``from konane import *`` must work without it.
+
+#: The public submodules that ``import konane`` imports, listed by ``dir(konane)`` beside
+#: ``__all__`` (``konane.cli`` and ``konane.widget`` are imported on purpose).
+_MODULES = ["board", "cache", "censuses", "decomposition", "errors", "families", "finding", "match",
+            "moves", "players", "rules", "solving", "squares", "svg", "values"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """``konane.BoardWidget``, imported on first use: it needs the optional ``anywidget``."""
     if name == "BoardWidget":
         try:
@@ -73,63 +78,8 @@ def __getattr__(name: str) -> Any:
         return BoardWidget
     raise AttributeError(f"module 'konane' has no attribute {name!r}")
 
-__all__ = [
-    "KonaneError",
-    "KonaneTypeError",
-    "KonaneValueError",
-    "BoardTypeError",
-    "MoveTypeError",
-    "PlayerTypeError",
-    "RulesTypeError",
-    "CacheTypeError",
-    "CensusTypeError",
-    "FamilyTypeError",
-    "BoardParseError",
-    "InvalidMoveError",
-    "IllegalMoveError",
-    "OpeningError",
-    "PlayerError",
-    "RulesError",
-    "CacheFileError",
-    "CensusError",
-    "CensusFileError",
-    "SearchTypeError",
-    "SearchError",
-    "FamilyError",
-    "ComputationLimitError",
-    "Color",
-    "BLACK",
-    "WHITE",
-    "as_color",
-    "Board",
-    "as_board",
-    "parse_square",
-    "square_name",
-    "Rules",
-    "STANDARD",
-    "SINGLE_JUMP",
-    "Move",
-    "Match",
-    "best_move",
-    "choose_move",
-    "Choice",
-    "regions",
-    "value",
-    "analyze",
-    "Analysis",
-    "RegionCache",
-    "default_cache",
-    "clear_caches",
-    "cache_info",
-    "set_progress",
-    "set_threads",
-    "census",
-    "Census",
-    "find",
-    "Hit",
-    "outcome",
-    "solve",
-    "Solution",
-]
-# konane.BoardWidget (below) is left out of __all__: it needs the optional anywidget, and
-# ``from konane import *`` must work without it.
+
+def __dir__() -> list[str]:
+    """The public names: ``__all__``, ``BoardWidget`` and the public submodules (no private
+    modules, no typing helpers)."""
+    return sorted({*__all__, "BoardWidget", *_MODULES})

@@ -50,7 +50,7 @@ from konane.errors import (
     PlayerError,
     PlayerTypeError,
 )
-from konane.moves import Move, as_move
+from konane.moves import Move, as_move, moves_text
 from konane.rules import Rules, as_rules
 from konane.squares import file_name, parse_square, square_name
 
@@ -1035,7 +1035,7 @@ class Board:
             src = (me & ~nm).bit_length() - 1
             dst = (nm & ~me).bit_length() - 1
             moves.append(Move(divmod(src, stride), divmod(dst, stride), rows))
-        moves.sort(key=_move_order)
+        moves.sort(key=Move.order)
         return moves
 
     @public
@@ -1115,8 +1115,22 @@ class Board:
         return Board._make(self._rows, self._cols, self._cells,
                            self._black ^ captured, self._white ^ src ^ dst)
 
-    def _why_illegal(self, move: Move, rules: Rules, player: Color | None) -> str | None:
-        """Why ``move`` is illegal on this board, or None if it is legal."""
+    @public
+    def illegal_reason(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> str | None:
+        """Why ``move`` is illegal on this board (by ``player``, if given), or None if it is legal.
+
+        Examples
+        --------
+        >>> b = konane.Board("xo.o.")
+        >>> b.illegal_reason("a1-c1") is None, b.illegal_reason("a1-e1", konane.SINGLE_JUMP)
+        (True, 'multi-jumps are not allowed by these rules (single jumps only)')
+        >>> b.illegal_reason("b1-d1", player="x")
+        "b1 holds a White stone but it is Black's move"
+        """
+        return self._checked(move, rules, player)[1]
+
+    def _reason(self, move: Move, rules: Rules, player: Color | None) -> str | None:
+        """:meth:`illegal_reason` on checked arguments."""
         if move.rows != self._rows:
             return f"the move is written for a board of {move.rows} rows, this one has {self._rows}"
         if move.is_removal:
@@ -1154,7 +1168,7 @@ class Board:
         m = as_move(move, self._rows, self._cols)
         r = as_rules(rules)
         p = None if player is None else as_color(player)
-        return m, self._why_illegal(m, r, p)
+        return m, self._reason(m, r, p)
 
     @public
     def play(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> Board:
@@ -1205,7 +1219,7 @@ class Board:
         """
         m, reason = self._checked(move, rules, player)
         if reason is not None:
-            raise _illegal(self, m, reason, legal=_legal_text(
+            raise illegal_move(self, m, reason, legal=_legal_text(
                 self, as_rules(rules), None if player is None else as_color(player)))
         return self._apply(m)
 
@@ -1250,33 +1264,19 @@ class Board:
                            self._black & ~bit, self._white & ~bit)
 
 
-def _move_order(m: Move) -> tuple[int, int, int, int]:
-    """The order of :meth:`Board.legal_moves`: by source file, rank, then target file, rank."""
-    return (m.source[1], -m.source[0], m.target[1], -m.target[0])
-
-
-def _moves_text(moves: list[Move], most: int = 24) -> str:
-    """``'c1-e1, g1-e1'``; ``'none'``; a long list cut after ``most`` moves."""
-    if not moves:
-        return "none"
-    names = [str(m) for m in moves]
-    if len(names) > most:
-        return ", ".join(names[:most]) + f", ... ({len(names)} in all)"
-    return ", ".join(names)
-
-
 def _legal_text(board: Board, rules: Rules | None = None, player: Color | None = None) -> str:
     """The line of an illegal-move message that names the legal moves: of ``player``, or of both."""
     if player is not None:
-        return f"legal moves for {player.long_name}: {_moves_text(board.legal_moves(player, rules))}"
+        return f"legal moves for {player.long_name}: {moves_text(board.legal_moves(player, rules))}"
     return "legal moves: " + "; ".join(
-        f"{c.long_name} {_moves_text(board.legal_moves(c, rules))}" for c in (BLACK, WHITE))
+        f"{c.long_name} {moves_text(board.legal_moves(c, rules))}" for c in (BLACK, WHITE))
 
 
-def _illegal(board: Board, move: Move, reason: str,
-             cls: type[IllegalMoveError] = IllegalMoveError, *, legal: str | None = None) -> IllegalMoveError:
-    """The error for an illegal ``move`` on ``board``: the move, the reason, the legal moves
-    (``legal``, or both players' under the standard rules) and the board with its labels."""
+def illegal_move(board: Board, move: Move, reason: str, cls: type[IllegalMoveError] = IllegalMoveError, *,
+                 legal: str | None = None) -> IllegalMoveError:
+    """The error for an illegal ``move`` on ``board``, for :meth:`Board.play` and
+    :meth:`konane.Match.push`: the move, the reason, the legal moves (``legal``, or both
+    players' under the standard rules) and the board with its labels."""
     if legal is None:
         try:
             legal = _legal_text(board)

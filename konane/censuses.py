@@ -66,8 +66,9 @@ import cgt
 from cgt import ops
 from konane import svg
 from konane._calls import describe, public
+from konane._kernel import census as census_kernel
 from konane._kernel.bitboard import checker_mask, full_mask, relayout
-from konane._kernel.census import census_ids, remap
+from konane._kernel.census import census_ids, relation_test, remap
 from konane._kernel.census import summary as census_summary
 from konane._progress import DEFAULT_MAX_MEMORY, computation
 from konane.board import Board, as_board
@@ -90,33 +91,10 @@ MAX_CELLS = 24
 #: :meth:`Census.first` and :func:`konane.find`: ``"="`` equal, ``">="`` at
 #: least, ``"<="`` at most, ``">"`` and ``"<"`` strictly, ``"||"`` confused with
 #: (incomparable).
-RELATIONS = ("=", ">=", "<=", ">", "<", "||")
+RELATIONS = census_kernel.RELATIONS
 
 _FORMAT = "konane-cgt census 2"
 _FORMAT_1 = "konane-cgt census 1"          # values as text: still loaded
-
-
-def _relation_test(relation: Any, target: Any) -> Callable[[int], bool]:
-    """A test on value ids: does the value stand in ``relation`` with ``target``?
-
-    Raises SearchTypeError / SearchError for a bad relation, cgt's errors for a
-    target that is not a game."""
-    if not isinstance(relation, str):
-        raise SearchTypeError(f"relation must be a str such as '>=', not {describe(relation)}")
-    if relation not in RELATIONS:
-        raise SearchError(f"unknown relation {relation!r}: expected one of "
-                          + ", ".join(repr(r) for r in RELATIONS))
-    t = cgt.as_game(target).id
-    leq = ops.leq
-    tests: dict[str, Callable[[int], bool]] = {
-        "=": lambda g: g == t,
-        ">=": lambda g: g == t or leq(t, g),
-        "<=": lambda g: g == t or leq(g, t),
-        ">": lambda g: g != t and leq(t, g),
-        "<": lambda g: g != t and leq(g, t),
-        "||": lambda g: g != t and not leq(g, t) and not leq(t, g),
-    }
-    return tests[relation]
 
 
 def _order(code: int) -> tuple[int, int]:
@@ -644,7 +622,7 @@ class Census:
         >>> c.board(c.first(2, ">")), c.value(c.first(2, ">"))
         (konane.Board('.o../o.o./x...'), cgt.parse('3'))
         """
-        test = _relation_test(relation, value)
+        test = relation_test(relation, value)
         codes = [code for gid, code in self._first_codes().items() if test(gid)]
         return min(codes, key=_order) if codes else None
 

@@ -41,8 +41,9 @@ from typing import Any, NamedTuple
 import cgt
 from konane._calls import check_seconds, describe, public
 from konane._kernel import bitboard as bb
+from konane._kernel.census import relation_test
 from konane.board import Board
-from konane.censuses import MAX_CELLS, Census, _relation_test, census
+from konane.censuses import MAX_CELLS, Census, census
 from konane.errors import SearchError, SearchTypeError
 from konane.rules import Rules, as_rules
 from konane.values import value
@@ -285,7 +286,7 @@ def find(target: Any, shape: tuple[int, int] | Census | None = None, *, relation
     konane.Census.first, konane.Census.nimbers, konane.Census.tinies,
     konane.Census.temperatures, konane.Census.hottest : first occurrences on one board.
     """
-    test = _relation_test(relation, target)
+    test = relation_test(relation, target)
     where = _check_shape(shape)
     r = as_rules(rules)
     _check_int("census_cells", census_cells, 0)

@@ -45,7 +45,7 @@ from typing import Any
 
 from konane import svg
 from konane._calls import describe, public
-from konane.board import BLACK, Board, Color, _illegal, _move_order, _moves_text, as_board, as_color
+from konane.board import BLACK, Board, Color, as_board, as_color, illegal_move
 from konane.errors import (
     BoardParseError,
     BoardTypeError,
@@ -55,7 +55,7 @@ from konane.errors import (
     KonaneTypeError,
     OpeningError,
 )
-from konane.moves import Move, as_move
+from konane.moves import Move, as_move, moves_text
 from konane.players import best_move
 from konane.rules import STANDARD, Rules, as_rules
 
@@ -148,7 +148,7 @@ def removals(board: Board, player: Any, hole: Any = None,
         near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
         cells = [rc for rc in sorted(board.stones(color)) if rc in near]
     moves = [Move(rc, rc, rows) for rc in cells]
-    moves.sort(key=_move_order)
+    moves.sort(key=Move.order)
     return moves
 
 
@@ -380,22 +380,22 @@ class Match:
         board = self.board
         move = as_move(move, board.rows, board.cols)
         if move.rows != board.rows:
-            raise _illegal(board, move, f"the move is written for a board of {move.rows} rows, "
+            raise illegal_move(board, move, f"the move is written for a board of {move.rows} rows, "
                                         f"this one has {board.rows}")
         turn = self.turn
         if self.in_opening:
             legal = self.legal_moves()
             if move not in legal:
-                raise _illegal(board, move, self._opening_reason(move), OpeningError,
-                               legal=f"legal removals for {turn.long_name} (to move): {_moves_text(legal)}")
+                raise illegal_move(board, move, self._opening_reason(move), OpeningError,
+                                   legal=f"legal removals for {turn.long_name} (to move): {moves_text(legal)}")
             new = _remove(board, move.source)
         else:
             if move.is_removal:
-                raise _illegal(board, move, "removals are allowed only in the opening; "
+                raise illegal_move(board, move, "removals are allowed only in the opening; "
                                             "every later move is a capture", legal=self._legal_line())
-            reason = board._why_illegal(move, self._rules, turn)
+            reason = board.illegal_reason(move, self._rules, player=turn)
             if reason is not None:
-                raise _illegal(board, move, reason, legal=self._legal_line())
+                raise illegal_move(board, move, reason, legal=self._legal_line())
             new = board._apply(move)
         self._moves.append(move)
         self._boards.append(new)
@@ -432,7 +432,7 @@ class Match:
         return best_move(self, time=time, seed=seed)
 
     def _legal_line(self) -> str:
-        return f"legal moves for {self.turn.long_name} (to move): {_moves_text(self.legal_moves())}"
+        return f"legal moves for {self.turn.long_name} (to move): {moves_text(self.legal_moves())}"
 
     def _opening_reason(self, move: Move) -> str:
         board, turn = self.board, self.turn

@@ -250,6 +250,25 @@ class Move:
         """The square name of :attr:`target`."""
         return square_name(self.target[0], self.target[1], self.rows)
 
+    def order(self) -> tuple[int, int, int, int]:
+        """The key of the order of :meth:`konane.Board.legal_moves`: by source file, rank,
+        then target file, rank (``moves.sort(key=Move.order)``)."""
+        return (self.source[1], -self.source[0], self.target[1], -self.target[0])
+
+
+def moves_text(moves: list[Move], most: int = 24) -> str:
+    """Moves for a message: ``'c1-e1, g1-e1'``; ``'none'``; a long list cut after ``most`` moves.
+
+    >>> moves_text([Move.parse("c1-e1", rows=1), Move.parse("g1-e1", rows=1)])
+    'c1-e1, g1-e1'
+    """
+    if not moves:
+        return "none"
+    names = [str(m) for m in moves]
+    if len(names) > most:
+        return ", ".join(names[:most]) + f", ... ({len(names)} in all)"
+    return ", ".join(names)
+
 
 def as_move(move: Any, rows: int, cols: int) -> Move:
     """``move`` as a :class:`Move` for a ``rows x cols`` grid: a Move is kept, a

@@ -7,7 +7,7 @@ Computes, and writes to ``notebooks/data/nimbers.json``:
   first of each (fewest stones, then lowest code), by :func:`konane.census`;
 * the values of the staircase family (``n`` Black-White pairs ``xo``, each row shifted
   one column, inside a border of empty cells) for ``n = 1 .. --stairs``;
-* a randomised search (:func:`konane.search`) for ``*4`` on boards past the census,
+* a randomised search (:func:`konane.find`) for ``*4`` on boards past the census,
   ``--seconds`` seconds per board.
 
 Run: ``python scripts/nimbers.py`` (about 15 minutes with the native engine on one
@@ -73,8 +73,8 @@ def random_star4(seconds: float, boards: list[tuple[int, int]]) -> list[dict[str
     out: list[dict[str, object]] = []
     for rows, cols in boards:
         t = time.perf_counter()
-        hits = [str(h.board) for h in konane.search("*4", (rows, cols), census_cells=0, samples=10 ** 6,
-                                                     timeout=seconds, seed=2026)]
+        hits = [str(h.board) for h in konane.find("*4", (rows, cols), census_cells=0, samples=10 ** 6,
+                                                     time=seconds, seed=2026)]
         out.append({"shape": f"{rows}x{cols}", "seconds": round(time.perf_counter() - t, 1), "hits": hits})
         print("random *4", out[-1], flush=True)
     return out

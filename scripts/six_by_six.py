@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import cgt  # noqa: E402
 import konane  # noqa: E402
-from konane import _native  # noqa: E402
+from konane._kernel import native  # noqa: E402
 
 
 def start_picture(rows, cols):
@@ -77,7 +77,7 @@ def work(job):
         t = time.time()
         n0 = state["n"]
         try:
-            gid = _native.native_value(b.rows, b.cols, b.cells_mask, b.black_mask, b.white_mask, konane.STANDARD, check)
+            gid = native.value(b.key, True, check)
             value = str(cgt.Game.from_id(gid))
             out.append({"board": pic, "value": value, "seconds": round(time.time() - t, 1),
                         "positions": state["n"] - n0})
@@ -85,7 +85,7 @@ def work(job):
             out.append({"board": pic, "value": None, "seconds": round(time.time() - t, 1),
                         "positions": state["n"] - n0})
             break
-    info = _native.info()
+    info = native.value_info() or {}
     return {"worker": index, "results": out, "trace": trace, "rss_mb": round(rss_mb()),
             "table_positions": info["positions"], "table_regions": info["regions"],
             "computed": info["computed"]}
@@ -102,7 +102,7 @@ def main():
     ap.add_argument("--depth", type=int, default=1, help="plies expanded before the leaves go to the workers")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
-    if not _native.available():
+    if not native.available():
         sys.exit("the native solver is not available")
     rows, cols = (int(x) for x in args.size.split("x"))
     start = konane.Board(start_picture(rows, cols))

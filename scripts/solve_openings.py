@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import cgt  # noqa: E402
 import konane  # noqa: E402
-from konane import _native  # noqa: E402
+from konane._kernel import native  # noqa: E402
 from konane._progress import resident_memory  # noqa: E402
 from konane.match import removals  # noqa: E402
 
@@ -76,7 +76,7 @@ def solve_opening(task: Task) -> dict[str, object]:
     """One row of the table: Black to move after the removals ``r1`` and ``r2``."""
     rows, cols, r1, r2, b2, limit, fresh, max_memory = task
     if fresh:
-        _native.search_clear()
+        konane.clear_caches()
     t = time.perf_counter()
     row: dict[str, object]
     try:
@@ -117,8 +117,8 @@ def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str
 def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
     """Settings of a process that solves openings (the main one or a worker of ``--jobs``)."""
     konane.set_progress(False)
-    if _native.search_available():
-        _native.search_configure(max_entries=max_entries, proof_numbers=proof_numbers)
+    if native.available():
+        native.wins_configure(max_entries=max_entries, proof_numbers=proof_numbers)
 
 
 HEADER = f"{'board':>6}  {'opening':<8} {'winner':<6} {'move':<7} {'positions':>11} {'settled':>10} " \
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
                          "(openings equal by a symmetry are solved once)")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
-    if not _native.search_available():
+    if not native.available():
         print("the native search is not built: the pure-Python reference search is used (slow)",
               file=sys.stderr)
     limit = args.limit_seconds or None
@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
             "command": "python scripts/solve_openings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
             "rules": "standard (multi-jumps), Black removes first and moves first",
             "backend": cgt.backend,
-            "native_search": _native.search_available(),
+            "native_search": native.available(),
             "search": "depth-first" if args.depth_first else "df-pn",
             "machine": {"python": platform.python_version(), "platform": platform.platform(),
                         "cpus": os.cpu_count()},

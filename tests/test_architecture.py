@@ -138,3 +138,102 @@ def test_graph_builder_finds_modules() -> None:
     graph = _import_graph()
     assert graph.has_edge("konane", "konane.errors") or graph.has_node("konane.errors")
     assert "cgt.ops" in graph
+
+
+# ---------------------------------------------------------------- floors, doors, names
+
+def _floors(package: str) -> dict[str, int]:
+    """The floor of each module of ``package``: 1 + the highest floor of the modules of the
+    package it imports (a package's ``__init__`` importing its own modules does not count)."""
+    graph = _import_graph()
+    inits = {n for n in graph if (ROOT / n.replace(".", "/") / "__init__.py").exists()}
+    sub = nx.DiGraph()
+    sub.add_nodes_from(n for n in graph if n == package or n.startswith(package + "."))
+    sub.add_edges_from((a, b) for a, b in graph.edges
+                       if a in sub and b in sub and not (a in inits and b.startswith(a + ".")))
+    floor: dict[str, int] = {}
+    for n in reversed(list(nx.topological_sort(sub))):
+        floor[n] = 1 + max((floor[m] for m in sub.successors(n)), default=0)
+    return floor
+
+
+@pytest.mark.parametrize("package, most", [("konane", 10), ("cgt", 10)])
+def test_packages_have_few_floors(package: str, most: int) -> None:
+    floor = _floors(package)
+    top = max(floor, key=floor.__getitem__)
+    chain = [top]
+    while floor[chain[-1]] > 1:        # the longest chain of imports, for the message
+        graph = _import_graph()
+        chain.append(max((m for m in graph.successors(chain[-1]) if m in floor and floor[m] == floor[chain[-1]] - 1),
+                         key=str))
+    assert floor[top] <= most, " -> ".join(chain)
+
+
+def test_the_floor_counter_counts_a_chain() -> None:
+    # konane.__main__ imports the CLI, which sits above the rules: at least three floors
+    floor = _floors("konane")
+    assert floor["konane.__main__"] > floor["konane.cli"] > floor["konane.rules"] > floor["konane.errors"] == 1
+
+
+def _native_references(path: pathlib.Path) -> list[str]:
+    """How ``path`` reaches the native core: imports of ``cgt._native`` and calls of
+    ``engine("native")``."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "cgt" and any(a.name == "_native" for a in node.names):
+            found.append("from cgt import _native")
+        elif isinstance(node, ast.Import) and any(a.name == "cgt._native" for a in node.names):
+            found.append("import cgt._native")
+        elif isinstance(node, ast.Constant) and node.value == "cgt._native":
+            found.append("'cgt._native'")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "engine"
+              and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == "native"):
+            found.append('engine("native")')
+    return found
+
+
+def test_one_door_to_the_native_core_per_package() -> None:
+    """``cgt.ops`` is the only module of ``cgt`` that imports the native core (``cgt.shortgame``
+    takes the native base class of games from it), and ``konane._kernel.native`` the only
+    module of ``konane`` that reaches it: every Konane kernel goes through that door."""
+    doors = {str(p.relative_to(ROOT)): refs for p in _python_sources() if (refs := _native_references(p))}
+    konane_doors = {p for p in doors if p.startswith("konane/")}
+    cgt_importers = {p for p, refs in doors.items() if p.startswith("cgt/") and any("engine" not in r for r in refs)}
+    assert konane_doors == {"konane/_kernel/native.py"}, doors
+    assert cgt_importers == {"cgt/ops.py"}, doors
+
+
+def test_konane_modules_take_no_private_name_of_another_module() -> None:
+    """Shared helpers are public names of a private module (``konane._calls``, the kernel),
+    never ``_names`` taken from a sibling (as ``values._arguments`` once was)."""
+    bad = []
+    for path in _python_sources():
+        if not str(path.relative_to(ROOT)).startswith("konane"):
+            continue
+        module = _module_name(path)
+        for target, names in _imports(ast.parse(path.read_text(encoding="utf-8")), module, path.name == "__init__.py"):
+            if target.startswith("konane") and target != module:
+                bad += [f"{module}: from {target} import {n}" for n in names if n.startswith("_")
+                        and not (ROOT / target.replace(".", "/") / f"{n}.py").exists()
+                        and not (ROOT / target.replace(".", "/") / n / "__init__.py").exists()]
+    assert bad == []
+
+
+def test_the_public_namespaces_hold_public_names_only() -> None:
+    import cgt
+    import konane
+    import konane.errors
+    import konane.families
+
+    for package in (cgt, konane):
+        names = dir(package)
+        assert not [n for n in names if n.startswith("_") or n in ("Any", "TYPE_CHECKING", "annotations")]
+        assert all(hasattr(package, n) for n in names)
+    assert konane.Family is konane.families.Family and "Family" in konane.__all__
+    assert konane.find is konane.finding.find and not hasattr(konane, "search")
+    # at the top, the errors that say what went wrong; the whole tree in konane.errors
+    errors_at_top = sorted(n for n in konane.__all__ if n.endswith("Error"))
+    assert errors_at_top == ["BoardParseError", "CacheFileError", "CensusFileError", "ComputationLimitError",
+                             "IllegalMoveError", "InvalidMoveError", "KonaneError", "OpeningError"]
+    assert set(errors_at_top) < set(konane.errors.__all__)

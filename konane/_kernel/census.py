@@ -9,18 +9,48 @@ the computation are described in :mod:`konane.censuses`.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+import cgt
 from cgt import ops
+from konane._calls import describe
 from konane._kernel import native
 from konane._kernel.bitboard import capture_steps, checker_mask, grid_symmetries, relayout, transform_rc
 from konane._progress import Progress
+from konane.errors import SearchError, SearchTypeError
 from konane.rules import Rules
 
 __all__: list[str] = []          # private: konane's own modules import the names they need
 
 #: The id of a code not computed yet in :func:`python_census`'s table.
 _UNSET = 0xFFFFFFFF
+
+#: The relations of :func:`relation_test` (``konane.censuses.RELATIONS``).
+RELATIONS = ("=", ">=", "<=", ">", "<", "||")
+
+
+def relation_test(relation: Any, target: Any) -> Callable[[int], bool]:
+    """A test on value ids: does the value stand in ``relation`` with ``target``?
+
+    Raises SearchTypeError / SearchError for a bad relation, cgt's errors for a
+    target that is not a game."""
+    if not isinstance(relation, str):
+        raise SearchTypeError(f"relation must be a str such as '>=', not {describe(relation)}")
+    if relation not in RELATIONS:
+        raise SearchError(f"unknown relation {relation!r}: expected one of "
+                          + ", ".join(repr(r) for r in RELATIONS))
+    t = cgt.as_game(target).id
+    leq = ops.leq
+    tests: dict[str, Callable[[int], bool]] = {
+        "=": lambda g: g == t,
+        ">=": lambda g: g == t or leq(t, g),
+        "<=": lambda g: g == t or leq(g, t),
+        ">": lambda g: g != t and leq(t, g),
+        "<": lambda g: g != t and leq(g, t),
+        "||": lambda g: g != t and not leq(g, t) and not leq(t, g),
+    }
+    return tests[relation]
 
 
 # ---------------------------------------------------------------- tables of a board size

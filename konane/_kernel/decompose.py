@@ -137,7 +137,7 @@ def reach(cells: int, black: int, white: int, stride: int) -> tuple[int, int]:
         ro = no
 
 
-def _component(seed: int, lx: int, lo: int, s: int) -> int:
+def component(seed: int, lx: int, lo: int, s: int) -> int:
     """The stones of ``lx | lo`` linked to ``seed`` by orthogonal adjacency of opposite colours."""
     comp = seed
     while True:
@@ -222,7 +222,7 @@ def _line_drop(cells: int, black: int, white: int, d: int) -> int:
     return drop
 
 
-def _line_regions(cells: int, black: int, white: int, d: int) -> list[tuple[int, int, int]]:
+def line_regions(cells: int, black: int, white: int, d: int) -> list[tuple[int, int, int]]:
     """The pieces of a board that is one line (step ``d``) between the cells of
     :func:`_line_drop`, as ``(cells, black, white)``, in order along the line."""
     keep = cells & ~_line_drop(cells, black, white, d)
@@ -246,7 +246,7 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
     """The final groups with moves, as ``[black, white, reach_x, reach_o]``,
     and the dead stones (Black, White) left over.
 
-    A board that is one line is cut into pieces instead (:func:`_line_regions`);
+    A board that is one line is cut into pieces instead (:func:`line_regions`);
     a piece with stones of both colours is a group whose "reach" is the piece.
     """
     d = line_step(cells, stride)
@@ -254,7 +254,7 @@ def _partition(cells: int, black: int, white: int, stride: int) -> tuple[list[li
         return _partition_piece(cells, black, white, stride)
     groups: list[list[int]] = []
     dead_x = dead_o = 0
-    for piece, pb, pw in _line_regions(cells, black, white, d):
+    for piece, pb, pw in line_regions(cells, black, white, d):
         if pb and pw:
             groups.append([pb, pw, piece, 0])
         else:
@@ -278,7 +278,7 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
     comps: list[list[int]] = []
     remaining = lx | lo
     while remaining:
-        comp = _component(remaining & -remaining, lx, lo, s)
+        comp = component(remaining & -remaining, lx, lo, s)
         remaining ^= comp
         if not remaining and not comps:
             # one group (the usual case): its reach, absorbing the dead stones in conflict with it
@@ -382,7 +382,7 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             return groups, dead_x, dead_o
 
 
-def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
+def one_group(cells: int, lx: int, lo: int, s: int) -> bool:
     """Whether the stones that can capture (``lx``, ``lo``: those with an enemy
     next to them) surely form one region.
 
@@ -397,7 +397,7 @@ def _one_group(cells: int, lx: int, lo: int, s: int) -> bool:
     live = lx | lo
     groups: list[tuple[int, int]] = []
     while live:
-        comp = _component(live & -live, lx, lo, s)
+        comp = component(live & -live, lx, lo, s)
         live ^= comp
         if not groups and not live:
             return True
@@ -427,7 +427,7 @@ def _chained(bounds: list[tuple[int, int]], s: int) -> bool:
     return True
 
 
-def _lowest_stone(region: tuple[int, int, int]) -> int:
+def lowest_stone(region: tuple[int, int, int]) -> int:
     stones = region[1] | region[2]
     return stones & -stones
 
@@ -446,7 +446,7 @@ def region_masks(cells: int, black: int, white: int, stride: int) -> list[tuple[
             low = dead & -dead
             dead ^= low
             out.append((low, low, 0) if is_x else (low, 0, low))
-    out.sort(key=_lowest_stone)
+    out.sort(key=lowest_stone)
     return out
 
 
@@ -469,5 +469,5 @@ def live_region_masks(cells: int, black: int, white: int, stride: int) -> list[t
         g = groups[0]
         return [(g[2] | g[3], g[0], g[1])]
     out = [(g[2] | g[3], g[0], g[1]) for g in groups]
-    out.sort(key=_lowest_stone)
+    out.sort(key=lowest_stone)
     return out

@@ -29,7 +29,7 @@ from konane._kernel.bitboard import (
     relayout,
     transform_table,
 )
-from konane._kernel.decompose import UnionFind, _component, _lowest_stone, live_region_masks, reach
+from konane._kernel.decompose import UnionFind, component, live_region_masks, lowest_stone, reach
 from konane._kernel.registry import on_clear, on_info
 from konane.errors import CacheTypeError
 
@@ -293,7 +293,7 @@ def _split_group(cells: int, gx: int, go: int, s: int,
     comps = []
     live = lx | lo
     while live:
-        comp = _component(live & -live, lx, lo, s)
+        comp = component(live & -live, lx, lo, s)
         live ^= comp
         comps.append(comp)
     if len(comps) < 2:
@@ -366,5 +366,5 @@ def footprint_region_masks(cells: int, black: int, white: int, stride: int,
     out: list[tuple[int, int, int]] = []
     for rc, rb, rw in live:
         out.extend(_split_group(rc, rb, rw, stride, cache))
-    out.sort(key=_lowest_stone)
+    out.sort(key=lowest_stone)
     return out

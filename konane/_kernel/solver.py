@@ -22,7 +22,7 @@ from konane._kernel.bitboard import (
     pack_key,
 )
 from konane._kernel.bitboard import least_image as _least_image
-from konane._kernel.decompose import _line_regions, _one_group
+from konane._kernel.decompose import line_regions, one_group
 from konane._kernel.decompose import live_region_masks as _live_regions
 from konane._kernel.footprint import footprint_region_masks
 from konane._progress import Progress
@@ -124,7 +124,7 @@ class _Solver:
         the others too measured slower: a table twice as big).  A position
         whose stones that can capture are dense (more than a sixth of the
         frame's cells, or more than :data:`SPLIT_MAX_LIVE`) or surely form one region
-        (:func:`konane.decomposition._one_group`), or that the decomposer finds
+        (:func:`konane.decomposition.one_group`), or that the decomposer finds
         to be one region, is played out where it stands: its value comes from
         its options, memo on the exact position, with no normalisation (which
         would cost more than it saves).  In a frame that is one line, the exact
@@ -158,13 +158,13 @@ class _Solver:
         if d:
             # a frame that is one line: its exact cuts (konane.decomposition._line_drop);
             # a piece smaller than the frame is cropped and normalised like any split
-            regions = [r for r in _line_regions(cells, black, white, d) if r[1] and r[2]]
+            regions = [r for r in line_regions(cells, black, white, d) if r[1] and r[2]]
             if len(regions) == 1 and regions[0][0] == cells:
                 regions = None
         else:
             lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
             live = (lx | lo).bit_count()
-            if live > SPLIT_MAX_LIVE or 6 * live > cells.bit_count() or _one_group(cells, lx, lo, s):
+            if live > SPLIT_MAX_LIVE or 6 * live > cells.bit_count() or one_group(cells, lx, lo, s):
                 # positions whose capturing stones fill more than a sixth of the frame are
                 # played out without a split test: on the starting boards and on random
                 # boards they (almost) never split, and the test costs more than splitting

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from cgt import ops
 from konane._kernel import native
 from konane._kernel.bitboard import captures, line_step, normal_form
-from konane._kernel.decompose import _line_regions, live_region_masks
+from konane._kernel.decompose import line_regions, live_region_masks
 from konane._kernel.registry import on_clear
 from konane._kernel.solver import solve as _value_id
 from konane._progress import Progress
@@ -91,7 +91,7 @@ class _Search:
         """Whether the side to move (Left if ``left``) wins the position plus ``g``."""
         big_cells = big_black = big_white = 0
         d = line_step(cells, stride)
-        parts = _line_regions(cells, black, white, d) if d else live_region_masks(cells, black, white, stride)
+        parts = line_regions(cells, black, white, d) if d else live_region_masks(cells, black, white, stride)
         for rc, rb, rw in parts:
             if not rb or not rw:
                 continue

@@ -127,7 +127,7 @@ def test_bad_pictures(picture, match):
 def test_board_errors_are_value_and_type_errors():
     with pytest.raises(ValueError):
         Board("?")
-    with pytest.raises(konane.BoardTypeError, match=r"42 \(int\)") as info:
+    with pytest.raises(konane.errors.BoardTypeError, match=r"42 \(int\)") as info:
         Board(42)
     assert isinstance(info.value, TypeError) and raised_in(info) == "__init__"
 
@@ -144,7 +144,7 @@ def test_from_masks_validates():
         Board.from_masks(0, 3, 0, 0, 0)
     with pytest.raises(BoardParseError, match="black must be"):
         Board.from_masks(1, 3, 0, -1, 0)
-    with pytest.raises(konane.BoardTypeError, match="cols must be an int"):
+    with pytest.raises(konane.errors.BoardTypeError, match="cols must be an int"):
         Board.from_masks(1, 3.0, 0, 0, 0)
     # _make does no validation but builds an equal board
     assert Board._make(1, 3, 0b111, 0b001, 0b100) == Board("x.o")
@@ -233,10 +233,10 @@ def test_start_defaults():
     assert b.stone_count(BLACK) == b.stone_count(WHITE) == 32
     with pytest.raises(BoardParseError):
         Board.start(0, 3)
-    with pytest.raises(konane.BoardTypeError) as info:
+    with pytest.raises(konane.errors.BoardTypeError) as info:
         Board.start("4")
     assert raised_in(info) == "start"
-    with pytest.raises(konane.PlayerError) as info:
+    with pytest.raises(konane.errors.PlayerError) as info:
         Board.start(4, a1="red")
     assert raised_in(info) == "start"
 
@@ -330,14 +330,14 @@ def test_as_color(name, color):
 
 @pytest.mark.parametrize("bad", ["red", "", "xo"])
 def test_as_color_errors(bad):
-    with pytest.raises(konane.PlayerError, match=repr(bad)) as info:
+    with pytest.raises(konane.errors.PlayerError, match=repr(bad)) as info:
         konane.as_color(bad)
     assert raised_in(info) == "as_color" and isinstance(info.value, ValueError)
 
 
 @pytest.mark.parametrize("bad", [None, 1, 2.5, ("x",)])
 def test_as_color_type_errors(bad):
-    with pytest.raises(konane.PlayerTypeError, match=re.escape(repr(bad))) as info:
+    with pytest.raises(konane.errors.PlayerTypeError, match=re.escape(repr(bad))) as info:
         konane.as_color(bad)
     assert raised_in(info) == "as_color" and isinstance(info.value, TypeError)
 
@@ -352,7 +352,7 @@ def test_color_enum():
     assert BLACK.opponent is WHITE and WHITE.opponent is BLACK
     assert str(BLACK) == "x" and repr(WHITE) == "konane.WHITE"
     assert BLACK.is_left and not WHITE.is_left
-    with pytest.raises(konane.PlayerError) as info:
+    with pytest.raises(konane.errors.PlayerError) as info:
         Board("x.o").options("red")
     assert raised_in(info) == "options"
 
@@ -433,9 +433,9 @@ def test_transform_group(b):
 
 
 def test_transform_errors():
-    with pytest.raises(konane.KonaneValueError):
+    with pytest.raises(konane.errors.KonaneValueError):
         Board("x").transform(8)
-    with pytest.raises(konane.KonaneTypeError):
+    with pytest.raises(konane.errors.KonaneTypeError):
         Board("x").transform("1")
 
 
@@ -479,19 +479,19 @@ def test_diagram():
 def test_errors_are_raised_from_the_method_called():
     b = Board("x.o./#ox.")
     for name, call, cls in [
-        ("stone_count", lambda: b.stone_count("red"), konane.PlayerError),
-        ("stones", lambda: b.stones(3), konane.PlayerTypeError),
-        ("is_empty_of", lambda: b.is_empty_of("red"), konane.PlayerError),
-        ("stones_mask", lambda: b.stones_mask(None), konane.PlayerTypeError),
+        ("stone_count", lambda: b.stone_count("red"), konane.errors.PlayerError),
+        ("stones", lambda: b.stones(3), konane.errors.PlayerTypeError),
+        ("is_empty_of", lambda: b.is_empty_of("red"), konane.errors.PlayerError),
+        ("stones_mask", lambda: b.stones_mask(None), konane.errors.PlayerTypeError),
         ("__getitem__", lambda: b["z9"], InvalidMoveError),
-        ("__getitem__", lambda: b[1.5], konane.MoveTypeError),
-        ("square", lambda: b.square(3), konane.MoveTypeError),
+        ("__getitem__", lambda: b[1.5], konane.errors.MoveTypeError),
+        ("square", lambda: b.square(3), konane.errors.MoveTypeError),
         ("square_name", lambda: b.square_name((5, 0)), InvalidMoveError),
         ("play_removal", lambda: b.play_removal("a9"), InvalidMoveError),
         ("parse_move", lambda: b.parse_move("a1:c1"), InvalidMoveError),
-        ("filled", lambda: b.filled(a1="red"), konane.PlayerError),
-        ("from_masks", lambda: Board.from_masks(1, 1, "1", 0, 0), konane.BoardTypeError),
-        ("as_board", lambda: konane.as_board(None), konane.BoardTypeError),
+        ("filled", lambda: b.filled(a1="red"), konane.errors.PlayerError),
+        ("from_masks", lambda: Board.from_masks(1, 1, "1", 0, 0), konane.errors.BoardTypeError),
+        ("as_board", lambda: konane.as_board(None), konane.errors.BoardTypeError),
     ]:
         with pytest.raises(cls) as info:
             call()

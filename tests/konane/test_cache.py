@@ -107,10 +107,10 @@ def test_memory_bound_keeps_values_correct():
 
 
 def test_bad_arguments():
-    with pytest.raises(konane.CacheTypeError, match="42") as info:
+    with pytest.raises(konane.errors.CacheTypeError, match="42") as info:
         konane.RegionCache(42)
     assert raised_in(info) == "__init__"
-    with pytest.raises(konane.CacheTypeError, match="max_memory"):
+    with pytest.raises(konane.errors.CacheTypeError, match="max_memory"):
         konane.RegionCache(max_memory="lots")
 
 

@@ -311,7 +311,7 @@ def test_bad_arguments_of_the_binding(args, message):
 
 
 def test_bad_limits():
-    with pytest.raises(konane.KonaneTypeError, match="max_positions"):
+    with pytest.raises(konane.errors.KonaneTypeError, match="max_positions"):
         konane.census(2, 2, max_positions="10")
-    with pytest.raises(konane.KonaneValueError, match="max_memory"):
+    with pytest.raises(konane.errors.KonaneValueError, match="max_memory"):
         konane.census(2, 2, max_memory=-1)

@@ -163,7 +163,7 @@ def test_bad_codes_and_boards():
             c.board(bad)
     with pytest.raises(CensusTypeError):
         c.value(2.0)
-    with pytest.raises(konane.BoardTypeError):
+    with pytest.raises(konane.errors.BoardTypeError):
         c.code(7)
     with pytest.raises(CensusError, match=r"'o\.o' is not a position of the 2x3 census: it is 1x3"):
         c.value("o.o")
@@ -255,7 +255,7 @@ def test_limits_and_defaults():
     assert census(3).ids == cached(3, 3).ids                # cols defaults to rows
     with pytest.raises(RulesTypeError, match="'single'"):
         census(2, 2, rules="single")
-    with pytest.raises(konane.KonaneTypeError, match="progress"):
+    with pytest.raises(konane.errors.KonaneTypeError, match="progress"):
         census(2, 2, progress="yes")
 
 
@@ -383,13 +383,13 @@ def test_first_with_relations(relation, holds):
 
 def test_bad_relations_and_counts():
     c = cached(2, 3)
-    with pytest.raises(konane.SearchError, match="unknown relation '~'"):
+    with pytest.raises(konane.errors.SearchError, match="unknown relation '~'"):
         c.first(0, "~")
-    with pytest.raises(konane.SearchTypeError, match="relation must be a str"):
+    with pytest.raises(konane.errors.SearchTypeError, match="relation must be a str"):
         c.first(0, 1)
-    with pytest.raises(konane.SearchTypeError, match="count must be an int"):
+    with pytest.raises(konane.errors.SearchTypeError, match="count must be an int"):
         c.hottest("2")
-    with pytest.raises(konane.SearchError, match="count must be at least 0"):
+    with pytest.raises(konane.errors.SearchError, match="count must be at least 0"):
         c.hottest(-1)
 
 

@@ -272,7 +272,7 @@ def test_one_group_shortcut_is_never_wrong(seed):
     # the solver's shortcut "surely one region" must never hide a real split (it is not
     # used on boards that are one line, whose exact cuts the solver applies instead)
     from konane._kernel.bitboard import line_step
-    from konane._kernel.decompose import _one_group
+    from konane._kernel.decompose import one_group
     rng = random.Random(200 + seed)
     for _ in range(600):
         b = random_board(rng)
@@ -282,7 +282,7 @@ def test_one_group_shortcut_is_never_wrong(seed):
         near_o = (b.white_mask << 1) | (b.white_mask >> 1) | (b.white_mask << s) | (b.white_mask >> s)
         near_x = (b.black_mask << 1) | (b.black_mask >> 1) | (b.black_mask << s) | (b.black_mask >> s)
         lx, lo = b.black_mask & near_o, b.white_mask & near_x
-        if lx and _one_group(b.cells_mask, lx, lo, s):
+        if lx and one_group(b.cells_mask, lx, lo, s):
             assert len(live_region_masks(b.cells_mask, b.black_mask, b.white_mask, s)) == 1, str(b)
 
 
@@ -336,7 +336,7 @@ def test_regions_examples():
 
 def test_regions_arguments():
     assert [str(r) for r in konane.regions("xo....ox")] == ["xo.#####", "#####.ox"]   # a picture
-    with pytest.raises(konane.BoardTypeError, match="42") as info:
+    with pytest.raises(konane.errors.BoardTypeError, match="42") as info:
         konane.regions(42)
     assert raised_in(info) == "regions"
     with pytest.raises(konane.BoardParseError):

@@ -12,7 +12,7 @@ import pytest
 import konane
 from konane import Board
 from konane._kernel import native
-from konane._kernel.decompose import _component
+from konane._kernel.decompose import component
 from konane._kernel.footprint import (
     FOOTPRINT_CACHE_MIN_STONES,
     FOOTPRINT_CACHE_SIZE,
@@ -45,7 +45,7 @@ def groups(b):
     lo = b.white_mask & ((b.black_mask << 1) | (b.black_mask >> 1) | (b.black_mask << s) | (b.black_mask >> s))
     live, out = lx | lo, []
     while live:
-        c = _component(live & -live, lx, lo, s)
+        c = component(live & -live, lx, lo, s)
         live ^= c
         out.append((c & lx, c & lo))
     return out

@@ -199,7 +199,7 @@ def test_capture_errors_leave_the_match_unchanged():
         m.push("a1-b2")
     with pytest.raises(IllegalMoveError, match="written for a board of 8 rows"):
         m.push(Move.parse("a3-c3", rows=8))
-    with pytest.raises(konane.MoveTypeError) as info:
+    with pytest.raises(konane.errors.MoveTypeError) as info:
         m.push(42)
     assert raised_in(info) == "push"
     assert snapshot(m) == before
@@ -371,18 +371,18 @@ def test_loads_errors(text, error, match):
 
 
 def test_match_argument_errors():
-    with pytest.raises(konane.RulesTypeError) as info:
+    with pytest.raises(konane.errors.RulesTypeError) as info:
         konane.Match(rules="single")
     assert raised_in(info) == "__init__"
-    with pytest.raises(konane.PlayerError):
+    with pytest.raises(konane.errors.PlayerError):
         konane.Match(first="red")
-    with pytest.raises(konane.BoardTypeError):
+    with pytest.raises(konane.errors.BoardTypeError):
         konane.Match(42)
-    with pytest.raises(konane.KonaneTypeError, match="opening"):
+    with pytest.raises(konane.errors.KonaneTypeError, match="opening"):
         konane.Match(opening="yes")
     assert konane.Match("xo.", opening=False).legal_moves()[0].source_name == "a1"   # a picture
     with pytest.raises(konane.BoardParseError, match="rules header"):
         konane.Match.loads("# rules: multi_jump=maybe\nxo.\n")
-    with pytest.raises(konane.RulesTypeError) as info:
+    with pytest.raises(konane.errors.RulesTypeError) as info:
         removals(Board.start(4), "x", rules="any")
     assert raised_in(info) == "removals"

@@ -416,14 +416,14 @@ def test_player_designations():
     for name in ("o", WHITE, "right", "White", "O"):
         assert b.options(name) == b.options("o")
     assert b.options("LEFT") == b.options(BLACK)
-    with pytest.raises(konane.PlayerError, match="'blue'") as info:
+    with pytest.raises(konane.errors.PlayerError, match="'blue'") as info:
         b.legal_moves("blue")
     assert raised_in(info) == "legal_moves"
     for method in ("options", "legal_moves", "move_options", "can_move", "move_count"):
-        with pytest.raises(konane.RulesTypeError, match="'standard'") as info:
+        with pytest.raises(konane.errors.RulesTypeError, match="'standard'") as info:
             getattr(b, method)("x", rules="standard")
         assert raised_in(info) == method
-        with pytest.raises(konane.PlayerTypeError) as info:
+        with pytest.raises(konane.errors.PlayerTypeError) as info:
             getattr(b, method)(3)
         assert raised_in(info) == method
 
@@ -497,12 +497,12 @@ def test_bad_move_objects():
         Move((0, 0), (2, 2), 3)
     with pytest.raises(InvalidMoveError):
         Move((3, 0), (1, 0), 3)
-    with pytest.raises(konane.MoveTypeError):
+    with pytest.raises(konane.errors.MoveTypeError):
         Move("c3", "c5", 8)
-    with pytest.raises(konane.MoveTypeError) as info:
+    with pytest.raises(konane.errors.MoveTypeError) as info:
         Move.parse(42, rows=8)
     assert raised_in(info) == "parse"
-    with pytest.raises(konane.MoveTypeError, match="rows must be an int"):
+    with pytest.raises(konane.errors.MoveTypeError, match="rows must be an int"):
         Move.parse("c3-c5", rows="8")
 
 
@@ -567,13 +567,13 @@ def test_off_board_source_and_foreign_move():
         b.play("a1-c1")
     with pytest.raises(IllegalMoveError, match="written for a board of 8 rows"):
         Board("xo.").play(Move.parse("a1-c1", rows=8))
-    with pytest.raises(konane.MoveTypeError) as info:
+    with pytest.raises(konane.errors.MoveTypeError) as info:
         b.play(3)
     assert raised_in(info) == "play"
-    with pytest.raises(konane.RulesTypeError) as info:
+    with pytest.raises(konane.errors.RulesTypeError) as info:
         b.play("a1-c1", "single")
     assert raised_in(info) == "play"
-    with pytest.raises(konane.PlayerError) as info:
+    with pytest.raises(konane.errors.PlayerError) as info:
         b.is_legal("a1-c1", player="red")
     assert raised_in(info) == "is_legal"
 

@@ -161,10 +161,10 @@ def test_one_and_two_threads_give_the_same_values():
 
 def test_set_threads_checks_its_argument():
     for bad in (1.5, "2", True, [2]):
-        with pytest.raises(konane.KonaneTypeError, match="set_threads takes None or an int"):
+        with pytest.raises(konane.errors.KonaneTypeError, match="set_threads takes None or an int"):
             konane.set_threads(bad)
     for bad in (0, -1):
-        with pytest.raises(konane.KonaneValueError, match="set_threads takes at least 1 thread"):
+        with pytest.raises(konane.errors.KonaneValueError, match="set_threads takes at least 1 thread"):
             konane.set_threads(bad)
     konane.set_threads(8)                   # the solver has two halves: taken as 2
     try:

@@ -317,26 +317,26 @@ def test_computer_move_levels(level, monkeypatch):
 
 @pytest.mark.parametrize("call, error, message", [
     (lambda: players.best_move("xq.", "x"), konane.BoardParseError, "unknown character 'q'"),
-    (lambda: players.best_move(["xo."], "x"), konane.KonaneTypeError, "konane.Board or a konane.Match"),
-    (lambda: players.best_move(42, "x"), konane.KonaneTypeError, "42 (int)"),
-    (lambda: players.best_move(Board("xo."), None), konane.KonaneTypeError, "a player is needed"),
-    (lambda: players.best_move(Board("xo."), "red"), konane.PlayerError, "red"),
-    (lambda: players.best_move(Board("xo."), "x", time=-1), konane.KonaneValueError, "-1"),
-    (lambda: players.best_move(Board("xo."), "x", time=float("nan")), konane.KonaneValueError, "nan"),
-    (lambda: players.best_move(Board("xo."), "x", time="1"), konane.KonaneTypeError, "'1' (str)"),
-    (lambda: players.best_move(Board("xo."), "x", seed="s"), konane.KonaneTypeError, "seed"),
-    (lambda: players.best_move(Board("xo."), "x", rules="single"), konane.RulesTypeError, "single"),
-    (lambda: players.choose_move(Board("xo."), "x", max_positions=0), konane.KonaneValueError, "max_positions"),
-    (lambda: players.choose_move(Board("xo."), "x", max_depth=1.5), konane.KonaneTypeError, "max_depth"),
+    (lambda: players.best_move(["xo."], "x"), konane.errors.KonaneTypeError, "konane.Board or a konane.Match"),
+    (lambda: players.best_move(42, "x"), konane.errors.KonaneTypeError, "42 (int)"),
+    (lambda: players.best_move(Board("xo."), None), konane.errors.KonaneTypeError, "a player is needed"),
+    (lambda: players.best_move(Board("xo."), "red"), konane.errors.PlayerError, "red"),
+    (lambda: players.best_move(Board("xo."), "x", time=-1), konane.errors.KonaneValueError, "-1"),
+    (lambda: players.best_move(Board("xo."), "x", time=float("nan")), konane.errors.KonaneValueError, "nan"),
+    (lambda: players.best_move(Board("xo."), "x", time="1"), konane.errors.KonaneTypeError, "'1' (str)"),
+    (lambda: players.best_move(Board("xo."), "x", seed="s"), konane.errors.KonaneTypeError, "seed"),
+    (lambda: players.best_move(Board("xo."), "x", rules="single"), konane.errors.RulesTypeError, "single"),
+    (lambda: players.choose_move(Board("xo."), "x", max_positions=0), konane.errors.KonaneValueError, "max_positions"),
+    (lambda: players.choose_move(Board("xo."), "x", max_depth=1.5), konane.errors.KonaneTypeError, "max_depth"),
     (lambda: players.best_move(Board("xo."), "o"), konane.IllegalMoveError, "White (o) has no legal move"),
-    (lambda: players.best_move(Match(Board.start(4)), "o"), konane.KonaneValueError, "Black's turn"),
-    (lambda: players.best_move(Match(Board.start(4)), rules=konane.SINGLE_JUMP), konane.KonaneValueError,
+    (lambda: players.best_move(Match(Board.start(4)), "o"), konane.errors.KonaneValueError, "Black's turn"),
+    (lambda: players.best_move(Match(Board.start(4)), rules=konane.SINGLE_JUMP), konane.errors.KonaneValueError,
      "played under"),
-    (lambda: players.computer_move(Board("xo."), 9, "x"), konane.KonaneValueError, "unknown level 9"),
-    (lambda: players.computer_move(Board("xo."), "1", "x"), konane.KonaneTypeError, "level"),
+    (lambda: players.computer_move(Board("xo."), 9, "x"), konane.errors.KonaneValueError, "unknown level 9"),
+    (lambda: players.computer_move(Board("xo."), "1", "x"), konane.errors.KonaneTypeError, "level"),
     (lambda: players.random_move(Board("x.o"), "x"), konane.IllegalMoveError, "no legal move"),
-    (lambda: players.greedy_move(Board("xo."), "x", seed=1.5), konane.KonaneTypeError, "seed"),
-    (lambda: Match(Board.start(4)).hint(time=-2), konane.KonaneValueError, "-2"),
+    (lambda: players.greedy_move(Board("xo."), "x", seed=1.5), konane.errors.KonaneTypeError, "seed"),
+    (lambda: Match(Board.start(4)).hint(time=-2), konane.errors.KonaneValueError, "-2"),
 ])
 def test_bad_input(call, error, message):
     with pytest.raises(error, match=None) as excinfo:
@@ -347,7 +347,7 @@ def test_bad_input(call, error, message):
 
 
 def test_errors_are_raised_from_the_public_function():
-    with pytest.raises(konane.KonaneValueError) as excinfo:
+    with pytest.raises(konane.errors.KonaneValueError) as excinfo:
         konane.best_move(Board("xo."), "x", time=-1)
     assert raised_in(excinfo) == "best_move"
     with pytest.raises(konane.IllegalMoveError) as excinfo:

@@ -24,20 +24,20 @@ def test_text_round_trip(rules):
 
 
 def test_bad_rules():
-    with pytest.raises(konane.RulesError, match="'centre'") as info:
+    with pytest.raises(konane.errors.RulesError, match="'centre'") as info:
         Rules(opening="centre")
     assert isinstance(info.value, ValueError)
-    with pytest.raises(konane.RulesTypeError, match="multi_jump") as info:
+    with pytest.raises(konane.errors.RulesTypeError, match="multi_jump") as info:
         Rules(multi_jump="yes")
     assert isinstance(info.value, TypeError)
-    with pytest.raises(konane.RulesTypeError, match="opening"):
+    with pytest.raises(konane.errors.RulesTypeError, match="opening"):
         Rules(opening=1)
     for text, match in [("multi_jump", "expected key=value"), ("multi_jump=maybe", "maybe"),
                         ("colour=red", "unknown rules key"), ("opening=centre", "centre")]:
-        with pytest.raises(konane.RulesError, match=match) as info:
+        with pytest.raises(konane.errors.RulesError, match=match) as info:
             Rules.parse(text)
         assert raised_in(info) == "parse"
-    with pytest.raises(konane.RulesTypeError):
+    with pytest.raises(konane.errors.RulesTypeError):
         Rules.parse(None)
 
 
@@ -54,7 +54,7 @@ def test_one_error_class_for_a_bad_rules_argument_everywhere():
         "as_rules": lambda: as_rules("single"),
     }
     for name, call in calls.items():
-        with pytest.raises(konane.RulesTypeError, match="'single'") as info:
+        with pytest.raises(konane.errors.RulesTypeError, match="'single'") as info:
             call()
         assert raised_in(info) == name
     assert as_rules(None) is STANDARD and as_rules(SINGLE_JUMP) is SINGLE_JUMP

@@ -294,17 +294,17 @@ def test_repr_pretty():
 # ---------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("call, error", [
-    (lambda: konane.solve("xo", "z"), konane.PlayerError),
-    (lambda: konane.solve("xo", 3), konane.PlayerTypeError),
-    (lambda: konane.solve(123, "x"), konane.BoardTypeError),
+    (lambda: konane.solve("xo", "z"), konane.errors.PlayerError),
+    (lambda: konane.solve("xo", 3), konane.errors.PlayerTypeError),
+    (lambda: konane.solve(123, "x"), konane.errors.BoardTypeError),
     (lambda: konane.outcome("x?o"), konane.BoardParseError),
-    (lambda: konane.outcome("xo", rules="standard"), konane.RulesTypeError),
-    (lambda: konane.solve("xo", "x", time=-1), konane.KonaneValueError),
-    (lambda: konane.solve("xo", "x", time="1s"), konane.KonaneTypeError),
-    (lambda: konane.solve("xo", "x", all_moves=1), konane.KonaneTypeError),
-    (lambda: konane.solve("xo", "x", max_positions=-1), konane.KonaneValueError),
-    (lambda: konane.outcome("xo", max_memory="big"), konane.KonaneTypeError),
-    (lambda: konane.outcome("xo", progress="yes"), konane.KonaneTypeError),
+    (lambda: konane.outcome("xo", rules="standard"), konane.errors.RulesTypeError),
+    (lambda: konane.solve("xo", "x", time=-1), konane.errors.KonaneValueError),
+    (lambda: konane.solve("xo", "x", time="1s"), konane.errors.KonaneTypeError),
+    (lambda: konane.solve("xo", "x", all_moves=1), konane.errors.KonaneTypeError),
+    (lambda: konane.solve("xo", "x", max_positions=-1), konane.errors.KonaneValueError),
+    (lambda: konane.outcome("xo", max_memory="big"), konane.errors.KonaneTypeError),
+    (lambda: konane.outcome("xo", progress="yes"), konane.errors.KonaneTypeError),
 ])
 def test_bad_input_raises_the_library_errors(call, error):
     with pytest.raises(error) as info:

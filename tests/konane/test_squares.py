@@ -26,19 +26,19 @@ def test_errors():
         parse_square("a9", 8)
     with pytest.raises(konane.InvalidMoveError, match="expected file letters"):
         parse_square("9a", 8)
-    with pytest.raises(konane.MoveTypeError):
+    with pytest.raises(konane.errors.MoveTypeError):
         parse_square(3, 8)
-    with pytest.raises(konane.MoveTypeError):
+    with pytest.raises(konane.errors.MoveTypeError):
         parse_square("a1", "8")
     with pytest.raises(konane.InvalidMoveError):
         square_name(8, 0, 8)
-    with pytest.raises(konane.MoveTypeError):
+    with pytest.raises(konane.errors.MoveTypeError):
         square_name(0, "a", 8)
     with pytest.raises(konane.InvalidMoveError):
         file_name(-1)
-    with pytest.raises(konane.MoveTypeError):
+    with pytest.raises(konane.errors.MoveTypeError):
         file_name("a")
     with pytest.raises(konane.InvalidMoveError):
         parse_file("a1")
-    with pytest.raises(konane.MoveTypeError):
+    with pytest.raises(konane.errors.MoveTypeError):
         parse_file(1)

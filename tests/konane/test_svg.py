@@ -35,9 +35,9 @@ def test_svg_options():
     assert "arrow" in pic and pic.count('fill="#f2d04b"') == 2
     with pytest.raises(InvalidMoveError):
         konane.svg.board(b, lastmove="z9")
-    with pytest.raises(konane.KonaneValueError):
+    with pytest.raises(konane.errors.KonaneValueError):
         konane.svg.board(b, size=0)
-    with pytest.raises(konane.BoardTypeError):
+    with pytest.raises(konane.errors.BoardTypeError):
         konane.svg.board("x.o")
 
 

@@ -162,17 +162,17 @@ def test_value_of_a_match_is_the_value_of_its_board():
 def test_type_and_value_errors(func):
     cases = [
         ({"board": "xq"}, konane.BoardParseError, "'xq'"),
-        ({"board": 123}, konane.BoardTypeError, "123"),
-        ({"board": "..ox", "rules": "multi"}, konane.RulesTypeError, "'multi'"),
-        ({"board": "..ox", "cache": 42}, konane.CacheTypeError, "42"),
-        ({"board": "..ox", "progress": "yes"}, konane.KonaneTypeError, "progress"),
+        ({"board": 123}, konane.errors.BoardTypeError, "123"),
+        ({"board": "..ox", "rules": "multi"}, konane.errors.RulesTypeError, "'multi'"),
+        ({"board": "..ox", "cache": 42}, konane.errors.CacheTypeError, "42"),
+        ({"board": "..ox", "progress": "yes"}, konane.errors.KonaneTypeError, "progress"),
     ]
     for kwargs, cls, match in cases:
         board = kwargs.pop("board")
         with pytest.raises(cls, match=match) as info:
             func(board, **kwargs)
         assert raised_in(info) == func.__name__
-        assert isinstance(info.value, TypeError if issubclass(cls, konane.KonaneTypeError) else ValueError)
+        assert isinstance(info.value, TypeError if issubclass(cls, konane.errors.KonaneTypeError) else ValueError)
 
 
 def test_not_a_cache_file_from_value(tmp_path):
