@@ -28,6 +28,7 @@ from konane.errors import (
     IllegalMoveError,
     InvalidMoveError,
     KonaneError,
+    MatchFileError,
     OpeningError,
 )
 from konane.families import Family
@@ -53,7 +54,7 @@ __all__ = [
     "BLACK", "WHITE", "STANDARD", "SINGLE_JUMP",
     # the errors that say what went wrong (the whole tree is in konane.errors)
     "KonaneError", "BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
-    "ComputationLimitError", "CacheFileError", "CensusFileError",
+    "ComputationLimitError", "MatchFileError", "CacheFileError", "CensusFileError",
 ]
 # konane.BoardWidget (below) is left out of __all__: it needs the optional anywidget, and
 # ``from konane import *`` must work without it.

@@ -51,6 +51,7 @@ Saving
 
 from __future__ import annotations
 
+import hashlib
 import html
 import os
 import sqlite3
@@ -66,6 +67,7 @@ import cgt
 from cgt import ops
 from konane import svg
 from konane._calls import describe, public
+from konane._files import check_path, replacing
 from konane._kernel import census as census_kernel
 from konane._kernel.bitboard import checker_mask, full_mask, relayout
 from konane._kernel.census import census_ids, relation_test, remap
@@ -93,8 +95,22 @@ MAX_CELLS = 24
 #: (incomparable).
 RELATIONS = census_kernel.RELATIONS
 
-_FORMAT = "konane-cgt census 2"
-_FORMAT_1 = "konane-cgt census 1"          # values as text: still loaded
+_FORMAT = "konane-cgt census 3"            # with a checksum of the meta and the tables
+_FORMAT_2 = "konane-cgt census 2"          # no checksum: still loaded
+_FORMAT_1 = "konane-cgt census 1"          # values as text, no checksum: still loaded
+
+
+def _checksum(meta: dict[str, str], count: int, games: bytes, codes: bytes) -> str:
+    """SHA-256 of everything a census file says: its meta (but the checksum), the number of
+    games and the two tables."""
+    h = hashlib.sha256()
+    for key in sorted(meta):
+        if key != "checksum":
+            h.update(f"{key}={meta[key]}\n".encode())
+    h.update(f"games={count}\n".encode())
+    h.update(games)
+    h.update(codes)
+    return h.hexdigest()
 
 
 def _order(code: int) -> tuple[int, int]:
@@ -756,14 +772,20 @@ class Census:
 
     # -- saving -----------------------------------------------------------------
 
+    @public
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the census to an SQLite file (replacing that file), for :meth:`load`.
+        """Write the census to an SQLite file (replacing that file whole or not at all), for
+        :meth:`load`.
 
         Value ids belong to one process, so the file holds the values as
         games: every distinct value and all its subgames once, each as the
         indices of its Left and Right options (earlier games), and the
         positions as one array of indices into them (4 bytes a position:
-        a 4 x 6 census takes about 70 MB).
+        a 4 x 6 census takes about 70 MB).  The file also holds the board's
+        shape, the rules, a format version and a checksum (SHA-256) of all of
+        it, so that :meth:`load` refuses a file edited or damaged since.  The
+        file is written beside ``path`` and renamed over it once synced to the
+        disk: a process killed while saving leaves the old file as it was.
 
         Parameters
         ----------
@@ -782,8 +804,7 @@ class Census:
         >>> konane.Census.load(path).value(".xo./x...")
         cgt.parse('*')
         """
-        if not isinstance(path, (str, os.PathLike)):
-            raise CensusTypeError(f"path must be a str or a path, not {describe(path)}")
+        name = check_path(path, CensusTypeError)
         games, index = _closure(self._id_counts())
         records = array("I")
         for gid in games:
@@ -799,22 +820,23 @@ class Census:
         if sys.byteorder != "little":
             records.byteswap()
             idx.byteswap()
-        if os.path.exists(path):
-            os.remove(path)
-        db = sqlite3.connect(path)
-        try:
-            with db:
-                db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-                db.execute("CREATE TABLE games (count INTEGER NOT NULL, options BLOB NOT NULL)")
-                db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
-                db.executemany("INSERT INTO meta VALUES (?, ?)", [
-                    ("format", _FORMAT), ("rows", str(self.rows)), ("cols", str(self.cols)),
-                    ("multi_jump", str(int(self.rules.multi_jump))), ("opening", self.rules.opening),
-                    ("elapsed", repr(self.elapsed))])
-                db.execute("INSERT INTO games VALUES (?, ?)", (len(games), records.tobytes()))
-                db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
-        finally:
-            db.close()
+        meta = {"format": _FORMAT, "rows": str(self.rows), "cols": str(self.cols),
+                "multi_jump": str(int(self.rules.multi_jump)), "opening": self.rules.opening,
+                "elapsed": repr(self.elapsed)}
+        games_blob, codes_blob = records.tobytes(), idx.tobytes()
+        meta["checksum"] = _checksum(meta, len(games), games_blob, codes_blob)
+        with replacing(name) as tmp:
+            db = sqlite3.connect(tmp)
+            try:
+                with db:
+                    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                    db.execute("CREATE TABLE games (count INTEGER NOT NULL, options BLOB NOT NULL)")
+                    db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
+                    db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+                    db.execute("INSERT INTO games VALUES (?, ?)", (len(games), games_blob))
+                    db.execute("INSERT INTO codes VALUES (?)", (codes_blob,))
+            finally:
+                db.close()
 
     @classmethod
     @public
@@ -849,9 +871,8 @@ class Census:
 
     @classmethod
     def _load(cls, path: Any) -> Census:
-        if not isinstance(path, (str, os.PathLike)):
-            raise CensusTypeError(f"path must be a str or a path, not {describe(path)}")
-        where = f"cannot load a census from {os.fspath(path)!r}"
+        path = check_path(path, CensusTypeError)
+        where = f"cannot load a census from {path!r}"
         if not os.path.isfile(path):
             raise CensusFileError(f"{where}: no such file")
         try:
@@ -861,7 +882,7 @@ class Census:
         try:
             try:
                 meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-                if meta.get("format") not in (_FORMAT, _FORMAT_1):
+                if meta.get("format") not in (_FORMAT, _FORMAT_2, _FORMAT_1):
                     raise CensusFileError(f"{where}: not a census saved by konane.Census.save "
                                           f"(format {meta.get('format')!r})")
                 rows, cols = int(meta["rows"]), int(meta["cols"])
@@ -879,6 +900,11 @@ class Census:
                 raise CensusFileError(f"{where}: damaged census file ({exc!r})") from None
         finally:
             db.close()
+        if meta["format"] == _FORMAT and (
+                not isinstance(games, tuple) or not isinstance(blob, bytes) or not isinstance(games[1], bytes)
+                or meta.get("checksum") != _checksum(meta, games[0], games[1], blob)):
+            raise CensusFileError(f"{where}: damaged census file (its checksum does not match: the file "
+                                  "was changed or damaged after konane.Census.save wrote it)")
         try:
             if games is None:
                 if [i for i, _ in texts] != list(range(len(texts))):

@@ -19,6 +19,7 @@ working for callers that do not care about the kind of mistake.
 ``FamilyTypeError``        a family's function or index is not what it should be
 ``KonaneValueError``       an argument of the right type, but a bad value (base)
 ``BoardParseError``        a board picture, board size or saved match is bad
+``MatchFileError``         a file that is not a match record (unreadable, not text)
 ``InvalidMoveError``       a move or square is not valid *notation*
 ``IllegalMoveError``       a well-formed move is not legal in this position
 ``OpeningError``           a removal (or a capture) that breaks the opening rule
@@ -65,6 +66,7 @@ __all__ = [
     "OpeningError",
     "PlayerError",
     "RulesError",
+    "MatchFileError",
     "CacheFileError",
     "CensusError",
     "CensusFileError",
@@ -265,6 +267,19 @@ class RulesError(KonaneValueError):
     Traceback (most recent call last):
     ...
     konane.errors.RulesError: unknown opening rule 'centre': expected one of ('standard', 'any')
+    """
+
+
+class MatchFileError(BoardParseError):
+    """A file that :meth:`konane.Match.load` cannot read: missing, a folder, not UTF-8 text,
+    or not a match record.
+
+    Examples
+    --------
+    >>> konane.Match.load("no-such-match.txt")
+    Traceback (most recent call last):
+    ...
+    konane.errors.MatchFileError: cannot load a match from 'no-such-match.txt': No such file or directory
     """
 
 

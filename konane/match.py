@@ -45,6 +45,7 @@ from typing import Any
 
 from konane import svg
 from konane._calls import describe, public
+from konane._files import check_path, write_text
 from konane.board import BLACK, Board, Color, as_board, as_color, illegal_move
 from konane.errors import (
     BoardParseError,
@@ -53,6 +54,7 @@ from konane.errors import (
     InvalidMoveError,
     KonaneError,
     KonaneTypeError,
+    MatchFileError,
     OpeningError,
 )
 from konane.moves import Move, as_move, moves_text
@@ -637,8 +639,18 @@ class Match:
                 raise type(exc)(f"line {lineno + 1}: {exc}") from None
         return match
 
+    @public
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write :meth:`dumps` to ``path`` (UTF-8).
+        """Write :meth:`dumps` to ``path`` (UTF-8), replacing the file whole or not at all.
+
+        The record goes to a temporary file in the same folder, which is synced to the disk
+        and renamed over ``path``: a process killed at any moment leaves the old record or
+        the new one, never a record cut short.
+
+        Raises
+        ------
+        KonaneTypeError
+            If ``path`` is not a str or a path (a file descriptor is not accepted).
 
         Examples
         --------
@@ -649,22 +661,40 @@ class Match:
         >>> konane.Match.load(path).moves == m.moves
         True
         """
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.dumps())
+        write_text(check_path(path), self.dumps())
 
     @classmethod
+    @public
     def load(cls, path: str | os.PathLike[str]) -> Match:
-        """Read a record saved by :meth:`save` (see :meth:`save` for an example).
+        """Read a record saved by :meth:`save` (see :meth:`save` for an example); a UTF-8
+        byte-order mark at its start is allowed.
 
         Raises
         ------
-        OSError
-            If the file cannot be read.
+        KonaneTypeError
+            If ``path`` is not a str or a path.
+        MatchFileError
+            If the file cannot be read (missing, a folder, no permission) or is not UTF-8 text.
         BoardParseError, InvalidMoveError, IllegalMoveError
             As for :meth:`loads`.
         """
-        with open(path, encoding="utf-8") as f:
-            return cls.loads(f.read())
+        name = check_path(path)
+        try:
+            with open(name, "rb") as f:
+                data = f.read()
+        except (OSError, ValueError) as exc:     # ValueError: a path with a null byte
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise MatchFileError(f"cannot load a match from {name!r}: {why}") from None
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise MatchFileError(f"cannot load a match from {name!r}: not UTF-8 text (byte {exc.start} is "
+                                 f"{data[exc.start:exc.start + 1]!r}); a match record is the text of "
+                                 "konane.Match.save") from None
+        if "\x00" in text:
+            raise MatchFileError(f"cannot load a match from {name!r}: the file holds a null character, "
+                                 "so it is not a match record")
+        return cls.loads(text)
 
     @classmethod
     @public
