@@ -57,7 +57,8 @@ def replacing(path: str) -> Iterator[str]:
     >>> with replacing(path) as tmp:
     ...     with open(tmp, "w") as f:
     ...         _ = f.write("new")
-    >>> open(path).read(), os.listdir(os.path.dirname(path))
+    >>> with open(path) as f:
+    ...     f.read(), os.listdir(os.path.dirname(path))
     ('new', ['record.txt'])
     """
     folder = os.path.dirname(os.path.abspath(path))

@@ -190,9 +190,14 @@ def test_files_of_the_first_format_still_load(tmp_path):
 
 
 def damage(path, blob):
+    """Replace the games of a saved census by ``blob``, in a file of format 2 (the format
+    before checksums, still loaded), so that the reading of the games itself is tested (a file
+    of today's format is refused by its checksum first: tests/konane/test_files.py)."""
     db = sqlite3.connect(path)
     with db:
         db.execute("UPDATE games SET options = ?", (blob,))
+        db.execute("UPDATE meta SET value = 'konane-cgt census 2' WHERE key = 'format'")
+        db.execute("DELETE FROM meta WHERE key = 'checksum'")
     db.close()
 
 
