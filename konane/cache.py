@@ -11,6 +11,7 @@ empties the caches of the process.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import threading
@@ -24,7 +25,13 @@ from konane.errors import CacheFileError, CacheTypeError
 
 __all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches"]
 
-_FORMAT = "konane-cgt region values 1"
+_FORMAT = "konane-cgt region values 2"     # each value with a checksum of its key and text
+_OLD_FORMATS = ("konane-cgt region values 1",)
+
+
+def _check(key: str, value: str) -> str:
+    """The checksum stored beside a value: the first 16 hex digits of SHA-256 of key and value."""
+    return hashlib.sha256(f"{key}={value}".encode()).hexdigest()[:16]
 
 
 def _text_key(key: Key) -> str:
@@ -86,37 +93,81 @@ class RegionCache:
         self.max_memory = max_memory
         self.path = None if path is None else os.fspath(path)
         self._db: sqlite3.Connection | None = None
-        self._pending: list[tuple[str, str]] = []
+        self._pending: list[tuple[str, str, str]] = []
         self._lock = threading.Lock()
         if self.path is not None:
             self._db = self._open(self.path)
 
     # -- SQLite
     @staticmethod
-    def _open(path: str) -> sqlite3.Connection:
+    def _format_of(path: str) -> str | None:
+        """The format a file says it has, read without changing it; None for a file that is
+        not a value cache (another program's database, a census, not a database at all)."""
+        try:
+            db = sqlite3.connect(f"file:{os.path.abspath(path)}?mode=ro", uri=True)
+        except sqlite3.Error:
+            return None
+        try:
+            row = db.execute("SELECT value FROM meta WHERE name='format'").fetchone()
+        except (sqlite3.Error, UnicodeDecodeError):
+            return None
+        finally:
+            db.close()
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
+    @classmethod
+    def _open(cls, path: str) -> sqlite3.Connection:
+        if os.path.isdir(path):
+            raise CacheFileError(f"cannot use {path!r} as a value cache: it is a folder")
+        if os.path.exists(path) and os.path.getsize(path) > 0:
+            # an existing file is only ever opened for writing once it is known to be ours
+            fmt = cls._format_of(path)
+            if fmt in _OLD_FORMATS:
+                raise CacheFileError(f"{path!r} is a value cache of an older konane-cgt (format {fmt!r}, "
+                                     "without checksums): delete it, its values are recomputed")
+            if fmt != _FORMAT:
+                raise CacheFileError(f"{path!r} is not a konane-cgt value cache: it was left as it is "
+                                     "(pass the name of a new file, or of a cache this library made)")
         try:
             db = sqlite3.connect(path, timeout=60, check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("CREATE TABLE IF NOT EXISTS region_values "
-                       "(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+                       "(key TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
             db.execute(f"INSERT OR IGNORE INTO meta VALUES ('format', '{_FORMAT}')")
             db.commit()
             fmt = db.execute("SELECT value FROM meta WHERE name='format'").fetchone()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise CacheFileError(f"cannot use {path!r} as a value cache: {exc}") from None
         if fmt is None or fmt[0] != _FORMAT:
+            db.close()
             raise CacheFileError(f"{path!r} is not a konane-cgt value cache (format {fmt!r})")
         return db
 
+    def _damaged(self, why: str) -> CacheFileError:
+        return CacheFileError(f"the value cache {self.path!r} is damaged: {why}; the values computed so far "
+                              "in this process are kept, but the file cannot be read (delete it, or pass "
+                              "another one)")
+
     def _load(self, key: Key) -> int | None:
         assert self._db is not None
-        row = self._db.execute("SELECT value FROM region_values WHERE key=?",
-                               (_text_key(key),)).fetchone()
+        text_key = _text_key(key)
+        try:
+            row = self._db.execute("SELECT value, checksum FROM region_values WHERE key=?",
+                                   (text_key,)).fetchone()
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise self._damaged(str(exc)) from None
         if row is None:
             return None
-        return cgt.parse(row[0]).id
+        value, checksum = row
+        if not isinstance(value, str) or checksum != _check(text_key, value):
+            raise self._damaged(f"the value of region {text_key} does not match its checksum (the file was "
+                                "changed after this library wrote it)")
+        try:
+            return cgt.parse(value).id
+        except cgt.CGTError as exc:
+            raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
 
     def flush(self) -> None:
         """Write values not yet saved to the file (no-op without a file)."""
@@ -124,8 +175,11 @@ class RegionCache:
             return
         with self._lock:
             pending, self._pending = self._pending, []
-            with self._db:
-                self._db.executemany("INSERT OR IGNORE INTO region_values VALUES (?, ?)", pending)
+            try:
+                with self._db:
+                    self._db.executemany("INSERT OR IGNORE INTO region_values VALUES (?, ?, ?)", pending)
+            except sqlite3.Error as exc:
+                raise self._damaged(str(exc)) from None
 
     def close(self) -> None:
         """Flush and close the file."""
@@ -166,7 +220,8 @@ class RegionCache:
         self._trim()
         self._values[key] = gid
         if self._db is not None:
-            self._pending.append((_text_key(key), str(cgt.Game.from_id(gid))))
+            text_key, value = _text_key(key), str(cgt.Game.from_id(gid))
+            self._pending.append((text_key, value, _check(text_key, value)))
             if len(self._pending) >= self.COMMIT_EVERY:
                 self.flush()
 
