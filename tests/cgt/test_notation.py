@@ -1,5 +1,6 @@
 """Tests of cgt/notation.py: reading and writing CGSuite's notation (through cgt.parse and str)."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt import ops, parse
-from cgt.notation import display_key, format_game, latex_game, parse_id
+from cgt.notation import LATEX, TEXT, Dialect, display_key, format_game, latex_game, parse_id
 
 
 @pytest.mark.parametrize("text", [
@@ -170,6 +171,21 @@ def test_written_forms_with_fresh_caches(fresh_caches, source, text, latex):
     assert g._repr_latex_() == f"$\\displaystyle {latex}$"      # LaTeX first, with no text memoized
     cgt.clear_caches()
     assert str(g) == text
+
+
+def test_dialects_share_one_walk():
+    # another written form is one more Dialect value: here the Unicode signs that cgt.parse also reads
+    unicode = dataclasses.replace(TEXT, up="↑", down="↓", star="∗", pm="±")
+    assert isinstance(unicode, Dialect) and unicode != TEXT
+    for source, text, latex in WRITTEN:
+        g = parse(source)
+        assert format_game(g.id, TEXT) == text and format_game(g.id, LATEX) == latex
+        written = format_game(g.id, unicode)
+        assert written == text.replace("+-", "±").replace("^", "↑").replace("v", "↓").replace("*", "∗")
+        assert parse(written) == g
+    assert format_game(parse("{1/2|-3/4^^*}").id, unicode) == "{1/2|-3/4↑↑∗}"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        TEXT.bar = "/"  # type: ignore[misc]
 
 
 # Random games built by the arithmetic of cgt.Game: numbers (dyadic), nimbers and multiples of
