@@ -177,14 +177,13 @@ def _parts(gid: int, d: Dialect, memo: dict[int, tuple[str, int]]) -> tuple[str,
             sides = []
             inner = 0
             for side in (lo, ro):
-                opts = sorted(side, key=display_key)
-                if len(opts) == 1:
-                    body, k = _parts(opts[0], d, memo)
+                if len(side) == 1:
+                    body, k = _parts(side[0], d, memo)
                     inner = max(inner, k)
                     sides.append(body)
                 else:
                     texts = []
-                    for o in opts:
+                    for o in sorted(side, key=display_key):
                         body, k = _parts(o, d, memo)
                         texts.append(body if k == 0 else d.open + body + d.close)
                     sides.append(d.comma.join(texts))
