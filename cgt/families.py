@@ -79,11 +79,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, TypeAlias
 
+from ._deep import deep
 from .errors import ClosedFormError, InvalidIndexError
+from .notation import LATEX, TEXT, Dialect, format_game
 from .shortgame import Game, as_game
 from .values import game, up_multiple
 
@@ -199,8 +201,9 @@ def _clear_caches() -> None:
     _OBSERVED.clear()
 
 
-def _infinitesimal(ups: int, nim: int) -> str:
-    return "" if ups == 0 and nim == 0 else str(_up_multiple(ups, nim))
+def _infinitesimal(ups: int, nim: int, dialect: Dialect = TEXT) -> str:
+    """``^ups *nim`` written in a dialect, or ``""`` for none."""
+    return "" if ups == 0 and nim == 0 else format_game(_up_multiple(ups, nim).id, dialect)
 
 
 def _observe(g: Game) -> tuple[str, _Skeleton, tuple[Fraction, ...]]:
@@ -297,24 +300,49 @@ def _format_linear(coefficients: Sequence[Fraction], constant: Fraction, names: 
     return text
 
 
-def _latex_linear(coefficients: Sequence[Fraction], constant: Fraction, symbols: Sequence[Any]) -> str:
+def _latex_linear(coefficients: Sequence[Fraction], constant: Fraction, names: Sequence[str]) -> str:
     expr = _sympy().Rational(constant.numerator, constant.denominator)
-    for c, s in zip(coefficients, symbols, strict=True):
-        expr += _sympy().Rational(c.numerator, c.denominator) * s
+    for c, name in zip(coefficients, names, strict=True):
+        expr += _sympy().Rational(c.numerator, c.denominator) * _sympy().Symbol(name, integer=True)
     return str(_sympy().latex(expr))
 
 
-def _latex_game(g: Game) -> str:
-    """The LaTeX of a game without the ``$\\displaystyle ... $`` wrapper (``str`` as a fallback)."""
-    hook: Callable[[], object] = g._repr_latex_
-    text = hook()
-    if isinstance(text, str) and text.startswith("$\\displaystyle ") and text.endswith("$"):
-        return text[len("$\\displaystyle "):-1]
-    return str(g)
+@dataclass(frozen=True)
+class _Style:
+    """How a closed form is written in one dialect: the tokens of its formulas beside the games' dialect.
+
+    ``str(conj)`` is :data:`_TEXT` and ``conj._repr_latex_()`` is :data:`_LATEX`;
+    another written form of games (a :class:`cgt.notation.Dialect`) gets its
+    closed forms from one more value here.
+    """
+
+    game: Dialect
+    """The games: slots' ups and nimbers, the pre-period's values."""
+    template: Dialect
+    """The braces of templates, spaced (``{2j - 1 | *}``)."""
+    linear: Callable[[Sequence[Fraction], Fraction, Sequence[str]], str]
+    """An affine form of the parameters: (coefficients, constant, names)."""
+    group: str
+    """A number of several terms before an infinitesimal, a pattern of ``{}``: ``(a - 2b)*``."""
+    at_least: str
+    """``{var} >= {value}``."""
+    congruent: str
+    """``{var} mod {modulus} = {residue}``."""
+    note: str
+    """The range of the new parameter beside a residue class (``n = 4j + 1  (j >= 1)``), a pattern of ``{}``."""
+    sep: str
+    """Between the conditions of a row."""
 
 
-def _latex_infinitesimal(ups: int, nim: int) -> str:
-    return "" if ups == 0 and nim == 0 else _latex_game(_up_multiple(ups, nim))
+def _spaced(d: Dialect) -> Dialect:
+    return replace(d, pad=" ", comma=", ")
+
+
+_TEXT = _Style(game=TEXT, template=_spaced(TEXT), linear=_format_linear, group="({})", at_least="{var} >= {value}",
+               congruent="{var} mod {modulus} = {residue}", note="({})", sep=", ")
+_LATEX = _Style(game=LATEX, template=_spaced(LATEX), linear=_latex_linear, group="\\left({}\\right)",
+                at_least="{var} \\ge {value}", congruent="{var} \\equiv {residue} \\pmod{{{modulus}}}", note="{}",
+                sep=",\\ ")
 
 
 def _substitute(slot: Slot, moduli: Sequence[int], residues: Sequence[int],
@@ -331,20 +359,13 @@ def _substitute(slot: Slot, moduli: Sequence[int], residues: Sequence[int],
     return tuple(coefficients), constant
 
 
-def _format_template(t: Template, fmt: Callable[[Slot], str]) -> str:
+def _write_template(t: Template, slot: Callable[[Slot], str], d: Dialect) -> str:
+    """A template with ``slot`` writing its slots and ``d`` its braces."""
     if isinstance(t, Slot):
-        return fmt(t)
-    left = ", ".join(_format_template(o, fmt) for o in t.left)
-    right = ", ".join(_format_template(o, fmt) for o in t.right)
-    return "{" + (left + " " if left else "") + "|" + (" " + right if right else "") + "}"
-
-
-def _latex_template(t: Template, fmt: Callable[[Slot], str]) -> str:
-    if isinstance(t, Slot):
-        return fmt(t)
-    left = ", ".join(_latex_template(o, fmt) for o in t.left)
-    right = ", ".join(_latex_template(o, fmt) for o in t.right)
-    return "\\{" + left + " \\mid " + right + "\\}"
+        return slot(t)
+    left = d.comma.join(_write_template(o, slot, d) for o in t.left)
+    right = d.comma.join(_write_template(o, slot, d) for o in t.right)
+    return d.open + d.inside(left, right) + d.close
 
 
 # ---------------------------------------------------------------- closed forms
@@ -647,66 +668,47 @@ class ClosedForm:
                 taken.add(candidate)
         return out
 
-    def _lines(self, latex: bool) -> tuple[str, list[tuple[str, str, str]]]:
+    def _lines(self, style: _Style) -> tuple[str, list[tuple[str, str, str]]]:
         """(header, rows of (condition, note, value)) for display."""
         header = self._header()
         rows: list[tuple[str, str, str]] = []
         one = len(self.names) == 1
         j_name = self._j_names()[0]
-        j_symbol = _sympy().Symbol(j_name, integer=True)
         for moduli, residues, template in self._groups():
             names: Sequence[str] = self.names
-            symbols: Sequence[Any] = self.symbols
             change = [False] * len(self.names)
             note = ""
             if one and moduli[0] > 1:
                 d, r, s = moduli[0], residues[0], self.starts[0]
                 j0 = -((r - s) // d)   # ceil((s - r) / d): the first j with d j + r >= s
-                change, names, symbols = [True], [j_name], [j_symbol]
+                change, names = [True], [j_name]
                 rhs = f"{d}{j_name}" + (f" + {r}" if r else "")
                 cond = f"{self.names[0]} = {rhs}"
-                note = f"{j_name} \\ge {j0}" if latex else f"({j_name} >= {j0})"
+                note = style.note.format(style.at_least.format(var=j_name, value=j0))
             else:
                 parts = []
                 for var, d, r, s in zip(self.names, moduli, residues, self.starts, strict=True):
                     if d > 1:
-                        parts.append(f"{var} \\equiv {r} \\pmod{{{d}}}" if latex else f"{var} mod {d} = {r}")
-                    parts.append(f"{var} \\ge {s}" if latex else f"{var} >= {s}")
-                cond = (",\\ " if latex else ", ").join(parts)
+                        parts.append(style.congruent.format(var=var, modulus=d, residue=r))
+                    parts.append(style.at_least.format(var=var, value=s))
+                cond = style.sep.join(parts)
 
-            def text_slot(slot: Slot, moduli: tuple[int, ...] = moduli, residues: tuple[int, ...] = residues,
-                          change: Sequence[bool] = change, names: Sequence[str] = names) -> str:
+            def write_slot(slot: Slot, moduli: tuple[int, ...] = moduli, residues: tuple[int, ...] = residues,
+                           change: Sequence[bool] = change, names: Sequence[str] = names) -> str:
                 co, const = _substitute(slot, moduli, residues, change)
-                number = _format_linear(co, const, names)
-                inf = _infinitesimal(slot.ups, slot.nim)
+                number = style.linear(co, const, names)
+                inf = _infinitesimal(slot.ups, slot.nim, style.game)
                 if not inf:
                     return number
                 if number == "0":
                     return inf
-                return (number if " " not in number else f"({number})") + inf
+                return (number if " " not in number else style.group.format(number)) + inf
 
-            def latex_slot(slot: Slot, moduli: tuple[int, ...] = moduli, residues: tuple[int, ...] = residues,
-                           change: Sequence[bool] = change, symbols: Sequence[Any] = symbols) -> str:
-                co, const = _substitute(slot, moduli, residues, change)
-                number = _latex_linear(co, const, symbols)
-                inf = _latex_infinitesimal(slot.ups, slot.nim)
-                if not inf:
-                    return number
-                if number == "0":
-                    return inf
-                return (number if " " not in number else f"\\left({number}\\right)") + inf
-
-            if latex:
-                rows.append((cond, note, _latex_template(template, latex_slot)))
-            else:
-                rows.append((cond, note, _format_template(template, text_slot)))
+            rows.append((cond, note, _write_template(template, write_slot, style.template)))
         for index, g in sorted(self.exceptions.items(), key=lambda kv: _key(kv[0])):
             idx = index if isinstance(index, tuple) else (index,)
-            if latex:
-                cond = ",\\ ".join(f"{n} = {v}" for n, v in zip(self.names, idx, strict=True))
-                rows.append((cond, "", _latex_game(g)))
-            else:
-                rows.append((", ".join(f"{n} = {v}" for n, v in zip(self.names, idx, strict=True)), "", str(g)))
+            cond = style.sep.join(f"{n} = {v}" for n, v in zip(self.names, idx, strict=True))
+            rows.append((cond, "", deep(format_game, g.id, style.game)))
         return header, rows
 
     def _header(self) -> str:
@@ -719,7 +721,7 @@ class ClosedForm:
         return head + f"; supported by {self.support} values"
 
     def __str__(self) -> str:
-        header, rows = self._lines(latex=False)
+        header, rows = self._lines(_TEXT)
         width = max((len(c) for c, note, _ in rows if note), default=0)
         labels = [(c.ljust(width) + "  " + note if note else c) + ":" for c, note, _ in rows]
         label_width = max((len(x) for x in labels), default=0)
@@ -731,8 +733,8 @@ class ClosedForm:
 
     def _repr_latex_(self) -> str | None:
         try:
-            _header, rows = self._lines(latex=True)
-            body = " \\\\ ".join(f"{v} & {c}" + (f",\\ {note}" if note else "") for c, note, v in rows)
+            _header, rows = self._lines(_LATEX)
+            body = " \\\\ ".join(f"{v} & {c}" + (_LATEX.sep + note if note else "") for c, note, v in rows)
             lhs = "G(" + ", ".join(self.names) + ")"
             return f"$\\displaystyle {lhs} = \\begin{{cases}} {body} \\end{{cases}}$"
         except Exception:  # a display hook must never raise

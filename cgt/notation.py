@@ -12,6 +12,10 @@ Written forms (``str(g)``):
 ``{1|0} - 1/2``), parentheses, ``±`` and the arrows ``↑ ↓``, up-nth powers ``^<n>`` / ``v<n>`` and their sums ``^[n]``,
 ``Tiny(x)`` and ``Miny(x)``, and decimals such as ``0.75``.
 
+The LaTeX of ``g._repr_latex_()`` is the same walk over the game in another
+:class:`Dialect` (:data:`LATEX` beside :data:`TEXT`): ``\\pm 1``, ``\\uparrow\\ast``,
+``\\{2 \\mid \\downarrow\\}``.  Another written form is another dialect.
+
 The functions here work on ids of :mod:`cgt.ops`; :func:`cgt.parse` and
 ``str(g)`` are their faces on :class:`cgt.Game`.
 """
@@ -20,13 +24,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import NoReturn
 
 from . import ops
 from .errors import CGTTypeError, GameParseError, NotDyadicError
 
-__all__ = ["parse_id", "format_game", "latex_game", "display_key"]
+__all__ = ["parse_id", "format_game", "latex_game", "display_key", "Dialect", "TEXT", "LATEX"]
 
 DisplayKey = tuple[int, Fraction | int, int, int, str]
 """The sort key of :func:`display_key`."""
@@ -45,20 +50,96 @@ def _cache_size() -> int:
     return len(_STR)
 
 
-def _fmt_number(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """The tokens of one written form of games.
+
+    :func:`format_game` walks a game once for every dialect; a dialect only
+    says what each piece looks like.  :data:`TEXT` is CGSuite's plain text
+    (``str(g)``) and :data:`LATEX` the LaTeX of ``g._repr_latex_()``.  A number
+    is written with its integer digits in every dialect; ``0`` is ``0``.
+
+    Attributes
+    ----------
+    fraction : str
+        A number ``p/q`` that is not an integer, as a :meth:`str.format`
+        pattern of ``sign`` (``"-"`` or ``""``), ``num`` (``abs(p)``) and ``den`` (``q``).
+    up, down : str
+        One up, one down; two are written twice (``^^``).
+    arrows : str
+        Three or more ups or downs, a pattern of ``arrow`` and ``k``.
+    star : str
+        ``*``, and before the nimber's number for ``*m`` (``*3``).
+    pm : str
+        Before ``x`` in ``+-x``.
+    open, close : str
+        The braces around a game that is not written as an atom.
+    bar : str
+        One stroke of the bar between the sides, repeated for the slashes of
+        nested games (``{3||2|1}``).
+    pad : str
+        On each side of the run of bars.
+    pad_empty : bool
+        Whether ``pad`` is written beside a side with no options too.
+    comma : str
+        Between the options of one side.
+
+    Examples
+    --------
+    >>> g = cgt.parse("{1/2|-3/4^^*}")
+    >>> print(format_game(g.id, TEXT))
+    {1/2|-3/4^^*}
+    >>> print(format_game(g.id, LATEX))
+    \\{\\frac{1}{2} \\mid -\\frac{3}{4}\\uparrow\\uparrow\\ast\\}
+    """
+
+    fraction: str
+    up: str
+    down: str
+    arrows: str
+    star: str
+    pm: str
+    open: str
+    close: str
+    bar: str
+    pad: str
+    pad_empty: bool
+    comma: str
+
+    def inside(self, left: str, right: str, bars: int = 1) -> str:
+        """The written sides of a game with ``bars`` strokes between them, without the braces."""
+        pad = self.pad
+        if self.pad_empty:
+            return left + pad + self.bar * bars + pad + right
+        return (left + pad if left else left) + self.bar * bars + (pad + right if right else right)
 
 
-def _fmt_nus(x: Fraction, n: int, m: int) -> str:
-    if x == 0 and n == 0 and m == 0:
-        return "0"
-    s = _fmt_number(x) if x != 0 else ""
+TEXT = Dialect(fraction="{sign}{num}/{den}", up="^", down="v", arrows="{arrow}{k}", star="*", pm="+-",
+               open="{", close="}", bar="|", pad="", pad_empty=False, comma=",")
+"""CGSuite's plain text: ``-1/2v*3``, ``^3``, ``+-1``, ``{3||2|1}`` (what ``str(g)`` gives)."""
+
+LATEX = Dialect(fraction="{sign}\\frac{{{num}}}{{{den}}}", up="\\uparrow", down="\\downarrow",
+                arrows="{k}{{\\cdot}}{arrow}", star="\\ast", pm="\\pm ", open="\\{", close="\\}", bar="\\mid",
+                pad=" ", pad_empty=True, comma=", ")
+"""LaTeX: ``-\\frac{1}{2}\\downarrow\\ast3``, ``3{\\cdot}\\uparrow``, ``\\pm 1``,
+``\\{3 \\mid\\mid 2 \\mid 1\\}`` (inside ``g._repr_latex_()``)."""
+
+
+def _nus(x: Fraction, n: int, m: int, d: Dialect) -> str:
+    """``x + n.^ + *m`` written together: ``0``, ``-3``, ``1^^*``, ``-1/2v3*2``."""
+    num, den = x.numerator, x.denominator
+    if num == 0 and (n or m):
+        s = ""
+    elif den == 1:
+        s = str(num)
+    else:
+        s = d.fraction.format(sign="-" if num < 0 else "", num=abs(num), den=den)
     if n:
-        c = "^" if n > 0 else "v"
+        arrow = d.up if n > 0 else d.down
         k = abs(n)
-        s += c * k if k <= 2 else f"{c}{k}"
+        s += arrow * k if k <= 2 else d.arrows.format(arrow=arrow, k=k)
     if m:
-        s += "*" if m == 1 else f"*{m}"
+        s += d.star if m == 1 else d.star + str(m)
     return s
 
 
@@ -76,105 +157,69 @@ def display_key(gid: int) -> DisplayKey:
     return (1, 0, ops.birthday(gid), 0, format_game(gid))
 
 
-def _parts(gid: int) -> tuple[str, int]:
-    """``(text, bars)``: the game's text without outer braces, and its bar count (0 for atoms)."""
-    cached = _STR.get(gid)
+def _parts(gid: int, d: Dialect, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
+    """``(written, bars)``: the game without outer braces, and its bar count (0 for atoms).
+
+    The one walk of every dialect; ``memo`` keeps what it wrote, by id.
+    """
+    cached = memo.get(gid)
     if cached is not None:
         return cached
     v = ops.nus(gid)
     if v is not None:
-        r = (_fmt_nus(*v), 0)
+        r = (_nus(v[0], v[1], v[2], d), 0)
     else:
         lo, ro = ops.left_options(gid), ops.right_options(gid)
         if len(lo) == 1 and len(ro) == 1 and ops.neg(lo[0]) == ro[0]:
-            body, k = _parts(lo[0])
-            r = ("+-" + (body if k == 0 else "{" + body + "}"), 0)
+            body, k = _parts(lo[0], d, memo)
+            r = (d.pm + (body if k == 0 else d.open + body + d.close), 0)
         else:
             sides = []
             inner = 0
             for side in (lo, ro):
-                opts = sorted(side, key=display_key)
-                if len(opts) == 1:
-                    body, k = _parts(opts[0])
+                if len(side) == 1:
+                    body, k = _parts(side[0], d, memo)
                     inner = max(inner, k)
                     sides.append(body)
                 else:
                     texts = []
-                    for o in opts:
-                        body, k = _parts(o)
-                        texts.append(body if k == 0 else "{" + body + "}")
-                    sides.append(",".join(texts))
+                    for o in sorted(side, key=display_key):
+                        body, k = _parts(o, d, memo)
+                        texts.append(body if k == 0 else d.open + body + d.close)
+                    sides.append(d.comma.join(texts))
             k = inner + 1
-            r = (sides[0] + "|" * k + sides[1], k)
-    if len(_STR) > _STR_LIMIT:
-        _STR.clear()
-    _STR[gid] = r
+            r = (d.inside(sides[0], sides[1], k), k)
+    if len(memo) > _STR_LIMIT:
+        memo.clear()
+    memo[gid] = r
     return r
 
 
-def format_game(gid: int) -> str:
-    """CGSuite plain-text notation of the game with this id (what ``str(g)`` gives).
+def format_game(gid: int, dialect: Dialect = TEXT) -> str:
+    """The game with this id written in a dialect: CGSuite's plain text by default (what ``str(g)`` gives).
+
+    The plain text is memoized (``str`` runs in loops over many games); another
+    dialect reuses what it wrote within one call.
 
     >>> format_game(cgt.parse("{3|{2|1}}").id), format_game(cgt.ops.nus_id(1, 2, 1))
     ('{3||2|1}', '1^^*')
+    >>> print(format_game(cgt.parse("{3|{2|1}}").id, LATEX))
+    \\{3 \\mid\\mid 2 \\mid 1\\}
     """
-    body, k = _parts(gid)
-    return body if k == 0 else "{" + body + "}"
-
-
-# ---------------------------------------------------------------- LaTeX
-
-def _latex_number(x: Fraction) -> str:
-    if x.denominator == 1:
-        return str(x.numerator)
-    sign = "-" if x < 0 else ""
-    return f"{sign}\\frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
-
-
-def _latex(gid: int) -> tuple[str, int]:
-    v = ops.nus(gid)
-    if v is not None:
-        x, n, m = v
-        if x == 0 and n == 0 and m == 0:
-            return "0", 0
-        s = _latex_number(x) if x != 0 else ""
-        if n:
-            arrow = "\\uparrow" if n > 0 else "\\downarrow"
-            k = abs(n)
-            s += arrow * k if k <= 2 else f"{k}{{\\cdot}}{arrow}"
-        if m:
-            s += "\\ast" if m == 1 else f"\\ast{m}"
-        return s, 0
-    lo, ro = ops.left_options(gid), ops.right_options(gid)
-    if len(lo) == 1 and len(ro) == 1 and ops.neg(lo[0]) == ro[0]:
-        body, k = _latex(lo[0])
-        return "\\pm " + (body if k == 0 else "\\{" + body + "\\}"), 0
-    sides = []
-    inner = 0
-    for side in (lo, ro):
-        opts = sorted(side, key=display_key)
-        if len(opts) == 1:
-            body, k = _latex(opts[0])
-            inner = max(inner, k)
-            sides.append(body)
-        else:
-            parts = []
-            for o in opts:
-                body, k = _latex(o)
-                parts.append(body if k == 0 else "\\{" + body + "\\}")
-            sides.append(", ".join(parts))
-    k = inner + 1
-    return sides[0] + " " + "\\mid" * k + " " + sides[1], k
+    if dialect is TEXT:
+        body, k = _STR.get(gid) or _parts(gid, TEXT, _STR)
+    else:
+        body, k = _parts(gid, dialect, {})
+    return body if k == 0 else dialect.open + body + dialect.close
 
 
 def latex_game(gid: int) -> str:
-    """LaTeX for the game with this id (without surrounding ``$``).
+    """LaTeX for the game with this id (without surrounding ``$``): :func:`format_game` in :data:`LATEX`.
 
     >>> print(latex_game(cgt.parse("{1|-1/2}").id))
     \\{1 \\mid -\\frac{1}{2}\\}
     """
-    body, k = _latex(gid)
-    return body if k == 0 else "\\{" + body + "\\}"
+    return format_game(gid, LATEX)
 
 
 # ---------------------------------------------------------------- parsing

@@ -1,10 +1,15 @@
 """Tests of cgt/notation.py: reading and writing CGSuite's notation (through cgt.parse and str)."""
 
+import dataclasses
+from fractions import Fraction
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cgt
 from cgt import ops, parse
-from cgt.notation import display_key, format_game, latex_game, parse_id
+from cgt.notation import LATEX, TEXT, Dialect, display_key, format_game, latex_game, parse_id
 
 
 @pytest.mark.parametrize("text", [
@@ -65,6 +70,156 @@ def test_texts_survive_clearing_the_caches(fresh_caches):
     assert str(g) == "{3|2||1|0}"
     cgt.clear_caches()
     assert str(g) == "{3|2||1|0}" and str(-g) == "{0|-1||-2|-3}"
+
+
+# ---------------------------------------------------------------- the written forms, pinned
+
+# (what cgt.parse reads, str(g), LaTeX of g): the expected texts were taken from the
+# implementation as it stood before the text and the LaTeX became one walk.
+WRITTEN = [
+    # numbers: integers, big integers, dyadics (negative, big numerators and denominators)
+    ("0", "0", "0"),
+    ("7", "7", "7"),
+    ("-12", "-12", "-12"),
+    ("1180591620717411303424", "1180591620717411303424", "1180591620717411303424"),
+    ("-1180591620717411303425", "-1180591620717411303425", "-1180591620717411303425"),
+    ("3/8", "3/8", r"\frac{3}{8}"),
+    ("-5/4", "-5/4", r"-\frac{5}{4}"),
+    ("-1/2", "-1/2", r"-\frac{1}{2}"),
+    ("-12345/1024", "-12345/1024", r"-\frac{12345}{1024}"),
+    ("123456789/4096", "123456789/4096", r"\frac{123456789}{4096}"),
+    ("-1099511627777/1099511627776", "-1099511627777/1099511627776", r"-\frac{1099511627777}{1099511627776}"),
+    # nimbers, ups and downs, and their sums with numbers
+    ("*", "*", r"\ast"),
+    ("*2", "*2", r"\ast2"),
+    ("*17", "*17", r"\ast17"),
+    ("^", "^", r"\uparrow"),
+    ("v", "v", r"\downarrow"),
+    ("^^", "^^", r"\uparrow\uparrow"),
+    ("vv", "vv", r"\downarrow\downarrow"),
+    ("^3", "^3", r"3{\cdot}\uparrow"),
+    ("v5", "v5", r"5{\cdot}\downarrow"),
+    ("^*", "^*", r"\uparrow\ast"),
+    ("v*", "v*", r"\downarrow\ast"),
+    ("^^*3", "^^*3", r"\uparrow\uparrow\ast3"),
+    ("v3*2", "v3*2", r"3{\cdot}\downarrow\ast2"),
+    ("^* + ^^", "^3*", r"3{\cdot}\uparrow\ast"),
+    ("1^*", "1^*", r"1\uparrow\ast"),
+    ("-1/2v*3", "-1/2v*3", r"-\frac{1}{2}\downarrow\ast3"),
+    ("-7/8^^", "-7/8^^", r"-\frac{7}{8}\uparrow\uparrow"),
+    ("3*", "3*", r"3\ast"),
+    ("-2*5", "-2*5", r"-2\ast5"),
+    ("5/2^4*", "5/2^4*", r"\frac{5}{2}4{\cdot}\uparrow\ast"),
+    # +-x
+    ("+-1", "+-1", r"\pm 1"),
+    ("+-1/2", "+-1/2", r"\pm \frac{1}{2}"),
+    ("+-(1*)", "+-1*", r"\pm 1\ast"),
+    ("+-{2|1}", "+-{2|1}", r"\pm \{2 \mid 1\}"),
+    ("+-{3||2|1}", "+-{3||2|1}", r"\pm \{3 \mid\mid 2 \mid 1\}"),
+    ("+-^", "*", r"\ast"),
+    ("{+-1|-5}", "{+-1|-5}", r"\{\pm 1 \mid -5\}"),
+    ("{+-3, 2 | -5}", "{2,+-3|-5}", r"\{2, \pm 3 \mid -5\}"),
+    # switches and other single braces
+    ("{3|1}", "{3|1}", r"\{3 \mid 1\}"),
+    ("{-1|-5}", "{-1|-5}", r"\{-1 \mid -5\}"),
+    ("{1|0}", "{1|0}", r"\{1 \mid 0\}"),
+    ("{2|*}", "{2|*}", r"\{2 \mid \ast\}"),
+    ("{1/2|-3/4*}", "{1/2|-3/4*}", r"\{\frac{1}{2} \mid -\frac{3}{4}\ast\}"),
+    ("{1|0} + *", "{1*|*}", r"\{1\ast \mid \ast\}"),
+    ("{3|1} + ^", "{3^|1^}", r"\{3\uparrow \mid 1\uparrow\}"),
+    ("{^3*|v5}", "{^3*|v5}", r"\{3{\cdot}\uparrow\ast \mid 5{\cdot}\downarrow\}"),
+    # tinies and minies
+    ("Tiny(2)", "{0||0|-2}", r"\{0 \mid\mid 0 \mid -2\}"),
+    ("Miny(2)", "{2|0||0}", r"\{2 \mid 0 \mid\mid 0\}"),
+    ("Tiny(1/2)", "{0||0|-1/2}", r"\{0 \mid\mid 0 \mid -\frac{1}{2}\}"),
+    ("Miny({3|1})", "{3|1||0|||0}", r"\{3 \mid 1 \mid\mid 0 \mid\mid\mid 0\}"),
+    ("Tiny(+-1)", "1/2", r"\frac{1}{2}"),
+    # nested braces: slashes, several options on a side, braced options among others
+    ("{3||2|1}", "{3||2|1}", r"\{3 \mid\mid 2 \mid 1\}"),
+    ("{3|2||1|0}", "{3|2||1|0}", r"\{3 \mid 2 \mid\mid 1 \mid 0\}"),
+    ("{1|^^||^}", "{1|^^||^}", r"\{1 \mid \uparrow\uparrow \mid\mid \uparrow\}"),
+    ("{4|||3||2|1}", "{4|||3||2|1}", r"\{4 \mid\mid\mid 3 \mid\mid 2 \mid 1\}"),
+    ("{0|v*}", "{0|v*}", r"\{0 \mid \downarrow\ast\}"),
+    ("^<3>", "{0||0|v*,0}", r"\{0 \mid\mid 0 \mid \downarrow\ast, 0\}"),
+    ("{0||0,v*|vv}", "{0||v*,0|vv}", r"\{0 \mid\mid \downarrow\ast, 0 \mid \downarrow\downarrow\}"),
+    ("{{4|3},{2|1}|-1}", "{4|3||-1}", r"\{4 \mid 3 \mid\mid -1\}"),
+    ("{2,{3|1}|*,-1}", "{2,{3|1}|-1}", r"\{2, \{3 \mid 1\} \mid -1\}"),
+    ("{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}", "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+     r"\{\frac{3}{2}\ast \mid \frac{1}{2} \mid\mid \{0 \mid -3\},"
+     r" \{-1\ast, \{-\frac{1}{2} \mid -1\ast\} \mid -\frac{5}{2}\}\}"),
+    ("{1|0} + {4|0}", "{5|4||1|0}", r"\{5 \mid 4 \mid\mid 1 \mid 0\}"),
+    ("{1|{0|-1/2}} + {1|0}", "{{2|1},{2||1|1/2}|{1|1/2||0|-1/2},{1||0|-1/2}}",
+     r"\{\{2 \mid 1\}, \{2 \mid\mid 1 \mid \frac{1}{2}\} \mid \{1 \mid \frac{1}{2} \mid\mid 0 \mid -\frac{1}{2}\},"
+     r" \{1 \mid\mid 0 \mid -\frac{1}{2}\}\}"),
+]
+
+
+@pytest.mark.parametrize("source,text,latex", WRITTEN)
+def test_written_forms(source, text, latex):
+    g = parse(source)
+    for _ in range(2):      # cold caches, then warm ones
+        assert str(g) == format_game(g.id) == text
+        assert repr(g) == f"cgt.parse({text!r})"
+        assert g._repr_latex_() == f"$\\displaystyle {latex}$" and latex_game(g.id) == latex
+    assert parse(text) == g
+
+
+@pytest.mark.parametrize("source,text,latex", WRITTEN[::7])
+def test_written_forms_with_fresh_caches(fresh_caches, source, text, latex):
+    g = parse(source)
+    cgt.clear_caches()
+    assert g._repr_latex_() == f"$\\displaystyle {latex}$"      # LaTeX first, with no text memoized
+    cgt.clear_caches()
+    assert str(g) == text
+
+
+def test_dialects_share_one_walk():
+    # another written form is one more Dialect value: here the Unicode signs that cgt.parse also reads
+    unicode = dataclasses.replace(TEXT, up="↑", down="↓", star="∗", pm="±")
+    assert isinstance(unicode, Dialect) and unicode != TEXT
+    for source, text, latex in WRITTEN:
+        g = parse(source)
+        assert format_game(g.id, TEXT) == text and format_game(g.id, LATEX) == latex
+        written = format_game(g.id, unicode)
+        assert written == text.replace("+-", "±").replace("^", "↑").replace("v", "↓").replace("*", "∗")
+        assert parse(written) == g
+    assert format_game(parse("{1/2|-3/4^^*}").id, unicode) == "{1/2|-3/4↑↑∗}"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        TEXT.bar = "/"  # type: ignore[misc]
+
+
+# Random games built by the arithmetic of cgt.Game: numbers (dyadic), nimbers and multiples of
+# up as leaves, then sums, negatives, +-, {L | R} and Tiny/Miny over them.
+_dyadics = st.builds(lambda p, k: Fraction(p, 2 ** k), st.integers(-40, 40), st.integers(0, 5))
+_leaves = st.one_of(
+    _dyadics.map(cgt.number),
+    st.integers(0, 5).map(cgt.nimber),
+    st.builds(lambda k, m, x: cgt.up_multiple(k, m, x), st.integers(-4, 4), st.integers(0, 3), _dyadics),
+)
+
+
+def _compound(children: st.SearchStrategy[cgt.Game]) -> st.SearchStrategy[cgt.Game]:
+    return st.one_of(
+        st.builds(lambda g, h: g + h, children, children),
+        st.builds(lambda g, h: g - h, children, children),
+        children.map(cgt.pm),
+        children.map(cgt.tiny),
+        children.map(cgt.miny),
+        st.builds(cgt.game, st.lists(children, max_size=3), st.lists(children, max_size=3)),
+    )
+
+
+random_games = _compound(st.recursive(_leaves, _compound, max_leaves=8)).filter(lambda g: g.birthday <= 12)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(random_games)
+def test_text_round_trips_through_parse(g):
+    text = str(g)
+    assert parse(text) == g
+    assert eval(repr(g), {"cgt": cgt}) == g
+    latex = g._repr_latex_()
+    assert latex is not None and latex.startswith("$\\displaystyle ")
 
 
 # ---------------------------------------------------------------- bad input
