@@ -31,7 +31,7 @@ from typing import NoReturn
 from . import ops
 from .errors import CGTTypeError, GameParseError, NotDyadicError
 
-__all__ = ["parse_id", "format_game", "latex_game", "display_key", "Dialect", "TEXT", "LATEX"]
+__all__ = ["parse_id", "format_game", "latex_game", "display_key", "Dialect", "TEXT", "LATEX", "UNICODE"]
 
 DisplayKey = tuple[int, Fraction | int, int, int, str]
 """The sort key of :func:`display_key`."""
@@ -117,6 +117,11 @@ class Dialect:
 TEXT = Dialect(fraction="{sign}{num}/{den}", up="^", down="v", arrows="{arrow}{k}", star="*", pm="+-",
                open="{", close="}", bar="|", pad="", pad_empty=False, comma=",")
 """CGSuite's plain text: ``-1/2v*3``, ``^3``, ``+-1``, ``{3||2|1}`` (what ``str(g)`` gives)."""
+
+UNICODE = Dialect(fraction="{sign}{num}/{den}", up="↑", down="↓", arrows="{arrow}{k}", star="∗", pm="±",
+                  open="{", close="}", bar="|", pad="", pad_empty=False, comma=",")
+"""The text with Unicode signs, for pictures and tables: ``-1/2↓∗3``, ``↑3``, ``±1``, ``{3||2|1}``
+(:func:`cgt.parse` reads it too)."""
 
 LATEX = Dialect(fraction="{sign}\\frac{{{num}}}{{{den}}}", up="\\uparrow", down="\\downarrow",
                 arrows="{k}{{\\cdot}}{arrow}", star="\\ast", pm="\\pm ", open="\\{", close="\\}", bar="\\mid",

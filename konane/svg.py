@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+import cgt
+from cgt.notation import UNICODE, format_game
 from konane._calls import describe, public
 from konane.errors import BoardTypeError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
@@ -32,14 +34,14 @@ OUTCOME_WORDS = {"L": "Black wins", "R": "White wins", "N": "the first player wi
                  "P": "the second player wins"}
 
 
-def value_text(g: object) -> str:
+def value_text(g: cgt.Game) -> str:
     """A value in its reading form with Unicode signs, for pictures and tables: ``±1``,
-    ``↑∗``, ``{2|↓}``.
+    ``↑∗``, ``{2|↓}`` (:data:`cgt.notation.UNICODE`).
 
     >>> value_text(cgt.parse("{2|v*}"))
     '{2|↓∗}'
     """
-    return str(g).replace("+-", "±").replace("^", "↑").replace("v", "↓").replace("*", "∗")
+    return format_game(g.id, UNICODE)
 
 
 _BOARD_FILL = "#d8b57a"

@@ -141,3 +141,91 @@ def test_file_keys_are_readable(tmp_path):
         b = Board.from_masks(*map(int, masks))
         assert b.normalized() == (b, False)
         assert cgt.parse(text) == brute(b)
+
+
+# ---------------------------------------------------------------- files that are not ours, or that lie
+
+def _foreign_files(tmp_path):
+    """Files that are not value caches: another program's database, a census, an empty
+    database with a table named meta of another shape."""
+    other = tmp_path / "other.db"
+    db = sqlite3.connect(other)
+    with db:
+        db.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)")
+        db.execute("INSERT INTO accounts VALUES (1, 'x')")
+    db.close()
+    census = tmp_path / "census.sqlite"
+    konane.census(2, 3).save(census)
+    meta = tmp_path / "meta.db"
+    db = sqlite3.connect(meta)
+    with db:
+        db.execute("CREATE TABLE meta (name TEXT, value TEXT)")
+        db.execute("INSERT INTO meta VALUES ('format', 'somebody else 1')")
+    db.close()
+    return [other, census, meta]
+
+
+def test_a_file_that_is_not_a_cache_is_refused_and_left_untouched(tmp_path):
+    for path in _foreign_files(tmp_path):
+        before = path.read_bytes()
+        with pytest.raises(konane.CacheFileError, match="not a konane-cgt value cache"):
+            konane.value("..ox/xo..", cache=str(path))
+        assert path.read_bytes() == before, path.name                 # not adopted, not switched to WAL
+        assert not (tmp_path / f"{path.name}-wal").exists()
+    with pytest.raises(konane.CacheFileError, match="it is a folder"):
+        konane.RegionCache(tmp_path)
+
+
+def test_a_value_changed_in_the_file_is_refused_not_returned(tmp_path):
+    # expected: the value of ..ox/xo.. is 2 (the class docstring; Ernst's rule for two
+    # independent moves of Black's); a value edited to 42 in the file must never come back
+    path = tmp_path / "values.sqlite"
+    cache = konane.RegionCache(path)
+    assert konane.value("..ox/xo..", cache=cache) == 2
+    cache.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE region_values SET value = '42'")
+    konane.clear_caches()
+    with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
+        konane.value("..ox/xo..", cache=konane.RegionCache(path))
+
+
+def test_a_damaged_file_gives_the_value_or_the_error_never_another_value(tmp_path):
+    # bytes flipped anywhere in the file: each load gives the right value or a CacheFileError
+    import random
+    path = tmp_path / "values.sqlite"
+    cache = konane.RegionCache(path)
+    boards = ["..ox/xo..", ".ox./o..x/....", "....oxxoox..oxxxxo....", "xoxo/oxox/x..o/oxox"]
+    truth = [konane.value(b, cache=cache) for b in boards]
+    cache.close()
+    good = path.read_bytes()
+    rng = random.Random(30)
+    outcomes = set()
+    for trial in range(40):
+        data = bytearray(good)
+        for _ in range(rng.choice((1, 4, 32))):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        damaged = tmp_path / f"damaged-{trial}.sqlite"
+        damaged.write_bytes(bytes(data))
+        konane.clear_caches()
+        for b, v in zip(boards, truth, strict=True):
+            try:
+                got = konane.value(b, cache=str(damaged))
+            except konane.CacheFileError:
+                outcomes.add("error")
+            else:
+                assert got == v, (trial, b)
+                outcomes.add("value")
+    assert outcomes == {"error", "value"}
+
+
+def test_a_cache_of_the_older_format_is_refused_with_the_fix(tmp_path):
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("CREATE TABLE region_values (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+        db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT)")
+        db.execute("INSERT INTO meta VALUES ('format', 'konane-cgt region values 1')")
+    db.close()
+    with pytest.raises(konane.CacheFileError, match="older konane-cgt .* delete it"):
+        konane.RegionCache(path)
