@@ -197,6 +197,16 @@ class Progress:
             nxt = min(nxt, self.max_positions + 1)
         self.next = nxt
 
+    def baseline(self) -> None:
+        """Read the memory baseline now, before the computation allocates its tables (a census
+        allocates its whole table first), so that ``max_memory`` counts them."""
+        if self.watch and self.memory0 is None:
+            now = resident_memory()
+            if now is None:
+                self.watch = False
+            else:
+                self.memory0 = now
+
     def tick(self, n: int = 1) -> None:
         """Count ``n`` more units of work done (the hot path: one addition and one comparison)."""
         self.count += n

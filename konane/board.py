@@ -55,6 +55,7 @@ from konane.rules import Rules, as_rules
 from konane.squares import file_name, parse_square, square_name
 
 __all__ = [
+    "MAX_CELLS",
     "Color",
     "BLACK",
     "WHITE",
@@ -179,6 +180,17 @@ def as_color(player: Any) -> Color:
 _CELL_CHARS = {"x": 1, "o": 2, ".": 0, " ": -1, "#": -1}
 
 
+MAX_CELLS = 1 << 20
+"""The largest board, in cells of its grid (1,048,576: a 1024 x 1024 grid).  Its masks are
+Python ints of that many bits; much bigger grids would only exhaust the memory."""
+
+
+def _check_size(rows: int, cols: int) -> None:
+    if rows * cols > MAX_CELLS:
+        raise BoardParseError(f"a {rows} x {cols} board has {rows * cols:,} cells: a board has at most "
+                              f"{MAX_CELLS:,} (konane.board.MAX_CELLS)")
+
+
 def _picture_rows(text: str) -> list[str]:
     """Split a picture into its rows (strings of equal length); see Board."""
     if not isinstance(text, str):
@@ -197,14 +209,20 @@ def _picture_rows(text: str) -> list[str]:
     else:
         rows = text.split("/")
         form = "row"
+    for i, row in enumerate(rows):
+        if not row:
+            raise BoardParseError(
+                f"board picture {text!r}: {form} {i} is empty; every {form} needs at least one cell "
+                "(write '#' for a cell that is off the board)")
     width = len(rows[0])
     for i, row in enumerate(rows):
-        if len(row) != width or not row:
+        if len(row) != width:
             raise BoardParseError(
                 f"ragged board picture {text!r}: {form} {i} has {len(row)} cells but "
                 f"{form} 0 has {width}; every row must have the same length, pad short "
                 f"rows with '#' (off-board)"
             )
+    _check_size(len(rows), width)
     return rows
 
 
@@ -378,6 +396,7 @@ class Board:
             if value < (1 if name in ("rows", "cols") else 0):
                 raise BoardParseError(f"{name} must be an int >= {1 if name in ('rows', 'cols') else 0}, "
                                       f"got {value!r}")
+        _check_size(rows, cols)
         if cells & ~bb.full_mask(rows, cols):
             raise BoardParseError(
                 f"cells={cells!r} has bits outside the {rows}x{cols} grid (or in the guard column)"
@@ -437,6 +456,7 @@ class Board:
                 raise BoardTypeError(f"{name} must be an int, not {describe(value)}")
             if value < 1:
                 raise BoardParseError(f"{name} must be an int >= 1, got {value!r}")
+        _check_size(rows, cols)
         color = as_color(a1)
         return cls._make(rows, cols, bb.full_mask(rows, cols), 0, 0).filled(a1=color)
 

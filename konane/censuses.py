@@ -642,6 +642,7 @@ class Census:
         codes = [code for gid, code in self._first_codes().items() if test(gid)]
         return min(codes, key=_order) if codes else None
 
+    @public
     def firsts(self, key: Callable[[cgt.Game], Hashable | None]) -> dict[Any, int]:
         """The first position of each value of ``key`` over the values of the census.
 
@@ -665,6 +666,8 @@ class Census:
          ('N', konane.Board('.xo./....')), ('L', konane.Board('..ox/....'))]
         """
         best: dict[Any, int] = {}
+        if not callable(key):
+            raise CensusTypeError(f"key must be a function of a value (a cgt.Game), not {describe(key)}")
         for gid, code in sorted(self._first_codes().items(), key=lambda item: _order(item[1])):
             k = key(cgt.Game.from_id(gid))
             if k is not None and k not in best:

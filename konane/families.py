@@ -33,7 +33,7 @@ from typing import Any
 
 import cgt
 from cgt.families import ClosedForm, Index, find_closed_form
-from konane._calls import public
+from konane._calls import describe, public
 from konane.board import Board
 from konane.errors import BoardParseError, FamilyError, FamilyTypeError
 from konane.values import value
@@ -92,12 +92,30 @@ class Family:
       a >= 0, b >= 0, c >= 0:  a + b + c
     """
 
+    @public
     def __init__(self, f: Callable[..., Any], *, names: Iterable[str] | None = None,
                  name: str | None = None) -> None:
         if not callable(f):
             raise FamilyTypeError(f"a family needs a function of its parameters, got {f!r}")
         self.f = f
-        found = tuple(names) if names is not None else _positional_names(f)
+        own = _positional_names(f)
+        if names is None:
+            found = own
+        else:
+            if isinstance(names, str):
+                raise FamilyTypeError(f"names must be a list of the parameters' names, not the str {names!r}")
+            try:
+                found = tuple(names)
+            except TypeError:
+                raise FamilyTypeError(f"names must be a list of str, not {describe(names)}") from None
+            bad = [n for n in found if not isinstance(n, str) or not n.isidentifier()]
+            if bad:
+                raise FamilyTypeError(f"names must be names of parameters (str such as 'n'), not {bad[0]!r}")
+            if len(set(found)) != len(found):
+                raise FamilyError(f"names {list(found)!r} name a parameter twice")
+            if own is not None and len(own) != len(found):
+                raise FamilyError(f"names {list(found)!r} give {len(found)} parameter(s), but {f!r} takes "
+                                  f"{len(own)} ({', '.join(own)})")
         if not found:
             raise FamilyTypeError(f"cannot tell the parameters of {f!r}: pass names=[...]")
         self.names: tuple[str, ...] = found
@@ -171,6 +189,7 @@ class Family:
         """
         return value(self.board(*index), **options)
 
+    @public
     def values(self, indices: Iterable[Any], **options: Any) -> dict[Index, cgt.Game]:
         """The values at the given indices, in their order.
 
@@ -195,12 +214,18 @@ class Family:
         >>> [str(g) for g in values.values()]
         ['0', '*', '0', '*']
         """
+        try:
+            items = iter(indices)
+        except TypeError:
+            raise FamilyTypeError(f"indices must be an iterable of indices (range(10), a list of tuples), "
+                                  f"not {describe(indices)}") from None
         out: dict[Index, cgt.Game] = {}
-        for i in indices:
+        for i in items:
             idx = self._index((i,))
             out[self._public(idx)] = self.value(idx, **options)
         return out
 
+    @public
     def conjecture(self, indices: Iterable[Any], *, min_support: int = 3, max_period: int | None = None,
                    **options: Any) -> ClosedForm | None:
         """An arithmetic-periodic closed form fitted on the values at the given indices, or ``None``.

@@ -44,7 +44,7 @@ from konane._kernel import bitboard as bb
 from konane._kernel.census import relation_test
 from konane.board import Board
 from konane.censuses import MAX_CELLS, Census, census
-from konane.errors import SearchError, SearchTypeError
+from konane.errors import ComputationLimitError, SearchError, SearchTypeError
 from konane.rules import Rules, as_rules
 from konane.values import value
 
@@ -136,6 +136,11 @@ class _Budget:
             self.left -= n
         return True
 
+    def value_limits(self) -> dict[str, Any]:
+        """The limits of one value computed for the search: what is left of the budget."""
+        seconds = None if self.deadline is None else max(self.deadline - _time.monotonic(), 1e-9)
+        return {"max_positions": self.left, "time": seconds}
+
     @property
     def exhausted(self) -> bool:
         return (self.left is not None and self.left <= 0) or (
@@ -184,7 +189,10 @@ def _random_hits(rows: int, cols: int, test: Any, rules: Rules, samples: int, rn
         if key in seen:
             continue
         seen.add(key)
-        v = value(b, rules=rules, progress=False)
+        try:
+            v = value(b, rules=rules, progress=False, **budget.value_limits())
+        except ComputationLimitError:       # the budget (or the memory) ran out inside one value
+            return
         if test(v.id) and (not minimal or _minimal(b, v, rules)):
             found.append(stones)
             yield Hit(b, v, "random")

@@ -50,11 +50,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Protocol
 
 __all__: list[str] = []          # private: konane's own modules import the names they need
 
 # the tables of symmetries: (shape or box) -> normal shape and packed tables
-Tables = tuple[tuple[int, ...], ...]
+class ByteRow(Protocol):
+    """A row of a byte table: the image of each of the 256 values of one byte of a mask."""
+
+    def __getitem__(self, v: int, /) -> int: ...
+
+    def __iter__(self) -> Iterator[int]: ...
+
+
+Tables = tuple[ByteRow, ...]
 Packed = tuple[Tables, int, int]
 Image = tuple[int, int, bool]
 
@@ -278,6 +287,59 @@ def transform_mask(rows: int, cols: int, k: int, mask: int, stride: int | None =
     return out
 
 
+#: Boxes of more bits than this get byte tables whose rows are computed when read
+#: (:class:`_Row`) instead of stored whole: a stored table takes about ``4 * bits ** 2``
+#: bytes (6 GB for a 200 x 200 box), a computed row nothing but the images of its 8 bits.
+EAGER_BITS = 1024
+
+
+class _Row:
+    """The images of the 256 values of one byte of a mask, computed when read: what a row of
+    a byte table of :func:`transform_table` holds, for boxes too big to store the rows."""
+
+    __slots__ = ("bits",)
+
+    def __init__(self, bits: list[int]) -> None:
+        self.bits = bits            # the image of each of the byte's 8 bits
+
+    def __getitem__(self, v: int) -> int:
+        out = 0
+        bits = self.bits
+        i = 0
+        while v:
+            if v & 1:
+                out |= bits[i]
+            v >>= 1
+            i += 1
+        return out
+
+    def __iter__(self) -> Iterator[int]:
+        return (self[v] for v in range(256))
+
+
+def _rows(tables: Tables) -> list[_Row]:
+    """The rows of a big box's tables (all :class:`_Row`)."""
+    return [t if isinstance(t, _Row) else _Row([t[1 << i] for i in range(8)]) for t in tables]
+
+
+class _Shifted(_Row):
+    """A row of :func:`packed` tables computed when read: the rows of several symmetries,
+    the ``i``-th shifted by ``i * width``."""
+
+    __slots__ = ("rows", "width")
+
+    def __init__(self, rows: list[_Row], width: int) -> None:
+        super().__init__([])
+        self.rows = rows
+        self.width = width
+
+    def __getitem__(self, v: int) -> int:
+        out = 0
+        for i, row in enumerate(self.rows):
+            out |= row[v] << (i * self.width)
+        return out
+
+
 @lru_cache(maxsize=4096)
 def transform_table(rows: int, cols: int, k: int, stride: int | None = None) -> Tables:
     """Byte-chunk lookup tables mapping a mask to its image under symmetry ``k``.
@@ -285,7 +347,9 @@ def transform_table(rows: int, cols: int, k: int, stride: int | None = None) -> 
     ``table[j][v]`` is the image of the bits ``v << (8 * j)``.  The mask is
     laid out with ``stride`` (default ``cols + 1``: the board's own layout,
     or a wider one holding a ``rows x cols`` box in its top-left corner); the
-    image is in the board layout of the transformed shape.
+    image is in the board layout of the transformed shape.  For boxes of more
+    than :data:`EAGER_BITS` bits the rows are computed when read (the same
+    values, in memory linear in the box).
     """
     if stride is None:
         stride = cols + 1
@@ -297,6 +361,8 @@ def transform_table(rows: int, cols: int, k: int, stride: int | None = None) -> 
         for c in range(cols):
             r2, c2 = transform_rc(r, c, rows, cols, k)
             image[r * stride + c] = 1 << (r2 * nstride + c2)
+    if nbits > EAGER_BITS:
+        return tuple(_Row(image[8 * j: 8 * j + 8]) for j in range(len(image) // 8))
     tables = []
     for j in range(len(image) // 8):
         chunk = image[8 * j: 8 * j + 8]
@@ -327,6 +393,13 @@ def packed(syms: tuple[Tables, ...]) -> Packed | tuple[()]:
     pass over a mask's bytes gives all its images.  ``()`` for no symmetry."""
     if not syms:
         return ()
+    if any(isinstance(t, _Row) for tables in syms for t in tables):     # a big box: rows made when read
+        width = max(max(t.bits if isinstance(t, _Row) else t).bit_length() for tables in syms for t in tables) or 1
+        if len(syms) == 1:
+            return (syms[0], width, 1)
+        lazy = tuple(_Shifted([_rows(tables)[j] for tables in syms], width)
+                     for j in range(max(len(tables) for tables in syms)))
+        return (lazy, width, len(syms))
     width = max(max(t).bit_length() for tables in syms for t in tables) or 1
     if len(syms) == 1:
         return (syms[0], width, 1)

@@ -181,6 +181,7 @@ def census_ids(rows: int, cols: int, rules: Rules, progress: Progress) -> array[
     """The value ids of all codes of a ``rows x cols`` board (at most ``konane.censuses.MAX_CELLS`` cells),
     by the native census where it is built, else by :func:`python_census`; ``progress`` counts
     the codes settled and checks the limits."""
+    progress.baseline()                      # the table and the engine's caches count
     if native.available():
         ids = array("I", bytes(4)) * (1 << (rows * cols))
         native.census(rows, cols, rules.multi_jump, ids, progress.tick)

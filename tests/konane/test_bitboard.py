@@ -124,3 +124,38 @@ def test_relayout_and_bounding_box():
     assert list(bb.iter_bits(0b10110)) == [1, 2, 4]
     assert bb.line_step(Board("x.o").cells_mask, 4) == 1 and bb.line_step(Board("x/./o").cells_mask, 2) == 2
     assert bb.line_step(Board("x./.o").cells_mask, 3) == 0
+
+
+def test_big_boxes_get_rows_computed_when_read(monkeypatch):
+    # expected: the stored byte tables (boxes up to EAGER_BITS bits), on the same masks; the
+    # rows computed when read keep a 200 x 200 box's tables small (a stored table: ~6 GB)
+    import random
+    rng = random.Random(9)
+    shapes = [(3, 4, None), (5, 5, None), (4, 3, 9), (6, 2, None)]
+    masks = {shape: [rng.getrandbits(shape[0] * ((shape[2] or shape[1] + 1))) & bb.full_mask(*shape[:2])
+                     if shape[2] is None else rng.getrandbits(shape[0] * shape[2]) for _ in range(30)]
+             for shape in shapes}
+    eager = {}
+    for rows, cols, stride in shapes:
+        for k in range(8):
+            t = bb.transform_table(rows, cols, k, stride)
+            eager[rows, cols, stride, k] = [bb.apply_table(t, m) for m in masks[rows, cols, stride]]
+    eager_packs = {(r, c): bb.packed(tuple(bb.transform_table(r, c, k) for k in (1, 2, 5)))
+                   for r, c, stride in shapes if stride is None}
+    bb.clear_tables()
+    monkeypatch.setattr(bb, "EAGER_BITS", 0)
+    try:
+        for (rows, cols, stride, k), images in eager.items():
+            t = bb.transform_table(rows, cols, k, stride)
+            assert [bb.apply_table(t, m) for m in masks[rows, cols, stride]] == images
+        for (rows, cols), pack in eager_packs.items():
+            lazy = bb.packed(tuple(bb.transform_table(rows, cols, k) for k in (1, 2, 5)))
+            assert lazy[1:] == pack[1:]
+            for m in masks[rows, cols, None]:
+                black, white = m & bb.checker_mask(rows, cols), m & ~bb.checker_mask(rows, cols)
+                assert bb.least_image(lazy, black, white) == bb.least_image(pack, black, white)
+    finally:
+        bb.clear_tables()
+    big = bb.transform_table(200, 200, 1)
+    assert len(big) == 200 * 201 // 8 + 1 and not isinstance(big[0], tuple)
+    bb.clear_tables()
