@@ -1,18 +1,16 @@
-//! Native core of `konane-cgt`: the canonical-form engine of short partizan games.
+//! Native core of `konane-cgt`: the canonical-form engine of short partizan games and the
+//! Konane kernels.
 //!
-//! [`engine`] is plain Rust (no Python types); `bindings` is the thin PyO3 layer that
-//! makes it the extension module `cgt._native`: the native backend behind `cgt.ops` (the engine
-//! functions) and the native Konane solver of `konane` (the `konane_*` functions).
+//! Three layers: [`engine`] (the game table, canonical forms, numbers) and [`konane`] (the
+//! value solver, the searches, the census) are plain Rust with their own unit tests and no
+//! Python types; `python` is the thin PyO3 layer that makes them the extension module
+//! `cgt._native` (the native backend behind `cgt.ops`, and the native Konane kernels of
+//! `konane`).  It looks down on them; they never mention it.
 
 pub mod engine;
 pub mod konane;
 
-mod bindings;
-mod census_bindings;
-mod game_bindings;
-mod konane_bindings;
-mod play_bindings;
-mod search_bindings;
+mod python;
 
 /// The allocator of the whole crate: the engine and the solvers allocate many small
 /// vectors (options, keys), where mimalloc is markedly faster than the system's malloc.

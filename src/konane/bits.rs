@@ -48,15 +48,78 @@ pub fn neighbours(m: Mask, s: u32) -> Mask {
     (m << 1) | (m >> 1) | shl(m, s) | shr(m, s)
 }
 
-/// Whether a `rows x cols` board fits in a [`Mask`] (with its guard column).
+/// Whether a `rows x cols` board fits in a [`Mask`] as it is, with its guard column:
+/// `rows * (cols + 1) <= 128`.
+///
+/// The one statement of the rule: which boards the kernels take ([`fits_either_way`]) and the
+/// messages that refuse a board ([`refusal`]) are made from it.
 pub fn fits(rows: u32, cols: u32) -> bool {
     rows >= 1 && cols >= 1 && (rows as u64) * (cols as u64 + 1) <= MASK_BITS as u64
+}
+
+/// Whether the native kernels take a `rows x cols` board: it [`fits`] as it is, or its
+/// transpose does, that is `min(rows, cols) * (max(rows, cols) + 1) <= 128` (a board that fits
+/// only transposed is transposed by [`super::board::orient`]).
+pub fn fits_either_way(rows: u32, cols: u32) -> bool {
+    fits(rows, cols) || fits(cols, rows)
+}
+
+/// Why the native `kernel` refuses a `rows x cols` board, or `None` if it takes it: itself
+/// or transposed when `either_way` (a caller that orients the board), else as it is (a
+/// kernel given masks in the board's own layout).
+pub fn refusal(rows: u32, cols: u32, kernel: &str, either_way: bool) -> Option<String> {
+    let rule = format!("rows * (cols + 1) <= {MASK_BITS}");
+    if either_way {
+        (!fits_either_way(rows, cols)).then(|| {
+            format!("a {rows}x{cols} board does not fit the native {kernel}: it takes a board when the board or its transpose has {rule}")
+        })
+    } else {
+        (!fits(rows, cols)).then(|| {
+            format!("a {rows}x{cols} board does not fit the native {kernel} as it is ({rule}): transpose it first")
+        })
+    }
 }
 
 /// All cells of the `rows x cols` grid in the board layout.
 pub fn full_mask(rows: u32, cols: u32) -> Mask {
     let row: Mask = shl(1, cols).wrapping_sub(1);
     (0..rows).fold(0, |acc, r| acc | shl(row, r * (cols + 1)))
+}
+
+/// `(moves, movers)`: the number of captures of the `me` side and of its stones that have
+/// one.  A multi-jump of `k` captures counts `k` moves when `multi`; without `multi`, `moves`
+/// counts the first jumps (the measure of mobility of the win/loss search's move ordering).
+#[inline]
+pub fn mobility(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool) -> (u32, u32) {
+    let empty = cells & !(me | en);
+    let mut moves = 0;
+    let mut movers: Mask = 0;
+    for d in [1, s] {
+        let d2 = d + d;
+        let mut cand = me & shr(en, d) & shr(empty, d2);
+        movers |= cand;
+        let mut shift = d2;
+        while cand != 0 {
+            moves += cand.count_ones();
+            if !multi {
+                break;
+            }
+            cand &= shr(en, shift + d) & shr(empty, shift + d2);
+            shift += d2;
+        }
+        let mut cand = me & shl(en, d) & shl(empty, d2);
+        movers |= cand;
+        let mut shift = d2;
+        while cand != 0 {
+            moves += cand.count_ones();
+            if !multi {
+                break;
+            }
+            cand &= shl(en, shift + d) & shl(empty, shift + d2);
+            shift += d2;
+        }
+    }
+    (moves, movers.count_ones())
 }
 
 /// The `(mine, enemy)` masks after each capture by the `me` side, as
@@ -382,4 +445,80 @@ impl Shapes {
 pub fn relayout(mask: Mask, rows: u32, cols: u32, stride: u32, new_stride: u32) -> Mask {
     let rowmask = shl(1, cols) - 1;
     (0..rows).fold(0, |acc, r| acc | shl(shr(mask, r * stride) & rowmask, r * new_stride))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::konane::testkit::parse_strided as parse;
+
+    #[test]
+    fn the_fit_rule() {
+        // 8x8 takes 72 bits, 10x10 110, 11x10 121; 11x11 132 either way
+        assert!(fits(8, 8) && fits(10, 10) && fits(11, 10) && fits(1, 127) && fits(64, 1));
+        assert!(!fits(11, 11) && !fits(1, 128) && !fits(65, 1) && !fits(0, 5) && !fits(5, 0));
+        // a tall board may fit only transposed: 65x1 takes 130 bits, 1x65 66
+        assert!(!fits(65, 1) && fits_either_way(65, 1) && fits_either_way(1, 65));
+        assert!(fits_either_way(100, 1) && fits_either_way(12, 9) && !fits(13, 9) && fits_either_way(13, 9));
+        assert!(!fits_either_way(11, 11) && !fits_either_way(128, 1) && !fits_either_way(0, 3));
+        for rows in 0..140u32 {
+            for cols in 0..140u32 {
+                let (lo, hi) = (rows.min(cols) as u64, rows.max(cols) as u64);
+                assert_eq!(
+                    fits_either_way(rows, cols),
+                    lo >= 1 && lo * (hi + 1) <= 128,
+                    "{rows}x{cols}"
+                );
+                assert_eq!(
+                    refusal(rows, cols, "solver", true).is_none(),
+                    fits_either_way(rows, cols)
+                );
+                assert_eq!(refusal(rows, cols, "solver", false).is_none(), fits(rows, cols));
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_say_what_does_not_fit() {
+        let m = refusal(12, 12, "value solver", true).unwrap();
+        assert!(
+            m.starts_with("a 12x12 board does not fit the native value solver"),
+            "{m}"
+        );
+        assert!(m.contains("rows * (cols + 1) <= 128") && m.contains("transpose"), "{m}");
+        let m = refusal(65, 1, "census", false).unwrap();
+        assert!(m.contains("65x1") && m.contains("as it is"), "{m}");
+    }
+
+    #[test]
+    fn mobility_counts_the_moves() {
+        // x on a1 may jump to c1 or e1: 2 moves by one stone
+        let (s, cells, b, w) = parse("xo.o.");
+        assert_eq!(mobility(cells, b, w, s, true), (2, 1));
+        assert_eq!(mobility(cells, b, w, s, false), (1, 1));
+        assert_eq!(mobility(cells, w, b, s, true), (0, 0));
+        let mut v = Vec::new();
+        for pic in [".ox./o..x/....", "xoxo/oxox/x..o/oxox", "..xo.ox", "oxox./.x.o./xo..x"] {
+            let (s, cells, b, w) = parse(pic);
+            for (me, en) in [(b, w), (w, b)] {
+                for multi in [true, false] {
+                    v.clear();
+                    captures(cells, me, en, s, multi, &mut v);
+                    let (moves, movers) = mobility(cells, me, en, s, multi);
+                    assert_eq!(moves as usize, v.len(), "{pic}");
+                    // the movers are the stones that move in some capture
+                    let from: Mask = v.iter().fold(0, |acc, &(nm, _)| acc | (me & !nm));
+                    assert_eq!(movers, from.count_ones(), "{pic}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_jumps_are_the_single_jump_moves() {
+        // the win/loss search orders by first jumps: mobility without multi-jumps
+        let (s, cells, b, w) = parse("xo.o.o./.......");
+        assert_eq!(mobility(cells, b, w, s, true).0, 3);
+        assert_eq!(mobility(cells, b, w, s, false).0, 1);
+    }
 }

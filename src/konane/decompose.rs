@@ -7,6 +7,7 @@
 //! same name, on `u128` masks.
 
 use super::bits::{line_step, lowest, neighbours, shl, shr, Mask};
+use super::unionfind::UnionFind;
 
 /// Cells reached from `movers` in at most `limit` jumps over cells of `enemies`.
 fn jumps(movers: Mask, enemies: Mask, cells: Mask, s: u32, limit: u32) -> Mask {
@@ -158,23 +159,6 @@ pub fn line_regions(cells: Mask, black: Mask, white: Mask, d: u32) -> Vec<(Mask,
 /// A group: `[black, white, reach_x, reach_o]`.
 type Group = [Mask; 4];
 
-fn find(parent: &[usize], mut a: usize) -> usize {
-    while parent[a] != a {
-        a = parent[a];
-    }
-    a
-}
-
-fn union(parent: &mut [usize], i: usize, j: usize) -> bool {
-    let (a, b) = (find(parent, i), find(parent, j));
-    if a != b {
-        parent[b] = a;
-        true
-    } else {
-        false
-    }
-}
-
 /// The final groups with moves and the dead stones (Black, White) left over
 /// (`konane.decomposition._partition`).
 fn partition(cells: Mask, black: Mask, white: Mask, s: u32) -> (Vec<Group>, Mask, Mask) {
@@ -234,7 +218,7 @@ fn partition_piece(cells: Mask, black: Mask, white: Mask, s: u32) -> (Vec<Group>
     let n = comps.len();
     let mut groups: Vec<Group>;
     if n > 1 || dead_x != 0 || dead_o != 0 {
-        let mut parent: Vec<usize> = (0..n).collect();
+        let mut sets = UnionFind::new(n);
         let mut hits: Vec<(usize, Mask)> = Vec::new();
         for i in 0..n {
             let (ux, uo) = (comps[i][2], comps[i][3]);
@@ -249,34 +233,25 @@ fn partition_piece(cells: Mask, black: Mask, white: Mask, s: u32) -> (Vec<Group>
             }
             for (j, h) in comps.iter().enumerate().skip(i + 1) {
                 if (occ & (h[2] | h[3])) != 0 || (nux & h[3]) != 0 || (nuo & h[2]) != 0 {
-                    union(&mut parent, i, j);
+                    sets.union(i, j);
                 }
             }
         }
         for k in 0..hits.len() {
             for m in 0..k {
                 if hits[k].1 & hits[m].1 != 0 {
-                    union(&mut parent, hits[k].0, hits[m].0);
+                    sets.union(hits[k].0, hits[m].0);
                 }
             }
             dead_x &= !hits[k].1;
             dead_o &= !hits[k].1;
         }
-        // the parts in the order of their roots' first appearance (as Python's dict)
-        let mut roots: Vec<usize> = Vec::new();
-        let mut parts: Vec<(Mask, Mask)> = Vec::new();
-        for (i, g) in comps.iter().enumerate() {
-            let a = find(&parent, i);
-            match roots.iter().position(|&r| r == a) {
-                Some(p) => {
-                    parts[p].0 |= g[0];
-                    parts[p].1 |= g[1];
-                }
-                None => {
-                    roots.push(a);
-                    parts.push((g[0], g[1]));
-                }
-            }
+        // the parts in the order of their first groups (as Python's dict of roots)
+        let (k, labels) = sets.labels();
+        let mut parts: Vec<(Mask, Mask)> = vec![(0, 0); k];
+        for (g, &p) in comps.iter().zip(&labels) {
+            parts[p].0 |= g[0];
+            parts[p].1 |= g[1];
         }
         groups = parts
             .into_iter()
@@ -314,7 +289,7 @@ fn partition_piece(cells: Mask, black: Mask, white: Mask, s: u32) -> (Vec<Group>
         }
         let n = groups.len();
         if n > 1 {
-            let mut parent: Vec<usize> = (0..n).collect();
+            let mut sets = UnionFind::new(n);
             let mut merged = false;
             let occs: Vec<Mask> = groups.iter().map(|g| g[2] | g[3]).collect();
             let nrx: Vec<Mask> = groups.iter().map(|g| neighbours(g[2], s)).collect();
@@ -322,31 +297,28 @@ fn partition_piece(cells: Mask, black: Mask, white: Mask, s: u32) -> (Vec<Group>
             for i in 0..n {
                 for j in i + 1..n {
                     if (occs[i] & occs[j]) != 0 || (nrx[i] & groups[j][3]) != 0 || (nro[i] & groups[j][2]) != 0 {
-                        merged |= union(&mut parent, i, j);
+                        merged |= sets.union(i, j);
                     }
                 }
             }
             if merged {
-                let mut roots: Vec<usize> = Vec::new();
-                let mut parts: Vec<(Group, bool)> = Vec::new();
-                for (i, g) in groups.iter().enumerate() {
-                    let a = find(&parent, i);
-                    match roots.iter().position(|&r| r == a) {
-                        Some(p) => {
-                            let q = &mut parts[p];
-                            for (x, y) in q.0.iter_mut().zip(g) {
+                // the parts in the order of their first groups (as Python's dict of roots)
+                let (k, labels) = sets.labels();
+                let mut parts: Vec<Option<(Group, bool)>> = vec![None; k];
+                for (g, &p) in groups.iter().zip(&labels) {
+                    match &mut parts[p] {
+                        Some((part, grew)) => {
+                            for (x, y) in part.iter_mut().zip(g) {
                                 *x |= y;
                             }
-                            q.1 = true;
+                            *grew = true;
                         }
-                        None => {
-                            roots.push(a);
-                            parts.push((*g, false));
-                        }
+                        none => *none = Some((*g, false)),
                     }
                 }
                 groups = parts
                     .into_iter()
+                    .flatten()
                     .map(|(mut g, grew)| {
                         if grew {
                             (g[2], g[3]) = reach(cells, g[0], g[1], s);

@@ -19,6 +19,7 @@
 
 use super::bits::{bounding_box, captures, line_step, lowest, neighbours, oriented, shl, shr, Mask, Shapes};
 use super::decompose::{component, live_region_masks, reach};
+use super::unionfind::UnionFind;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::{LazyLock, Mutex, MutexGuard, TryLockError};
 
@@ -273,13 +274,6 @@ pub fn with_shared_cache<R>(f: impl FnOnce(&mut FootprintCache) -> R) -> R {
     f(&mut guard)
 }
 
-fn find(parent: &[usize], mut a: usize) -> usize {
-    while parent[a] != a {
-        a = parent[a];
-    }
-    a
-}
-
 /// A region of the reach rule split by footprints (`_split_group`): the groups with
 /// stones of both colours, as `(bound_x | bound_o, black, white)`; a region with one group
 /// that can move is kept as it is.
@@ -316,7 +310,7 @@ fn split_group(cells: Mask, gx: Mask, go: Mask, s: u32, cache: &mut FootprintCac
     }
     loop {
         let n = groups.len();
-        let mut parent: Vec<usize> = (0..n).collect();
+        let mut sets = UnionFind::new(n);
         let mut merged = false;
         for i in 0..n {
             let (xi, oi) = (groups[i][2], groups[i][3]);
@@ -325,36 +319,30 @@ fn split_group(cells: Mask, gx: Mask, go: Mask, s: u32, cache: &mut FootprintCac
             for (j, h) in groups.iter().enumerate().skip(i + 1) {
                 let (xj, oj) = (h[2], h[3]);
                 if (occ & (xj | oj)) != 0 || (nxi & oj) != 0 || (noi & xj) != 0 {
-                    let (a, b) = (find(&parent, i), find(&parent, j));
-                    if a != b {
-                        parent[b] = a;
-                        merged = true;
-                    }
+                    merged |= sets.union(i, j);
                 }
             }
         }
         if !merged {
             break;
         }
-        // the parts in the order of their roots' first appearance (as Python's dict)
-        let mut roots: Vec<usize> = Vec::new();
-        let mut parts: Vec<([Mask; 4], bool)> = Vec::new();
-        for (i, g) in groups.iter().enumerate() {
-            let a = find(&parent, i);
-            match roots.iter().position(|&r| r == a) {
-                Some(p) => {
-                    parts[p].0[0] |= g[0];
-                    parts[p].0[1] |= g[1];
-                    parts[p].1 = true;
+        // the parts in the order of their first groups (as Python's dict of roots); a part
+        // keeps the bounds of its first group unless it grew
+        let (k, labels) = sets.labels();
+        let mut parts: Vec<Option<([Mask; 4], bool)>> = vec![None; k];
+        for (g, &p) in groups.iter().zip(&labels) {
+            match &mut parts[p] {
+                Some((part, grew)) => {
+                    part[0] |= g[0];
+                    part[1] |= g[1];
+                    *grew = true;
                 }
-                None => {
-                    roots.push(a);
-                    parts.push((*g, false));
-                }
+                none => *none = Some((*g, false)),
             }
         }
         groups = parts
             .into_iter()
+            .flatten()
             .map(|(mut g, grew)| {
                 if grew {
                     (g[2], g[3]) = cache.bound(cells, g[0], g[1], s);

@@ -19,7 +19,8 @@
 //! an iteration, the answer is that of the last finished iteration, or the move of the
 //! unfinished one if it was proved better than the previous iteration's move.
 
-use super::bits::{captures, shl, shr, Mask};
+use super::bits::{captures, mobility, Mask};
+use super::Check;
 use std::time::{Duration, Instant};
 
 /// The score of a won position at the root (a loss is `-WIN`); a win in `p` plies scores
@@ -108,40 +109,6 @@ impl SearchResult {
     }
 }
 
-/// `(moves, movers)`: the number of captures of the `me` side and of its stones that have one.
-#[inline]
-pub fn mobility(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool) -> (u32, u32) {
-    let empty = cells & !(me | en);
-    let mut moves = 0;
-    let mut movers: Mask = 0;
-    for d in [1, s] {
-        let d2 = d + d;
-        let mut cand = me & shr(en, d) & shr(empty, d2);
-        movers |= cand;
-        let mut shift = d2;
-        while cand != 0 {
-            moves += cand.count_ones();
-            if !multi {
-                break;
-            }
-            cand &= shr(en, shift + d) & shr(empty, shift + d2);
-            shift += d2;
-        }
-        let mut cand = me & shl(en, d) & shl(empty, d2);
-        movers |= cand;
-        let mut shift = d2;
-        while cand != 0 {
-            moves += cand.count_ones();
-            if !multi {
-                break;
-            }
-            cand &= shl(en, shift + d) & shl(empty, shift + d2);
-            shift += d2;
-        }
-    }
-    (moves, movers.count_ones())
-}
-
 /// The heuristic score of a position for the player to move (`me`): its mobility minus its
 /// opponent's, `-WIN + ply` if it has no move.
 #[inline]
@@ -216,9 +183,6 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-/// The check callback of [`search`]: returns `true` to stop the search.
-pub type Check<'a> = &'a mut dyn FnMut() -> bool;
-
 /// The state of one search.
 struct Searcher<'a> {
     cells: Mask,
@@ -250,7 +214,7 @@ impl Searcher<'_> {
             }
         }
         if let Some(c) = self.check.as_mut() {
-            if c() {
+            if c(CHECK_EVERY) {
                 return true;
             }
         }
@@ -408,7 +372,8 @@ pub struct Position {
 ///
 /// `seed`, if given, shuffles the root moves before the first iteration, so that a seeded
 /// player chooses among moves of equal score at random.  `check`, if given, is called
-/// every [`CHECK_EVERY`] nodes; `true` stops the search as an exhausted budget does.
+/// every [`CHECK_EVERY`] nodes, with that number (the [`Check`] of the other kernels); `true`
+/// stops the search as an exhausted budget does.
 pub fn search(pos: Position, budget: Budget, seed: Option<u64>, check: Option<Check<'_>>) -> SearchResult {
     let Position {
         cells,
@@ -591,26 +556,6 @@ mod tests {
     }
 
     #[test]
-    fn mobility_counts_the_moves() {
-        // x on a1 may jump to c1 or e1: 2 moves by one stone
-        let (s, cells, b, w) = parse("xo.o.");
-        assert_eq!(mobility(cells, b, w, s, true), (2, 1));
-        assert_eq!(mobility(cells, b, w, s, false), (1, 1));
-        assert_eq!(mobility(cells, w, b, s, true), (0, 0));
-        let mut v = Vec::new();
-        for pic in [".ox./o..x/....", "xoxo/oxox/x..o/oxox", "..xo.ox", "oxox./.x.o./xo..x"] {
-            let (s, cells, b, w) = parse(pic);
-            for (me, en) in [(b, w), (w, b)] {
-                for multi in [true, false] {
-                    v.clear();
-                    captures(cells, me, en, s, multi, &mut v);
-                    assert_eq!(mobility(cells, me, en, s, multi).0 as usize, v.len(), "{pic}");
-                }
-            }
-        }
-    }
-
-    #[test]
     fn no_move_means_no_best_move_and_a_proven_loss() {
         let (s, cells, b, w) = parse("x.o");
         let r = search(at(cells, b, w, s), Budget::default(), None, None);
@@ -677,7 +622,8 @@ mod tests {
     fn check_callback_stops_the_search() {
         let (s, cells, b, w) = parse("oxoxoxox/xoxoxoxo/oxo..xox/xoxoxoxo/oxoxoxox/xoxoxoxo");
         let mut calls = 0;
-        let mut check = || {
+        let mut check = |n: u64| {
+            assert_eq!(n, CHECK_EVERY);
             calls += 1;
             true
         };

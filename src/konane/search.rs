@@ -29,9 +29,10 @@
 //! it only ever receives proved results, so an interrupted search (the check callback, the
 //! engine's interrupt hook) leaves it valid.
 
-use super::bits::{bit_length, bounding_box, captures, line_step, neighbours, shl, shr, Mask, Shapes};
+use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neighbours, shr, Mask, Shapes};
+use super::board::check_board;
 use super::decompose::{line_regions, live_region_masks, one_group};
-use super::{check_board, Check, Result, Rules, Solver, Ticker};
+use super::{Check, Result, Rules, Solver, Ticker};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
 
@@ -224,14 +225,8 @@ impl Call<'_, '_> {
 
 /// The number of first jumps of `me` over `en` (a cheap measure of mobility).
 #[inline]
-fn mobility(cells: Mask, me: Mask, en: Mask, s: u32) -> u32 {
-    let empty = cells & !(me | en);
-    let mut n = 0;
-    for d in [1, s] {
-        n += (me & shr(en, d) & shr(empty, 2 * d)).count_ones();
-        n += (me & shl(en, d) & shl(empty, 2 * d)).count_ones();
-    }
-    n
+fn first_jumps(cells: Mask, me: Mask, en: Mask, s: u32) -> u32 {
+    mobility(cells, me, en, s, false).0
 }
 
 impl Search {
@@ -241,10 +236,7 @@ impl Search {
             wide: FxHashMap::default(),
             shapes: Shapes::default(),
             // the regions it values are small: one thread
-            solver: Solver {
-                threads: 1,
-                ..Solver::new()
-            },
+            solver: Solver::with_threads(1),
             small: SMALL,
             max_entries: MAX_ENTRIES,
             proof_numbers: true,
@@ -527,7 +519,7 @@ impl Search {
                 .pn
                 .get(o, multi)
                 .map(|x| (x.0, x.1))
-                .unwrap_or_else(|| (1, mobility(o.cells, o.me, o.en, o.s).max(1))),
+                .unwrap_or_else(|| (1, first_jumps(o.cells, o.me, o.en, o.s).max(1))),
         }
     }
 
@@ -572,7 +564,7 @@ impl Search {
         }
         if !won && !kids.is_empty() {
             // fewest replies first: ties of the numbers go to the likelier move
-            kids.sort_by_key(|c| mobility(c.cells, c.me, c.en, c.s));
+            kids.sort_by_key(|c| first_jumps(c.cells, c.me, c.en, c.s));
         }
         loop {
             let result = if won {
@@ -640,7 +632,7 @@ impl Search {
             match self.prepare(cx, s, cells, e2, m2, ng)? {
                 Prepared::Known(false) => return Ok(true),
                 Prepared::Known(true) => {}
-                Prepared::Open(c) => open.push((mobility(c.cells, c.me, c.en, c.s), c)),
+                Prepared::Open(c) => open.push((first_jumps(c.cells, c.me, c.en, c.s), c)),
             }
         }
         if g != Engine::ZERO {

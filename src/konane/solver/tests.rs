@@ -1,12 +1,12 @@
 //! Unit tests of the native Konane solver: known values, and the solver against a brute
 //! force (whole game tree, no decomposition, no symmetry) on random boards.
 
-use super::bits::{self, automorphisms, captures, images, least_image, least_image_after, Mask, Shapes, Sym};
-use super::decompose::{live_region_masks, reach, region_masks};
-use super::pipeline::Ref;
-use super::testkit::{parse, Rng};
 use super::{Check, Error, Result, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
+use crate::konane::bits::{self, automorphisms, captures, images, least_image, least_image_after, Mask, Shapes, Sym};
+use crate::konane::decompose::{live_region_masks, reach, region_masks};
+use crate::konane::pipeline::Ref;
+use crate::konane::testkit::{parse, Rng};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -18,11 +18,9 @@ fn number(e: &mut Engine, num: i128, exp: u32) -> Id {
 /// A solver in one thread (`None`), or in two with the worker started after `n` records
 /// (`Some(n)`; `Some(0)`: piped from the first record, however small the board).
 fn solver(pipe_after: Option<u64>) -> Solver {
-    Solver {
-        threads: if pipe_after.is_some() { 2 } else { 1 },
-        pipe_after: pipe_after.unwrap_or(0),
-        ..Solver::new()
-    }
+    let mut s = Solver::with_threads(if pipe_after.is_some() { 2 } else { 1 });
+    s.pipe_after = pipe_after.unwrap_or(0);
+    s
 }
 
 fn value(e: &mut Engine, s: &mut Solver, pic: &str, rules: Rules) -> Id {
@@ -372,10 +370,7 @@ fn interrupt_hook(pipe_after: Option<u64>) {
 #[test]
 fn only_calls_of_more_than_pipe_after_records_start_the_worker() {
     let mut e = Engine::new();
-    let mut s = Solver {
-        threads: 2,
-        ..Solver::new()
-    };
+    let mut s = Solver::with_threads(2);
     assert_eq!(s.pipe_after, super::PIPE_AFTER);
     let small = "xoxo/oxox/x..o/oxox";
     let v = value(&mut e, &mut s, small, Rules::STANDARD);

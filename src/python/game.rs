@@ -1,4 +1,4 @@
-//! The native base class of `cgt.Game`: arithmetic on games without Python frames.
+//! `GameBase`, the native base class of `cgt.Game`: arithmetic on games without Python frames.
 //!
 //! `cgt.Game` (in `cgt/shortgame.py`) is a Python class; on the native backend it derives
 //! from [`GameBase`], which holds the game's id and implements `+`, unary `-` and binary
@@ -14,7 +14,7 @@
 //! fraction that is not dyadic: their error).  The semantics are those of the Python
 //! methods, which the pure-Python backend runs.
 
-use crate::bindings::{is_exact_fraction, to_dyadic, with_engine};
+use super::engine::{is_exact_fraction, to_dyadic, with_engine};
 use crate::engine::{Engine, Id, Nus};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -25,7 +25,7 @@ use std::sync::LazyLock;
 
 /// The base of `cgt.Game` on the native backend: a game's id.
 #[pyclass(subclass, frozen, module = "cgt._native")]
-pub(crate) struct GameBase {
+pub(super) struct GameBase {
     id: Id,
 }
 
@@ -158,15 +158,15 @@ impl GameBase {
 /// `sub`, `rsub` (its methods) serve operands that are not games.  Registering again
 /// (a module imported anew) replaces the functions and forgets the objects met so far.
 #[pyfunction]
-fn game_register(py: Python<'_>, object: PyObject, add: PyObject, sub: PyObject, rsub: PyObject) -> PyResult<()> {
+pub(super) fn game_register(
+    py: Python<'_>,
+    object: PyObject,
+    add: PyObject,
+    sub: PyObject,
+    rsub: PyObject,
+) -> PyResult<()> {
     let old = HOOKS.get(py).replace(Some(Hooks { object, add, sub, rsub }));
     let objects = std::mem::take(&mut *OBJECTS.get(py).borrow_mut());
     drop((old, objects)); // dropped with no borrow held: dropping may run Python code
-    Ok(())
-}
-
-pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<GameBase>()?;
-    m.add_function(wrap_pyfunction!(game_register, m)?)?;
     Ok(())
 }

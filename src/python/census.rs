@@ -1,4 +1,4 @@
-//! The PyO3 layer of the native census ([`crate::konane::census`]).
+//! The census ([`crate::konane::census`]): the values of every position of a small board.
 //!
 //! `konane/enumeration.py` calls these: the census fills a Python buffer of `u32`
 //! (an `array('I')` of `2^cells` entries) with engine ids of the one engine of the process
@@ -7,10 +7,10 @@
 //! stop the census by raising; the exception propagates as it is, and Ctrl-C (checked with
 //! the callable, and through the engine's interrupt hook) raises `KeyboardInterrupt`.
 
+use super::kernel;
 use crate::engine::Id;
 use crate::konane::census::{census, summary};
 use crate::konane::Rules;
-use crate::konane_bindings::run_kernel;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -25,7 +25,7 @@ use pyo3::prelude::*;
 /// propagates (`out` is then partly filled and must be dropped).
 #[pyfunction]
 #[pyo3(signature = (rows, cols, multi_jump, out, check=None))]
-fn konane_census(
+pub(super) fn konane_census(
     py: Python<'_>,
     rows: u32,
     cols: u32,
@@ -44,12 +44,9 @@ fn konane_census(
         .try_reserve_exact(size)
         .map_err(|_| PyValueError::new_err(format!("no memory for a census table of {size} ids")))?;
     table.resize(size, 0);
-    // Ctrl-C is checked here too: the census' own loop does not go through the engine's hook
-    let check = Some(|n: u64| {
-        py.check_signals()?;
-        check.as_ref().map_or(Ok(()), |c| c.call1((n,)).map(drop))
-    });
-    let stats = run_kernel(py, "census", check, |e, hook| {
+    // Ctrl-C is checked with the callable: the census' own loop does not go through the
+    // engine's hook
+    let stats = kernel::run(py, "census", check.as_ref(), true, |e, hook| {
         census(e, rows, cols, Rules { multi_jump }, &mut table, hook)
     })?;
     out.copy_from_slice(py, &table)?;
@@ -60,7 +57,7 @@ fn konane_census(
 /// unsigned 32-bit ids): how many codes have each value and its first code in the
 /// smallest-first order (fewer stones, then lower code), smallest first code first.
 #[pyfunction]
-fn konane_census_summary(py: Python<'_>, table: PyBuffer<u32>, cells: u32) -> PyResult<Vec<(Id, u64, u64)>> {
+pub(super) fn konane_census_summary(py: Python<'_>, table: PyBuffer<u32>, cells: u32) -> PyResult<Vec<(Id, u64, u64)>> {
     if cells > crate::konane::census::MAX_CELLS || table.item_count() as u64 != 1u64 << cells {
         return Err(PyValueError::new_err(format!(
             "a census table of {cells} cells has 2^{cells} entries, not {}",
@@ -76,7 +73,12 @@ fn konane_census_summary(py: Python<'_>, table: PyBuffer<u32>, cells: u32) -> Py
 /// `konane.Census.save` and `load`.  An entry of `src` past the end of `table` is a
 /// `ValueError` (a damaged file) and leaves `out` unchanged.
 #[pyfunction]
-fn konane_census_remap(py: Python<'_>, src: PyBuffer<u32>, table: PyBuffer<u32>, out: PyBuffer<u32>) -> PyResult<()> {
+pub(super) fn konane_census_remap(
+    py: Python<'_>,
+    src: PyBuffer<u32>,
+    table: PyBuffer<u32>,
+    out: PyBuffer<u32>,
+) -> PyResult<()> {
     if out.readonly() || out.item_count() != src.item_count() {
         return Err(PyValueError::new_err(
             "the output must be a writable buffer as long as the input",
@@ -87,12 +89,4 @@ fn konane_census_remap(py: Python<'_>, src: PyBuffer<u32>, table: PyBuffer<u32>,
     let mapped = mapped
         .ok_or_else(|| PyValueError::new_err(format!("an index past the end of a table of {} entries", table.len())))?;
     out.copy_from_slice(py, &mapped)
-}
-
-/// Add the census functions to the extension module.
-pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(konane_census, m)?)?;
-    m.add_function(wrap_pyfunction!(konane_census_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(konane_census_remap, m)?)?;
-    Ok(())
 }

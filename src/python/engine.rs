@@ -1,8 +1,10 @@
-//! The PyO3 layer: the extension module `cgt._native`.
+//! The engine's functions: the native backend of `cgt.ops`.
 //!
-//! It only converts arguments and results, maps engine errors to the exception classes of
-//! `cgt.errors`, and installs the interrupt hook that checks for signals (Ctrl-C) during
-//! long work.  The semantics are those of `cgt/_pyengine.py`, the reference backend.
+//! They only convert arguments and results; this file also holds the process's one
+//! [`Engine`] (with the interrupt hook that runs Python's signal handlers, so that Ctrl-C
+//! stops long work) and maps the engine's errors to the exception classes of `cgt.errors`,
+//! for every other file of the layer ([`with_engine`]).  The semantics are those of
+//! `cgt/_pyengine.py`, the reference backend.
 
 use crate::engine::{Dyadic, Engine, Error, Id, Nus};
 use num_bigint::BigInt;
@@ -135,7 +137,7 @@ fn reentered(py: Python<'_>) -> PyErr {
 
 /// Run `f` on the engine, mapping its errors (after the engine is released: making the
 /// exception runs Python code, which may switch threads).
-pub(crate) fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
+pub(super) fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
     let r = {
         let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
         f(&mut s.engine)
@@ -229,7 +231,7 @@ fn fraction_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
 }
 
 /// Whether `x` is a `fractions.Fraction` (exactly: not of a subclass).
-pub(crate) fn is_exact_fraction(x: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub(super) fn is_exact_fraction(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(x.get_type().is(fraction_class(x.py())?))
 }
 
@@ -252,7 +254,7 @@ fn not_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyErr {
 }
 
 /// A Python int or dyadic `Fraction` as a [`Dyadic`].
-pub(crate) fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+pub(super) fn to_dyadic(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
     if x.is_instance_of::<PyInt>() {
         if let Ok(n) = x.extract::<i64>() {
             return Ok(Dyadic::int(n));
@@ -287,7 +289,7 @@ fn nus_tuple<'py>(py: Python<'py>, v: &Nus) -> PyResult<Bound<'py, PyTuple>> {
 
 /// Id of the canonical form of `{left_ids | right_ids}` (iterables of ids).
 #[pyfunction]
-fn canonical(py: Python<'_>, left_ids: &Bound<'_, PyAny>, right_ids: &Bound<'_, PyAny>) -> PyResult<Id> {
+pub(super) fn canonical(py: Python<'_>, left_ids: &Bound<'_, PyAny>, right_ids: &Bound<'_, PyAny>) -> PyResult<Id> {
     let l = raw_ids(left_ids)?;
     let r = raw_ids(right_ids)?;
     with_engine(py, |e| {
@@ -299,7 +301,7 @@ fn canonical(py: Python<'_>, left_ids: &Bound<'_, PyAny>, right_ids: &Bound<'_, 
 
 /// Id of `g + h`.
 #[pyfunction]
-fn add(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<Id> {
+pub(super) fn add(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<Id> {
     let (g, h) = (raw_id(g)?, raw_id(h)?);
     with_engine(py, |e| {
         let (g, h) = (e.check(g)?, e.check(h)?);
@@ -309,7 +311,7 @@ fn add(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<I
 
 /// Id of `-g`.
 #[pyfunction]
-fn neg(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<Id> {
+pub(super) fn neg(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<Id> {
     let g = raw_id(g)?;
     with_engine(py, |e| {
         let g = e.check(g)?;
@@ -319,7 +321,7 @@ fn neg(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<Id> {
 
 /// `g <= h` in the partial order of games.
 #[pyfunction]
-fn leq(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub(super) fn leq(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<bool> {
     let (g, h) = (raw_id(g)?, raw_id(h)?);
     with_engine(py, |e| {
         let (g, h) = (e.check(g)?, e.check(h)?);
@@ -329,7 +331,7 @@ fn leq(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult<b
 
 /// The Left options of `g`: a tuple of ids, sorted ascending.
 #[pyfunction]
-fn left_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+pub(super) fn left_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
     memo_object(
         py,
@@ -342,7 +344,7 @@ fn left_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
 
 /// The Right options of `g`: a tuple of ids, sorted ascending.
 #[pyfunction]
-fn right_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+pub(super) fn right_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
     memo_object(
         py,
@@ -356,7 +358,7 @@ fn right_options(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
 /// Id of `x + ^n + *m` (x an int or a dyadic Fraction).
 #[pyfunction]
 #[pyo3(signature = (x, n=None, m=None))]
-fn nus_id(
+pub(super) fn nus_id(
     py: Python<'_>,
     x: &Bound<'_, PyAny>,
     n: Option<&Bound<'_, PyAny>>,
@@ -409,7 +411,7 @@ fn nus_id(
 
 /// `(x, n, m)` when `g` equals `x + ^n + *m` (x a Fraction), else None.
 #[pyfunction]
-fn nus(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+pub(super) fn nus(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
     memo_object(
         py,
@@ -425,7 +427,7 @@ fn nus(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
 
 /// Whether `g` is a number.
 #[pyfunction]
-fn is_number(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub(super) fn is_number(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<bool> {
     let g = raw_id(g)?;
     with_engine(py, |e| {
         let g = e.check(g)?;
@@ -435,7 +437,7 @@ fn is_number(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<bool> {
 
 /// The Fraction of a number id, or None.
 #[pyfunction]
-fn number_value(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+pub(super) fn number_value(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let t = nus(py, g)?;
     let t = t.bind(py);
     if t.is_none() {
@@ -452,7 +454,7 @@ fn number_value(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
 
 /// `(left stop, right stop)` as Fractions.
 #[pyfunction]
-fn stops(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+pub(super) fn stops(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let g = raw_id(g)?;
     memo_object(
         py,
@@ -469,7 +471,7 @@ fn stops(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
 
 /// The birthday of `g`.
 #[pyfunction]
-fn birthday(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<BigInt> {
+pub(super) fn birthday(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<BigInt> {
     let g = raw_id(g)?;
     with_engine(py, |e| {
         let g = e.check(g)?;
@@ -479,7 +481,7 @@ fn birthday(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<BigInt> {
 
 /// Sizes of the table and of each operation cache, the cache limit and the bytes held.
 #[pyfunction]
-fn cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+pub(super) fn cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let c = with_engine(py, |e| Ok(e.cache_info()))?;
     let d = PyDict::new(py);
     d.set_item("games", c.games)?;
@@ -496,36 +498,9 @@ fn cache_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 
 /// Empty the operation caches (not the table of canonical forms).
 #[pyfunction]
-fn clear_caches(py: Python<'_>) -> PyResult<()> {
+pub(super) fn clear_caches(py: Python<'_>) -> PyResult<()> {
     with_engine(py, |e| {
         e.clear_caches();
         Ok(())
     })
-}
-
-/// The extension module `cgt._native`.
-#[pymodule]
-#[pyo3(name = "_native")]
-fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("ZERO", Engine::ZERO)?;
-    m.add_function(wrap_pyfunction!(canonical, m)?)?;
-    m.add_function(wrap_pyfunction!(add, m)?)?;
-    m.add_function(wrap_pyfunction!(neg, m)?)?;
-    m.add_function(wrap_pyfunction!(leq, m)?)?;
-    m.add_function(wrap_pyfunction!(left_options, m)?)?;
-    m.add_function(wrap_pyfunction!(right_options, m)?)?;
-    m.add_function(wrap_pyfunction!(nus_id, m)?)?;
-    m.add_function(wrap_pyfunction!(nus, m)?)?;
-    m.add_function(wrap_pyfunction!(is_number, m)?)?;
-    m.add_function(wrap_pyfunction!(number_value, m)?)?;
-    m.add_function(wrap_pyfunction!(stops, m)?)?;
-    m.add_function(wrap_pyfunction!(birthday, m)?)?;
-    m.add_function(wrap_pyfunction!(cache_info, m)?)?;
-    m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
-    crate::konane_bindings::register(m)?;
-    crate::play_bindings::register(m)?;
-    crate::search_bindings::register(m)?;
-    crate::census_bindings::register(m)?;
-    crate::game_bindings::register(m)?;
-    Ok(())
 }

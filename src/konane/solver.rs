@@ -1,0 +1,589 @@
+//! The value solver: the value of a position as an id of the engine's table.
+//!
+//! A port of `konane/_solver.py` (the reference backend, which it is tested against).  The
+//! position asked for is split into regions ([`footprint`](super::footprint)); each region is
+//! normalised and looked up in the region table (normal form -> id), otherwise computed from
+//! its options; inside a region a position is played out where it stands (memo on the exact
+//! position, reduced by the region's own symmetries and the colour swap) unless it may split,
+//! exactly where the Python solver splits.  The two halves of a call, the walk over the
+//! positions and the valuation of their option lists, run in one thread or
+//! ([`Solver::threads`]) in two ([`pipeline`]), the second joining a call
+//! once it has valued [`Solver::pipe_after`] records.
+//!
+//! Values are ids of an [`Engine`]: the canonical form of the options' ids (through the
+//! [`Shortcuts`](crate::engine::shortcut::Shortcuts), which settle most positions before the
+//! engine's general path), `neg` for colour-swapped entries, `add` for sums.  When a call
+//! ends, finished or not, its tables hold only finished values (a piped call's references to
+//! values still to come are replaced by them or dropped), so an interrupted call (the
+//! engine's interrupt hook, or the call's check callback: see [`Solver::value`]) leaves them
+//! consistent.
+
+use super::bits::{
+    automorphisms, captures, images, least_image, least_image_after, line_step, neighbours, Mask, Shapes, Sym,
+};
+use super::board::check_board;
+use super::decompose::{line_regions, live_region_masks, one_group};
+use super::footprint::footprint_region_masks;
+use super::pipeline::{self, options_header, start_worker, sum_header, Ref, Sink, Starter, Valuer};
+use super::postable::{self, Key as PosKey, Place, Table};
+use super::{Check, Error, Result, Rules, Ticker, CHECK_EVERY};
+use crate::engine::{self, Engine, Hook, Id};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+#[cfg(test)]
+mod tests;
+
+/// Inside a region, a position is tested for a split only if at most this many of its stones
+/// can capture (and at most a sixth of the region's cells): positions with more rarely
+/// split, and the test costs more than splitting saves (`konane._solver.SPLIT_MAX_LIVE`;
+/// measured on the real-game positions of `benchmarks/bench_realgames.py`: position 10,
+/// 4.3 s of CPU with no cap, 2.7 to 3.1 s with 4 or 5).  Regions of up to 35 cells, such as
+/// the starting boards up to 5x6, are not affected.
+pub const SPLIT_MAX_LIVE: u32 = 5;
+
+/// What one call of [`Solver::value`] carries through the recursion: where its records go
+/// (valued at once, or sent to the worker) and the positions computed in this call, counted
+/// for the check callback.
+struct Call<'e, 's, 'b> {
+    sink: Sink<'e, 's>,
+    ticker: Ticker<'b, CHECK_EVERY>,
+}
+
+/// A key of the region table: a normalised region and the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Key {
+    cells: Mask,
+    black: Mask,
+    white: Mask,
+    stride: u8,
+    multi: bool,
+}
+
+/// The cells of a normalised region and what every position of it shares.
+struct Frame {
+    place: Place,
+    stride: u32,
+    cells: Mask,
+    /// The symmetries of the first position met in the frame (none on a line).
+    syms: Vec<Sym>,
+    /// The step of a frame that is one line, else 0.
+    line: u32,
+}
+
+/// Counters of a [`Solver`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    /// Entries of the position table (exact positions and regions in their frames).
+    pub positions: usize,
+    /// Entries of the region table (normal forms).
+    pub regions: usize,
+    /// Positions computed from their options, over the solver's life.
+    pub computed: u64,
+    /// Region lookups that found / did not find the normal form.
+    pub hits: u64,
+    pub misses: u64,
+    /// Calls whose valuation went to a worker thread (see [`Solver::pipe_after`]).
+    pub piped: u64,
+}
+
+/// The value solver: its tables map positions to ids of one [`Engine`], which must be the
+/// engine passed to every call (the ids are that table's).
+///
+/// A call runs in one thread, or in two ([`Solver::threads`]): the walk over the positions
+/// on the caller's thread and their valuation on a worker (see [`pipeline`]).
+pub struct Solver {
+    walk: Walk,
+    valuer: Valuer,
+    /// Threads a call may use: 1, or 2 for the piped mode of [`pipeline`] (more are not
+    /// used).  Default: 2 where the machine has two processors or more.
+    pub threads: usize,
+    /// In two threads, a call values this many records in the caller's thread before it
+    /// starts the worker: most calls are over before that, and starting and joining a
+    /// thread would cost them more than it gains.
+    pub pipe_after: u64,
+    piped: u64,
+}
+
+/// The default of [`Solver::pipe_after`]: some milliseconds of work.
+pub const PIPE_AFTER: u64 = 4096;
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver {
+            walk: Walk::default(),
+            valuer: Valuer::default(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+            pipe_after: PIPE_AFTER,
+            piped: 0,
+        }
+    }
+}
+
+/// The walk over the positions: the tables (of [`Ref`]s: ids, and in a piped call the slots
+/// of values still to come) and the stacks of the recursion.
+#[derive(Default)]
+struct Walk {
+    raw: Table,
+    regions: FxHashMap<Key, u32>,
+    frames: FxHashMap<(u32, Mask, bool), Arc<Frame>>,
+    shapes: Shapes,
+    computed: u64,
+    hits: u64,
+    misses: u64,
+    /// Stacks of moves and of options' references shared by the recursion.
+    moves: Vec<(Mask, Mask)>,
+    opts: Vec<u32>,
+    /// The positions stored for the options being looked up (see [`Walk::options_ids`]).
+    reps: Vec<(Mask, Mask, u8, PosKey)>,
+    /// The keys of the position table's entries that name values still to come, while
+    /// there are at most [`JOURNAL_MAX`] (past that, `journal_full`: the maps with such
+    /// entries are gone through whole, which costs little beside computing that many
+    /// positions).
+    journal: Vec<(u32, PosKey)>,
+    journal_full: bool,
+    /// The keys of the region table's entries that name values still to come (a few per
+    /// call: regions are normal forms).
+    region_journal: Vec<Key>,
+}
+
+/// The most keys of [`Walk::journal`] (16 MB).
+const JOURNAL_MAX: usize = 1 << 18;
+
+/// In [`Walk::options_ids`]: an option in which no stone has an enemy next to it.
+const DEAD: u8 = 2;
+
+fn key(multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Key {
+    Key {
+        cells,
+        black,
+        white,
+        stride: stride as u8,
+        multi,
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// A solver whose calls use `threads` threads (see [`Solver::threads`]).
+    pub fn with_threads(threads: usize) -> Solver {
+        Solver {
+            threads,
+            ..Solver::default()
+        }
+    }
+
+    /// The id of the value of the `rows x cols` position `(cells, black, white)` (board
+    /// layout, `stride = cols + 1`).
+    ///
+    /// `check`, if given, is called with the number of positions computed from their
+    /// options since its last call: every [`CHECK_EVERY`] of them, and once at the end
+    /// with the rest (if any).  If it returns `true`, the call stops with
+    /// [`Error::Stopped`] (the tables keep only finished values, so they stay valid); a
+    /// caller keeps its own reason (a limit, an exception) in the closure.
+    #[allow(clippy::too_many_arguments)]
+    pub fn value(
+        &mut self,
+        e: &mut Engine,
+        rows: u32,
+        cols: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+        rules: Rules,
+        check: Option<Check<'_>>,
+    ) -> Result<Id> {
+        check_board("solver", rows, cols, cells, black, white)?;
+        let stride = cols + 1;
+        let regions = footprint_region_masks(cells, black, white, stride);
+        self.sum_value(e, rules.multi_jump, stride, &regions, check)
+    }
+
+    /// The value of the sum of `regions`: the walk on this thread, the valuation too, or
+    /// (in two threads) on a worker that owns the engine meanwhile (see [`pipeline`]),
+    /// started once this thread has valued [`Solver::pipe_after`] records (never if it
+    /// cannot be started).  The engine's interrupt hook is called by the walk; the worker's
+    /// engine stops when the walk does.  When both have stopped, the references to slots
+    /// in the tables are replaced by their values, or dropped if the valuation did not
+    /// reach them (an error or an interruption).
+    fn sum_value(
+        &mut self,
+        e: &mut Engine,
+        multi: bool,
+        stride: u32,
+        regions: &[(Mask, Mask, Mask)],
+        check: Option<Check<'_>>,
+    ) -> Result<Id> {
+        // the engine's own hook while the worker has the engine (`None`: not started)
+        let mut hook: Option<Option<Hook>> = None;
+        let (walk, valuer, after, two) = (&mut self.walk, &mut self.valuer, self.pipe_after, self.threads >= 2);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            std::thread::scope(|scope| {
+                let start: Option<Starter<'_, '_>> = if two {
+                    Some(Box::new(|e, valuer| start_worker(scope, e, valuer, &mut hook)))
+                } else {
+                    None
+                };
+                let mut cx = Call {
+                    sink: Sink::lazy(e, valuer, after, start),
+                    ticker: Ticker::new(check),
+                };
+                let walked = walk.sum(&mut cx, multi, stride, regions).and_then(|r| {
+                    cx.ticker.finish()?;
+                    Ok(r)
+                });
+                cx.sink.end(walked)
+            })
+        }));
+        if let Some(h) = hook {
+            e.replace_hook(h);
+        }
+        let (walked, valued) = match outcome {
+            Ok(o) => o,
+            Err(panic) => {
+                // a bug: the tables may hold references to slots that will never be valued
+                self.clear();
+                std::panic::resume_unwind(panic)
+            }
+        };
+        self.walk.reset_stacks();
+        let Some(valued) = valued else {
+            return Ok(walked?.as_id().expect("an inline call's references are ids"));
+        };
+        self.piped += 1;
+        // the values of the slots in the tables (those the valuation reached)
+        let values = &self.valuer.values;
+        let mut resolve = |r: Ref| -> Option<Ref> {
+            if r.slot().is_some_and(|s| s >= values.len()) {
+                return None;
+            }
+            pipeline::resolve(values, e, r).ok().and_then(|g| Ref::id(g).ok())
+        };
+        self.walk.resolve(&mut resolve);
+        let root = walked.as_ref().ok().map(|&r| resolve(r));
+        self.valuer.values = Vec::new();
+        match (walked, valued) {
+            // the walk stops when the valuation fails (the channel closes): its error counts
+            (_, Err(x)) if x != engine::Error::Interrupted => Err(Error::Engine(x)),
+            (Err(x), _) => Err(x),
+            (Ok(_), Err(x)) => Err(Error::Engine(x)),
+            (Ok(_), Ok(())) => match root.flatten() {
+                Some(r) => Ok(r.0),
+                None => Err(Error::Engine(engine::Error::Overflow(
+                    "the value of the position could not be kept (more than 2^30 games)".into(),
+                ))),
+            },
+        }
+    }
+
+    /// Sizes of the tables and counters.
+    pub fn info(&self) -> Info {
+        let w = &self.walk;
+        Info {
+            positions: w.raw.len(),
+            regions: w.regions.len(),
+            computed: w.computed,
+            hits: w.hits,
+            misses: w.misses,
+            piped: self.piped,
+        }
+    }
+
+    /// Empty every table (the ids they hold stay valid in the engine; nothing refers to
+    /// them any more).
+    pub fn clear(&mut self) {
+        let w = &mut self.walk;
+        w.raw = Table::default();
+        w.regions = FxHashMap::default();
+        w.frames = FxHashMap::default();
+        w.shapes.clear();
+        self.valuer = Valuer::default();
+    }
+}
+
+impl Walk {
+    /// Empty the stacks of the recursion (after a call, finished or not).
+    fn reset_stacks(&mut self) {
+        self.moves.clear();
+        self.opts.clear();
+        self.reps.clear();
+    }
+
+    /// Store `r` as the value of the position `k` of the place `p`.
+    fn store(&mut self, p: Place, k: PosKey, r: Ref) {
+        if r.as_id().is_some() {
+            self.raw.insert_key(p, k, r.0);
+            return;
+        }
+        self.raw.insert_pending(p, k, r.0);
+        if self.journal.len() < JOURNAL_MAX {
+            self.journal.push((p.id, k));
+        } else {
+            self.journal_full = true;
+        }
+    }
+
+    /// Replace each reference in the tables that is not a plain id (a slot, a negative) by
+    /// `value(reference)`, or drop the entry if that is `None`.
+    fn resolve(&mut self, value: &mut impl FnMut(Ref) -> Option<Ref>) {
+        let mut one = |r: u32| match Ref(r).as_id() {
+            Some(_) => Some(r),
+            None => value(Ref(r)).map(|r| r.0),
+        };
+        if std::mem::take(&mut self.journal_full) {
+            self.raw.resolve(&mut one);
+        } else {
+            self.raw.resolve_keys(&self.journal, &mut one);
+        }
+        self.journal = Vec::new();
+        for k in std::mem::take(&mut self.region_journal) {
+            postable::resolve_entry(&mut self.regions, k, &mut one);
+        }
+    }
+
+    /// The value of the sum of the regions `regions` (`(cells, black, white)` in `stride`).
+    fn sum(
+        &mut self,
+        cx: &mut Call<'_, '_, '_>,
+        multi: bool,
+        stride: u32,
+        regions: &[(Mask, Mask, Mask)],
+    ) -> Result<Ref> {
+        let o0 = self.opts.len();
+        for &(rc, rb, rw) in regions {
+            let p = self.raw.place(stride, rc, multi);
+            let r = match self.raw.get(p, rb, rw) {
+                Some(r) => Ref(r),
+                None => {
+                    let r = self.region_value(cx, multi, stride, rc, rb, rw)?;
+                    self.store(p, self.raw.key(p, rb, rw), r);
+                    r
+                }
+            };
+            if r != Ref::ZERO {
+                self.opts.push(r.0);
+            }
+        }
+        let r = match self.opts.len() - o0 {
+            0 => Ok(Ref::ZERO),
+            1 => Ok(Ref(self.opts[o0])),
+            n => cx.sink.emit(sum_header(n), &self.opts[o0..]),
+        };
+        self.opts.truncate(o0);
+        r
+    }
+
+    /// The value of one region, through its normal form and the region table.
+    fn region_value(
+        &mut self,
+        cx: &mut Call<'_, '_, '_>,
+        multi: bool,
+        stride: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+    ) -> Result<Ref> {
+        let (_, cols, nc, nb, nw, swapped) = self.shapes.normal_form(stride, cells, black, white);
+        let k = key(multi, cols + 1, nc, nb, nw);
+        let r = match self.regions.get(&k) {
+            Some(&r) => {
+                self.hits += 1;
+                Ref(r)
+            }
+            None => {
+                self.misses += 1;
+                let fr = self.frame(multi, cols + 1, nc, nb, nw);
+                let r = self.options_value(cx, multi, &fr, nb, nw)?;
+                self.regions.insert(k, r.0);
+                if r.as_id().is_none() {
+                    self.region_journal.push(k);
+                }
+                r
+            }
+        };
+        if swapped {
+            cx.sink.neg(r)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// The frame of a normalised region (its symmetries are those of the first position
+    /// met in it, as in Python).
+    fn frame(&mut self, multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Arc<Frame> {
+        if let Some(fr) = self.frames.get(&(stride, cells, multi)) {
+            return fr.clone();
+        }
+        if self.frames.len() > 100_000 {
+            self.frames.clear();
+        }
+        let line = line_step(cells, stride);
+        let syms = if line != 0 {
+            Vec::new()
+        } else {
+            automorphisms(stride, cells, black, white)
+        };
+        let fr = Arc::new(Frame {
+            place: self.raw.place(stride, cells, multi),
+            stride,
+            cells,
+            syms,
+            line,
+        });
+        self.frames.insert((stride, cells, multi), fr.clone());
+        fr
+    }
+
+    /// The value of a position of the frame `fr` that is not in the position table (a
+    /// representative, whose key `k` is made by the caller; the value is stored under it).
+    fn play(
+        &mut self,
+        cx: &mut Call<'_, '_, '_>,
+        multi: bool,
+        fr: &Arc<Frame>,
+        (black, white, k): (Mask, Mask, PosKey),
+    ) -> Result<Ref> {
+        let (s, cells) = (fr.stride, fr.cells);
+        // only representatives are looked up and computed (see `options_ids`)
+        debug_assert!(
+            fr.syms.is_empty()
+                || least_image(&fr.syms, black, white, Some((black, white, false))) == (black, white, false)
+        );
+        let lx = black & neighbours(white, s);
+        if lx == 0 {
+            return Ok(Ref::ZERO); // no stone has an enemy next to it: no move, ever
+        }
+        let regions = if fr.line != 0 {
+            let r: Vec<_> = line_regions(cells, black, white, fr.line)
+                .into_iter()
+                .filter(|r| r.1 != 0 && r.2 != 0)
+                .collect();
+            if r.len() == 1 && r[0].0 == cells {
+                None
+            } else {
+                Some(r)
+            }
+        } else {
+            let lo = white & neighbours(black, s);
+            let live = (lx | lo).count_ones();
+            if live > SPLIT_MAX_LIVE || 6 * live > cells.count_ones() || one_group(cells, lx, lo, s) {
+                None
+            } else {
+                let r = live_region_masks(cells, black, white, s);
+                if r.len() == 1 {
+                    None
+                } else {
+                    Some(r)
+                }
+            }
+        };
+        let total = match regions {
+            None => self.options_value(cx, multi, fr, black, white)?,
+            Some(r) => self.sum(cx, multi, s, &r)?,
+        };
+        self.store(fr.place, k, total);
+        Ok(total)
+    }
+
+    /// The value of a position of the frame `fr` from its options.
+    fn options_value(
+        &mut self,
+        cx: &mut Call<'_, '_, '_>,
+        multi: bool,
+        fr: &Arc<Frame>,
+        black: Mask,
+        white: Mask,
+    ) -> Result<Ref> {
+        cx.sink.tick()?;
+        let (s, cells) = (fr.stride, fr.cells);
+        // the moves and the options' references go on stacks shared by the whole recursion (no
+        // allocation per position): this call's part starts at `m0` and `o0`
+        let m0 = self.moves.len();
+        captures(cells, black, white, s, multi, &mut self.moves);
+        let n_left = self.moves.len() - m0;
+        captures(cells, white, black, s, multi, &mut self.moves);
+        let n = self.moves.len() - m0;
+        let o0 = self.opts.len();
+        let r = self.options_ids(cx, multi, fr, (black, white), (m0, n, n_left));
+        self.moves.truncate(m0);
+        let g = r.and_then(|()| {
+            if n == 0 {
+                return Ok(Ref::ZERO);
+            }
+            cx.sink
+                .emit(options_header(n_left, n - n_left)?, &self.opts[o0..o0 + n])
+        });
+        self.opts.truncate(o0);
+        let g = g?;
+        self.computed += 1;
+        cx.ticker.tick()?;
+        Ok(g)
+    }
+
+    /// Push the references of the values of the positions after the moves
+    /// `self.moves[m0..m0 + n]` (the first `n_left` by Black, the others by White) from
+    /// `position` (black, white) onto `self.opts`.
+    ///
+    /// Two passes: the first turns each move into the position stored for it (its
+    /// representative under the frame's symmetries) and prefetches its slot of the position
+    /// table, the second looks the positions up (and computes the missing ones), so the
+    /// cache misses of one position's options overlap.
+    fn options_ids(
+        &mut self,
+        cx: &mut Call<'_, '_, '_>,
+        multi: bool,
+        fr: &Arc<Frame>,
+        position: (Mask, Mask),
+        (m0, n, n_left): (usize, usize, usize),
+    ) -> Result<()> {
+        let r0 = self.reps.len();
+        let images = images(&fr.syms, position.0, position.1);
+        for i in 0..n {
+            let (a, b) = self.moves[m0 + i];
+            let (nb, nw) = if i < n_left { (a, b) } else { (b, a) };
+            let (rb, rw, flag) = if nb & neighbours(nw, fr.stride) == 0 {
+                // no stone has an enemy next to it: no move, ever (cheaper than a lookup,
+                // and such positions are not stored)
+                (0, 0, DEAD)
+            } else if fr.syms.is_empty() {
+                (nb, nw, 0)
+            } else {
+                // only representatives are stored: look the representative up at once
+                let (rb, rw, swapped) = least_image_after(&fr.syms, &images, position, (nb, nw));
+                (rb, rw, u8::from(swapped))
+            };
+            // the key is made once, for the prefetch, the lookup and the store
+            let k = if flag == DEAD {
+                PosKey::Narrow(0) // not used
+            } else {
+                let k = self.raw.key(fr.place, rb, rw);
+                self.raw.prefetch(fr.place, k);
+                k
+            };
+            self.reps.push((rb, rw, flag, k));
+        }
+        let r = (r0..r0 + n).try_for_each(|j| {
+            let (rb, rw, flag, k) = self.reps[j];
+            let r = if flag == DEAD {
+                Ref::ZERO
+            } else {
+                let r = match self.raw.get_key(fr.place, k) {
+                    Some(r) => Ref(r),
+                    None => engine::grow(|| self.play(cx, multi, fr, (rb, rw, k)))?,
+                };
+                if flag == 1 {
+                    cx.sink.neg(r)?
+                } else {
+                    r
+                }
+            };
+            self.opts.push(r.0);
+            Ok(())
+        });
+        self.reps.truncate(r0);
+        r
+    }
+}

@@ -1,0 +1,63 @@
+//! The value solver ([`crate::konane::Solver`]): `konane_value` and its tables.
+//!
+//! The solver runs on the one engine of the process, so the ids it returns are those of
+//! `cgt.ops` on the native backend.  `konane/_native.py` wraps these functions.
+
+use super::board::Board;
+use super::kernel::Kernel;
+use crate::engine::Id;
+use crate::konane::{Rules, Solver};
+use pyo3::prelude::*;
+
+/// The solver's tables of this process.
+static SOLVER: Kernel<Solver> = Kernel::new("solver");
+
+/// Id of the value of the position `board` (`konane.Board.key`) under the rules
+/// `multi_jump`.
+///
+/// `check`, if given, is a Python callable `check(n)`, called with the number of positions
+/// computed from their options since its last call: every 4096 of them
+/// ([`crate::konane::CHECK_EVERY`]) and once at the end with the rest.  An exception it
+/// raises (`konane.errors.ComputationLimitError`, `KeyboardInterrupt`) stops the
+/// computation and propagates; the solver's tables keep only finished values.
+///
+/// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (the second thread
+/// starts once the call has valued [`crate::konane::PIPE_AFTER`] positions; the check is
+/// called on this thread).
+#[pyfunction]
+#[pyo3(signature = (board, multi_jump, check=None, threads=1))]
+pub(super) fn konane_value(
+    py: Python<'_>,
+    board: Board,
+    multi_jump: bool,
+    check: Option<Bound<'_, PyAny>>,
+    threads: usize,
+) -> PyResult<Id> {
+    let b = board.oriented(SOLVER.what())?;
+    SOLVER.run(py, check.as_ref(), |s, e, hook| {
+        s.threads = threads;
+        s.value(e, b.rows, b.cols, b.cells, b.black, b.white, Rules { multi_jump }, hook)
+    })
+}
+
+/// `(positions, regions, computed, hits, misses, piped)`: sizes of the solver's tables and
+/// counters.
+#[pyfunction]
+pub(super) fn konane_value_info(py: Python<'_>) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
+    let i = SOLVER.state(py)?.info();
+    Ok((
+        i.positions as u64,
+        i.regions as u64,
+        i.computed,
+        i.hits,
+        i.misses,
+        i.piped,
+    ))
+}
+
+/// Empty the solver's tables (the engine's table of games is kept).
+#[pyfunction]
+pub(super) fn konane_value_clear(py: Python<'_>) -> PyResult<()> {
+    SOLVER.state(py)?.clear();
+    Ok(())
+}

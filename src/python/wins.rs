@@ -1,0 +1,86 @@
+//! The win/loss search ([`crate::konane::search`]): `konane_wins` and its tables.
+//!
+//! The search runs on the one engine of the process (the values of its small regions are
+//! ids of `cgt.ops` on the native backend).  `konane/_native.py` wraps these functions.
+
+use super::board::Board;
+use super::kernel::Kernel;
+use crate::konane::search::Search;
+use crate::konane::Rules;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The search's tables of this process.
+static SEARCH: Kernel<Search> = Kernel::new("win/loss search");
+
+/// `(won, positions, settled)`: whether the player to move (Black if `black_to_move`) wins
+/// the position `board` (`konane.Board.key`) under the rules `multi_jump`, with the nodes
+/// expanded and the nodes settled by region values.
+///
+/// `check`, if given, is a Python callable `check(n)`, called with counts of nodes and of
+/// positions of region values every few thousand of them and once at the end; an
+/// exception it raises stops the search and propagates (the tables keep only proved
+/// results).
+#[pyfunction]
+#[pyo3(signature = (board, black_to_move, multi_jump, check=None))]
+pub(super) fn konane_wins(
+    py: Python<'_>,
+    board: Board,
+    black_to_move: bool,
+    multi_jump: bool,
+    check: Option<Bound<'_, PyAny>>,
+) -> PyResult<(bool, u64, u64)> {
+    let b = board.oriented(SEARCH.what())?;
+    let (won, stats) = SEARCH.run(py, check.as_ref(), |s, e, hook| {
+        let rules = Rules { multi_jump };
+        s.wins(e, b.rows, b.cols, b.cells, b.black, b.white, black_to_move, rules, hook)
+    })?;
+    Ok((won, stats.positions, stats.settled))
+}
+
+/// `(entries, positions, settled)`: the size of the transposition table and the search's
+/// counters over the process's life.
+#[pyfunction]
+pub(super) fn konane_wins_info(py: Python<'_>) -> PyResult<(u64, u64, u64)> {
+    let (entries, positions, settled) = SEARCH.state(py)?.info();
+    Ok((entries as u64, positions, settled))
+}
+
+/// Set the stone threshold of the regions settled by values and the size of the
+/// transposition table (for measurements; the results do not depend on them), each if
+/// given, and whether it searches by proof numbers (df-pn); returns the previous
+/// `(small, max_entries, proof_numbers)`.
+#[pyfunction]
+#[pyo3(signature = (small=None, max_entries=None, proof_numbers=None))]
+pub(super) fn konane_wins_configure(
+    py: Python<'_>,
+    small: Option<u32>,
+    max_entries: Option<usize>,
+    proof_numbers: Option<bool>,
+) -> PyResult<(u32, usize, bool)> {
+    let mut s = SEARCH.state(py)?;
+    let old = (s.small, s.max_entries, s.proof_numbers);
+    if max_entries.is_some_and(|n| n < 2) {
+        return Err(PyValueError::new_err(format!(
+            "max_entries must be at least 2, not {}",
+            max_entries.unwrap_or(0)
+        )));
+    }
+    if let Some(p) = proof_numbers {
+        s.proof_numbers = p;
+    }
+    if let Some(n) = small {
+        s.small = n;
+    }
+    if let Some(n) = max_entries {
+        s.max_entries = n;
+    }
+    Ok(old)
+}
+
+/// Empty the search's tables (the engine's table of games is kept).
+#[pyfunction]
+pub(super) fn konane_wins_clear(py: Python<'_>) -> PyResult<()> {
+    SEARCH.state(py)?.clear();
+    Ok(())
+}
