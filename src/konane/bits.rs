@@ -64,19 +64,19 @@ pub fn fits_either_way(rows: u32, cols: u32) -> bool {
     fits(rows, cols) || fits(cols, rows)
 }
 
+/// The rule of [`fits`] in words, for the messages of [`refusal`].
+const FIT_RULE: &str = "rows * (cols + 1) <= 128";
+
 /// Why the native `kernel` refuses a `rows x cols` board, or `None` if it takes it: itself
 /// or transposed when `either_way` (a caller that orients the board), else as it is (a
 /// kernel given masks in the board's own layout).
 pub fn refusal(rows: u32, cols: u32, kernel: &str, either_way: bool) -> Option<String> {
-    let rule = format!("rows * (cols + 1) <= {MASK_BITS}");
+    let board = format_args!("a {rows}x{cols} board does not fit the native {kernel}");
     if either_way {
-        (!fits_either_way(rows, cols)).then(|| {
-            format!("a {rows}x{cols} board does not fit the native {kernel}: it takes a board when the board or its transpose has {rule}")
-        })
+        (!fits_either_way(rows, cols))
+            .then(|| format!("{board}: it takes a board when the board or its transpose has {FIT_RULE}"))
     } else {
-        (!fits(rows, cols)).then(|| {
-            format!("a {rows}x{cols} board does not fit the native {kernel} as it is ({rule}): transpose it first")
-        })
+        (!fits(rows, cols)).then(|| format!("{board} as it is ({FIT_RULE}): transpose it first"))
     }
 }
 
@@ -488,6 +488,7 @@ mod tests {
         assert!(m.contains("rows * (cols + 1) <= 128") && m.contains("transpose"), "{m}");
         let m = refusal(65, 1, "census", false).unwrap();
         assert!(m.contains("65x1") && m.contains("as it is"), "{m}");
+        assert!(FIT_RULE.ends_with(&MASK_BITS.to_string()));
     }
 
     #[test]

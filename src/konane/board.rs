@@ -78,6 +78,9 @@ impl BoardMask {
 /// All cells of a `rows x cols` grid in its own layout (which must take at most
 /// [`BOARD_MASK_BITS`] bits).
 fn grid(rows: u32, cols: u32) -> BoardMask {
+    if bits::fits(rows, cols) {
+        return BoardMask::from(bits::full_mask(rows, cols));
+    }
     (0..rows)
         .flat_map(|r| (0..cols).map(move |c| r * (cols + 1) + c))
         .fold(BoardMask::default(), BoardMask::with)
