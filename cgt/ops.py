@@ -44,7 +44,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from types import ModuleType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import _pyengine
 from ._deep import deep
@@ -137,6 +137,19 @@ else:
 
 ZERO: int = _engine.ZERO
 """The id of the game 0 = ``{ | }``."""
+
+# NATIVE: the native core's module where it is built, else None, whichever backend is
+# active; for the callers of its other functions (konane's kernels, through konane._native),
+# which mypy checks against its typed stub, cgt/_native.pyi.
+if TYPE_CHECKING:
+    from . import _native
+
+    NATIVE = _native
+else:
+    try:
+        NATIVE = _native_core()
+    except BackendError:
+        NATIVE = None
 
 
 class _NusId(Protocol):

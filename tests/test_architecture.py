@@ -176,13 +176,16 @@ def test_the_floor_counter_counts_a_chain() -> None:
 
 
 def _native_references(path: pathlib.Path) -> list[str]:
-    """How ``path`` reaches the native core: imports of ``cgt._native`` and calls of
-    ``engine("native")``."""
+    """How ``path`` reaches the native core: imports of ``cgt._native``, calls of
+    ``engine("native")`` and reads of ``ops.NATIVE`` (the module, typed by its stub)."""
     found = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "cgt" and any(a.name == "_native" for a in node.names):
+        if (isinstance(node, ast.ImportFrom) and (node.module == "cgt" or (node.level and not node.module))
+                and any(a.name == "_native" for a in node.names)):
             found.append("from cgt import _native")
+        elif isinstance(node, ast.Attribute) and node.attr == "NATIVE":
+            found.append("ops.NATIVE")
         elif isinstance(node, ast.Import) and any(a.name == "cgt._native" for a in node.names):
             found.append("import cgt._native")
         elif isinstance(node, ast.Constant) and node.value == "cgt._native":
@@ -196,7 +199,8 @@ def _native_references(path: pathlib.Path) -> list[str]:
 def test_one_door_to_the_native_core_per_package() -> None:
     """``cgt.ops`` is the only module of ``cgt`` that imports the native core (``cgt.shortgame``
     takes the native base class of games from it), and ``konane._kernel.native`` the only
-    module of ``konane`` that reaches it: every Konane kernel goes through that door."""
+    module of ``konane`` that reaches it (through ``cgt.ops.NATIVE``): every Konane kernel
+    goes through that door."""
     doors = {str(p.relative_to(ROOT)): refs for p in _python_sources() if (refs := _native_references(p))}
     konane_doors = {p for p in doors if p.startswith("konane/")}
     cgt_importers = {p for p, refs in doors.items() if p.startswith("cgt/") and any("engine" not in r for r in refs)}

@@ -12,24 +12,36 @@ black, white)`` (:attr:`konane.Board.key`: masks in the board layout of
 :mod:`konane._kernel.bitboard`), the rules one flag, ``multi_jump``, and a ``check``
 callable, if given, is called with counts of work every few thousand units; what it raises
 (:class:`konane.ComputationLimitError`, ``KeyboardInterrupt``) stops the kernel, which leaves
-its tables holding only finished results, and propagates.  The callers pass positions of
-boards they have checked; a board that fits neither way is a
-:class:`konane.errors.KonaneValueError`.
+its tables holding only finished results, and propagates.
+
+The native core checks every position and orients it once (``src/python/board.rs``,
+``src/konane/board.rs``): a board that does not fit its 128-bit layout but whose transpose
+does is computed transposed, and what comes back (a move, regions) is mapped back to the
+board as given.  The rule of which boards fit is the native core's (``konane_fits``); a
+board it refuses is a ``ValueError`` saying why.
+
+The native core is reached through :data:`cgt.ops.NATIVE`, typed by the stub
+``cgt/_native.pyi``, so mypy checks every call made here; its ``API_VERSION`` is checked
+once, and a build of another version (an extension left from older sources) is said as a
+:class:`cgt.errors.BackendWarning` and not used.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import warnings
 from array import array
 from collections.abc import Callable
-from types import ModuleType
+from typing import Any
 
 import cgt
-from konane._kernel.bitboard import transform_mask, transform_rc, transform_shape
-from konane.errors import KonaneValueError
+from cgt.errors import BackendWarning
 
 __all__: list[str] = []          # private: the kernels import the names they need
+
+API_VERSION = 2
+"""The version of the native core's surface that this module calls (its ``API_VERSION``)."""
 
 Position = tuple[int, int, int, int, int]
 """``(rows, cols, cells, black, white)``: a position as the native kernels take it."""
@@ -42,16 +54,24 @@ Check = Callable[[int], object] | None
 Answer = tuple[tuple[int, int] | None, int, int, int, bool, bool | None]
 
 
-def _load() -> ModuleType | None:
-    try:
-        return cgt.ops.engine("native")
-    except cgt.BackendError:     # not built (no Rust toolchain): the Python kernels are used
-        return None
+def _current(core: Any) -> bool:
+    """Whether the native core ``core`` (None where it is not built: the Python kernels are
+    used) is of this module's version; a stale build is said once, as
+    :class:`cgt.errors.BackendWarning`, and its Konane kernels are not used."""
+    if core is None:
+        return False
+    version = getattr(core, "API_VERSION", None)
+    if version == API_VERSION:
+        return True
+    warnings.warn(BackendWarning(
+        f"the native core is a stale build (its API version is {version}, konane needs {API_VERSION}): "
+        "the Konane kernels run in Python; rebuild it (pip install -e . in a checkout, or reinstall the "
+        "package)"), stacklevel=2)
+    return False
 
 
-_ext = _load()
-
-TRANSPOSE = 5                    # a diagonal reflection: swaps rows and columns
+_ext = cgt.ops.NATIVE            # typed by the stub cgt/_native.pyi: mypy checks every call below
+_LOADED = _current(_ext)
 
 _threads: int | None = None      # set_threads; None: default_threads()
 
@@ -79,31 +99,20 @@ def set_threads(n: int | None) -> None:
 
 
 def loaded() -> bool:
-    """Whether the native core is built (its census helpers work on plain integers, so on any
-    backend's ids)."""
-    return _ext is not None
+    """Whether the native core is built, of this module's version (its census helpers and
+    footprints work on plain integers and masks, so on any backend)."""
+    return _LOADED
 
 
 def available() -> bool:
     """Whether the native core is built and its ids are those of :mod:`cgt.ops`."""
-    return _ext is not None and cgt.backend == "native"
+    return _LOADED and cgt.backend == "native"
 
 
 def takes(rows: int, cols: int) -> bool:
-    """Whether the native kernels take a ``rows x cols`` board (itself or its transpose)."""
-    return available() and rows >= 1 and cols >= 1 and min(rows, cols) * (max(rows, cols) + 1) <= 128
-
-
-def _oriented(position: Position) -> tuple[Position, bool]:
-    rows, cols, cells, black, white = position
-    if not takes(rows, cols):
-        raise KonaneValueError(f"a {rows}x{cols} board does not fit the native kernels "
-                               "(min(rows, cols) * (max(rows, cols) + 1) must be at most 128)")
-    if rows * (cols + 1) <= 128:
-        return position, False
-    trows, tcols = transform_shape(rows, cols, TRANSPOSE)
-    tcells, tblack, twhite = (transform_mask(rows, cols, TRANSPOSE, m) for m in (cells, black, white))
-    return (trows, tcols, tcells, tblack, twhite), True
+    """Whether the native kernels are :func:`available` and take a ``rows x cols`` board (itself
+    or its transpose: the rule is the native core's, ``konane_fits``)."""
+    return available() and _ext.konane_fits(rows, cols)
 
 
 # ---------------------------------------------------------------- values
@@ -111,10 +120,7 @@ def _oriented(position: Position) -> tuple[Position, bool]:
 def value(position: Position, multi_jump: bool, check: Check = None) -> int:
     """The id (in :mod:`cgt.ops`) of the value of ``position``; ``check`` is called with the
     number of positions computed from their options, every 4096 of them and once at the end."""
-    (rows, cols, cells, black, white), _ = _oriented(position)
-    assert _ext is not None
-    gid: int = _ext.konane_value(rows, cols, cells, black, white, multi_jump, check, threads())
-    return gid
+    return _ext.konane_value(position, multi_jump, check, threads())
 
 
 def value_info() -> dict[str, int] | None:
@@ -122,8 +128,7 @@ def value_info() -> dict[str, int] | None:
     valuation went to a second thread), or None where the native core is not in use."""
     if not available():
         return None
-    assert _ext is not None
-    positions, regions, computed, hits, misses, piped = _ext.konane_info()
+    positions, regions, computed, hits, misses, piped = _ext.konane_value_info()
     return {"positions": positions, "regions": regions, "computed": computed, "hits": hits, "misses": misses,
             "piped": piped}
 
@@ -133,19 +138,14 @@ def value_info() -> dict[str, int] | None:
 def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check = None) -> tuple[bool, int, int]:
     """``(wins, nodes, settled)``: whether the side to move wins ``position``, with the nodes
     expanded and those settled by region values; ``check`` is called with counts of nodes."""
-    (rows, cols, cells, black, white), _ = _oriented(position)
-    assert _ext is not None
-    won, nodes, settled = _ext.konane_search_wins(rows, cols, cells, black, white, black_to_move,
-                                                  multi_jump, check)
-    return bool(won), int(nodes), int(settled)
+    return _ext.konane_wins(position, black_to_move, multi_jump, check)
 
 
 def wins_info() -> dict[str, int] | None:
     """Size of the win/loss search's transposition table and its counters, or None."""
     if not available():
         return None
-    assert _ext is not None
-    entries, positions, settled = _ext.konane_search_info()
+    entries, positions, settled = _ext.konane_wins_info()
     return {"entries": entries, "positions": positions, "settled": settled}
 
 
@@ -155,9 +155,7 @@ def wins_configure(small: int | None = None, max_entries: int | None = None,
     the entries of its transposition table past which the cheapest results are dropped, and
     whether it searches by proof numbers (df-pn), each if given (for tests and measurements:
     the results do not depend on them); returns the previous ``(small, max_entries, proof_numbers)``."""
-    assert _ext is not None
-    old: tuple[int, int, bool] = _ext.konane_search_configure(small, max_entries, proof_numbers)
-    return old
+    return _ext.konane_wins_configure(small, max_entries, proof_numbers)
 
 
 # ---------------------------------------------------------------- the player's search
@@ -166,20 +164,7 @@ def play(position: Position, black_to_move: bool, multi_jump: bool, time: float 
          max_depth: int | None, seed: int | None) -> Answer:
     """The player's search (iterative-deepening alpha-beta under a budget) of ``position``;
     the move is in the layout of ``position``."""
-    (rows, cols, cells, black, white), transposed = _oriented(position)
-    me, en = (black, white) if black_to_move else (white, black)
-    assert _ext is not None
-    answer: Answer = _ext.konane_search(rows, cols, cells, me, en, multi_jump, time=time,
-                                        max_nodes=max_nodes, max_depth=max_depth, seed=seed)
-    move = answer[0]
-    if transposed and move is not None:      # found on the transpose: map it back
-        back = []
-        for bit in move:
-            r, c = divmod(bit, cols + 1)
-            r, c = transform_rc(r, c, rows, cols, TRANSPOSE)
-            back.append(r * (position[1] + 1) + c)
-        answer = ((back[0], back[1]), *answer[1:])
-    return answer
+    return _ext.konane_play(position, black_to_move, multi_jump, time, max_nodes, max_depth, seed)
 
 
 # ---------------------------------------------------------------- the census
@@ -188,21 +173,16 @@ def census(rows: int, cols: int, multi_jump: bool, out: array[int], check: Check
     """Fill ``out`` (an ``array('I')`` of ``2 ** (rows * cols)`` entries) with the ids of the
     values of every parity-consistent position of a ``rows x cols`` board, by code; returns
     the positions computed from their options."""
-    assert _ext is not None
-    computed: int = _ext.konane_census(rows, cols, multi_jump, out, check)
-    return computed
+    return _ext.konane_census(rows, cols, multi_jump, out, check)
 
 
 def census_summary(ids: array[int], cells: int) -> list[tuple[int, int, int]]:
     """``[(id, count, first code), ...]`` of a census table, smallest first code first."""
-    assert _ext is not None
-    summary: list[tuple[int, int, int]] = _ext.konane_census_summary(ids, cells)
-    return summary
+    return _ext.konane_census_summary(ids, cells)
 
 
 def census_remap(src: array[int], table: array[int]) -> array[int]:
     """``array('I', (table[i] for i in src))``; IndexError for an entry past the table."""
-    assert _ext is not None
     out = array("I", bytes(4)) * len(src)
     try:
         _ext.konane_census_remap(src, table, out)
@@ -217,10 +197,7 @@ def footprint_regions(position: Position, cached: bool = True) -> list[tuple[int
     """The regions of ``konane._kernel.footprint.footprint_region_masks`` computed natively, as
     ``(cells, black, white)`` masks in the layout of ``position``; ``cached``: through the native
     footprint cache (the one the value solver's split uses), else every bound afresh."""
-    rows, cols, cells, black, white = position
-    assert _ext is not None
-    regions: list[tuple[int, int, int]] = _ext.konane_footprint_regions(cells, black, white, cols + 1, cached)
-    return regions
+    return _ext.konane_footprint_regions(position, cached)
 
 
 def footprint_cache_info() -> dict[str, int] | None:
@@ -228,15 +205,14 @@ def footprint_cache_info() -> dict[str, int] | None:
     where the native core is not built (footprints are masks, not ids: any backend)."""
     if not loaded():
         return None
-    assert _ext is not None
     entries, max_entries, hits, misses = _ext.konane_footprint_cache_info()
     return {"entries": entries, "max_entries": max_entries, "hits": hits, "misses": misses}
 
 
 def clear() -> None:
     """Empty the tables of every native kernel (the engine's table of games is kept)."""
-    if _ext is None:
+    if not _LOADED:
         return
-    _ext.konane_clear()
-    _ext.konane_search_clear()
+    _ext.konane_value_clear()
+    _ext.konane_wins_clear()
     _ext.konane_footprint_cache_clear()

@@ -147,6 +147,17 @@ def test_native_real_game_positions():
             assert native.footprint_regions(t.key) == want, pic
 
 
+@native_only
+def test_native_regions_of_a_board_that_fits_only_transposed():
+    # 13 x 9 takes 130 bits in its own layout: split transposed, the regions mapped back;
+    # expected: the Python split of the board as it is
+    rng = random.Random(13)
+    for _ in range(30):
+        b = Board("/".join("".join(rng.choice("xxoo...#") for _ in range(9)) for _ in range(13)))
+        assert not fits(b)
+        assert native.footprint_regions(b.key) == uncached(b), str(b)
+
+
 # ---------------------------------------------------------------- bounded, cleared, listed
 
 def test_the_cache_is_bounded():

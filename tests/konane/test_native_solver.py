@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import types
 
 import pytest
 
@@ -391,3 +392,43 @@ def test_ctrl_c_interrupts_and_leaves_the_tables_valid(n):
                        env=dict(os.environ, KONANE_PROGRESS="0"))
     assert r.returncode == 0, r.stdout + r.stderr[-2000:]
     assert r.stdout.split() == ["True", "True"]
+
+
+@pytest.mark.parametrize("board, error, message", [
+    ([1, 3, 0b111, 0b001, 0b010], TypeError, "a board is a tuple"),
+    ((1, 3, 0b111, 0b001), TypeError, "not a tuple of 4 items"),
+    ((1, 3, 0b111, "1", 0b010), TypeError, "its black is a str"),
+    ((-1, 3, 0b111, 0b001, 0b010), ValueError, "rows must be a number of rows"),
+    ((1, 3, 0b111, -1, 0b010), ValueError, "black mask is negative"),
+    ((1, 3, 1 << 300, 0b001, 0b010), ValueError, "cells mask has bits outside the 1x3 board"),
+    ((1, 3, 1 << 200, 0, 0), ValueError, "cells outside the 1x3 board"),
+    ((1, 3, 0b1111, 0b001, 0b010), ValueError, "cells outside the 1x3 board"),
+    ((1, 3, 0b011, 0b001, 0b001), ValueError, "disjoint sets of cells"),
+    ((1, 3, 0b011, 0b100, 0), ValueError, "disjoint sets of cells"),
+    ((12, 12, 0, 0, 0), ValueError, "12x12 board does not fit the native"),
+    ((0, 3, 0, 0, 0), ValueError, "0x3 board does not fit the native"),
+])
+def test_every_kernel_refuses_a_bad_board_with_a_message(board, error, message):
+    ext = _native._ext
+    for call in (lambda: ext.konane_value(board, True), lambda: ext.konane_wins(board, True, True),
+                 lambda: ext.konane_play(board, True, True), lambda: ext.konane_footprint_regions(board)):
+        with pytest.raises(error, match=message):
+            call()
+
+
+def test_the_fit_rule_and_the_version_are_the_native_cores():
+    # expected: the rule written out here, min(rows, cols) * (max(rows, cols) + 1) <= 128
+    ext = _native._ext
+    assert ext.API_VERSION == _native.API_VERSION == 2
+    for rows in range(0, 132):
+        for cols in range(0, 132):
+            lo, hi = min(rows, cols), max(rows, cols)
+            assert ext.konane_fits(rows, cols) == (lo >= 1 and lo * (hi + 1) <= 128), (rows, cols)
+    assert not ext.konane_fits(-1, 3)
+
+
+def test_a_stale_native_core_is_said_and_not_used():
+    assert _native._current(_native._ext) and not _native._current(None)
+    for stale in (types.SimpleNamespace(API_VERSION=1), types.SimpleNamespace()):
+        with pytest.warns(cgt.errors.BackendWarning, match="stale build"):
+            assert not _native._current(stale)
