@@ -2,7 +2,7 @@
 
 Three parts: the native backend of :mod:`cgt.ops` (the engine functions, on the
 process's one table of canonical games, named by int ids), :class:`GameBase` (the base
-of :class:`cgt.Game` on that backend), and the Konane kernels that :mod:`konane._native`
+of :class:`cgt.Game` on that backend), and the Konane kernels that ``konane._kernel.native``
 wraps.  A kernel takes a position as one :data:`Board`, exactly ``konane.Board.key``.
 
 The Python packages are the API: these functions take and return ids, masks and small
@@ -17,7 +17,7 @@ from typing import Any, Final, Self, TypeAlias
 from typing_extensions import Buffer
 
 API_VERSION: Final[int]
-"""The version of this surface (2: the kernels take a :data:`Board`); ``konane._native``
+"""The version of this surface (2: the kernels take a :data:`Board`); ``konane._kernel.native``
 checks it, so that a stale build is told apart."""
 
 Board: TypeAlias = tuple[int, int, int, int, int]

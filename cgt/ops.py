@@ -139,7 +139,7 @@ ZERO: int = _engine.ZERO
 """The id of the game 0 = ``{ | }``."""
 
 # NATIVE: the native core's module where it is built, else None, whichever backend is
-# active; for the callers of its other functions (konane's kernels, through konane._native),
+# active; for the callers of its other functions (konane's kernels, through konane._kernel.native),
 # which mypy checks against its typed stub, cgt/_native.pyi.
 if TYPE_CHECKING:
     from . import _native

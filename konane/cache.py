@@ -313,7 +313,7 @@ def cache_info() -> dict[str, Any]:
     solver's); ``"native"``: the sizes of the native solver's tables
     (``"positions"``, ``"regions"``, ...), or ``None`` where the native core
     is not in use; ``"footprints"``: the caches of the groups' footprints of
-    :func:`konane.decomposition.footprint_region_masks`, ``"python"`` and
+    ``konane._kernel.footprint.footprint_region_masks``, ``"python"`` and
     ``"native"`` (``None`` without the native core), each with its
     ``"entries"``, ``"max_entries"``, ``"hits"`` and ``"misses"``.
 

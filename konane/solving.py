@@ -11,7 +11,7 @@ in the native core), with a transposition table keyed by the normal form of the
 position (the symmetries of the grid and the colour swap).  How it works and
 what each part gains: ``docs/solving.md``.
 
-The native search (``src/konane/search.rs``) is used where the native core is
+The native search (``src/konane/wins.rs``) is used where the native core is
 built and the board fits it; otherwise the reference search of
 :mod:`konane._kernel.wins`, which gives the same answers (they are tested against
 each other and against :func:`konane.value`).

@@ -9,7 +9,7 @@ can (through :mod:`konane._kernel.native`, the one module that calls the native 
 * :mod:`~konane._kernel.decompose` and :mod:`~konane._kernel.footprint` -- the decomposer
   (``decompose.rs``, ``footprint.rs``);
 * :mod:`~konane._kernel.solver` -- values (``solver.rs``, ``pipeline.rs``);
-* :mod:`~konane._kernel.wins` -- who wins, by search (``search.rs``);
+* :mod:`~konane._kernel.wins` -- who wins, by search (``wins.rs``);
 * :mod:`~konane._kernel.play` -- the player's search (``play.rs``);
 * :mod:`~konane._kernel.census` -- the census (``census.rs``);
 * :mod:`~konane._kernel.native` -- the door to the native core;

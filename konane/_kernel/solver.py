@@ -156,7 +156,7 @@ class _Solver:
             return _ZERO
         regions: list[Region] | None
         if d:
-            # a frame that is one line: its exact cuts (konane.decomposition._line_drop);
+            # a frame that is one line: its exact cuts (konane._kernel.decompose._line_drop);
             # a piece smaller than the frame is cropped and normalised like any split
             regions = [r for r in line_regions(cells, black, white, d) if r[1] and r[2]]
             if len(regions) == 1 and regions[0][0] == cells:

@@ -1,12 +1,12 @@
 """The win/loss kernel of :func:`konane.outcome` and :func:`konane.solve`: who wins.
 
-:func:`wins` sends a position to the native search (``src/konane/search.rs``, df-pn,
+:func:`wins` sends a position to the native search (``src/konane/wins.rs``, df-pn,
 through :mod:`konane._kernel.native`) where it takes it, else to :func:`python_wins`, the
 reference search, written here.
 
 The reference is a plain negamax on bit masks (:mod:`konane._kernel.bitboard`) with a transposition
 table and exact region values, written for clarity: it is the specification
-the native search (``src/konane/search.rs``) is tested against, and the search
+the native search (``src/konane/wins.rs``) is tested against, and the search
 of the pure-Python backend.
 
 A node is a position ``(stride, cells, black, white)`` plus a game ``g`` (an

@@ -28,9 +28,9 @@ pub mod footprint;
 pub mod pipeline;
 pub mod play;
 pub mod postable;
-pub mod search;
 pub mod solver;
 pub mod unionfind;
+pub mod wins;
 
 #[cfg(test)]
 pub(crate) mod testkit;

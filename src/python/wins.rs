@@ -1,11 +1,11 @@
-//! The win/loss search ([`crate::konane::search`]): `konane_wins` and its tables.
+//! The win/loss search ([`crate::konane::wins`]): `konane_wins` and its tables.
 //!
 //! The search runs on the one engine of the process (the values of its small regions are
 //! ids of `cgt.ops` on the native backend).  `konane/_native.py` wraps these functions.
 
 use super::board::Board;
 use super::kernel::Kernel;
-use crate::konane::search::Search;
+use crate::konane::wins::Search;
 use crate::konane::Rules;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

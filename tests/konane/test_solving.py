@@ -3,7 +3,7 @@
 Expected answers come from independent computations: the exact values of
 :func:`konane.value` (itself tested against a brute force in ``test_solver.py``), the
 brute force of ``helpers.py``, and the published results of Norvig (2021) and Ernst
-(1995).  The native search (``src/konane/search.rs``) and the pure-Python reference
+(1995).  The native search (``src/konane/wins.rs``) and the pure-Python reference
 search (``konane/_kernel/wins.py``) are compared with each other on the same boards, with
 several thresholds of the regions settled by values (0: none, the plain search).
 """

@@ -41,7 +41,7 @@ pub const CHECK_EVERY: u64 = 1024;
 
 /// The default of [`Search::small`]: regions with at most this many stones are settled by
 /// their exact values (measured on the 5x5 and 6x6 openings, see
-/// `benchmarks/solve_openings.py`).
+/// `scripts/solve_openings.py`).
 pub const SMALL: u32 = 8;
 
 /// The default of [`Search::max_entries`].
