@@ -49,8 +49,7 @@ import cgt  # noqa: E402  (to compare values written in different notations)
 OURS = textwrap.dedent("""
     import json, resource, sys, time
     sys.path.insert(0, {root!r})
-    import konane
-    from konane import decomposition
+    import importlib, konane
     konane.set_progress(False)
     if {threads} and hasattr(konane, "set_threads"):
         konane.set_threads({threads})
@@ -59,8 +58,13 @@ OURS = textwrap.dedent("""
     konane.value("xo....../......../......../......../......../......../......../......ox")
     konane.clear_caches()
     b = konane.Board({pic!r})
-    split = getattr(decomposition, "footprint_region_masks", decomposition.live_region_masks)
-    roots = len(split(b.cells_mask, b.black_mask, b.white_mask, b.stride))
+    # the split at the root: konane._kernel.footprint (older checkouts, for --base: konane.decomposition)
+    try:
+        split = importlib.import_module("konane._kernel.footprint").footprint_region_masks
+    except ImportError:
+        split = importlib.import_module("konane.decomposition").footprint_region_masks
+    rows, cols, cells, black, white = b.key
+    roots = len(split(cells, black, white, cols + 1))
     t, c = time.perf_counter(), time.process_time()
     v = konane.value(b)
     dt, dc = time.perf_counter() - t, time.process_time() - c

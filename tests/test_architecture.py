@@ -241,3 +241,44 @@ def test_the_public_namespaces_hold_public_names_only() -> None:
     assert errors_at_top == ["BoardParseError", "CacheFileError", "CensusFileError", "ComputationLimitError",
                              "IllegalMoveError", "InvalidMoveError", "KonaneError", "MatchFileError", "OpeningError"]
     assert set(errors_at_top) < set(konane.errors.__all__)
+
+
+# ---------------------------------------------------------------- the Rust crate's layers
+
+def _rust_uses(path: pathlib.Path) -> set[str]:
+    """The modules of the crate that a Rust file names (``crate::engine::...``,
+    ``super::kernel``, ``crate::python::board``), comments left out."""
+    import re
+    text = "\n".join(line.split("//")[0] for line in path.read_text(encoding="utf-8").splitlines())
+    used = {m for m in re.findall(r"crate::(\w+(?:::\w+)?)", text)}
+    folder = path.parent.name
+    used |= {f"{folder}::{m}" for m in re.findall(r"super::(\w+)", text)}
+    if path.name == "mod.rs":                   # a module's root declares its files
+        used |= {f"{folder}::{m}" for m in re.findall(r"^\s*(?:pub(?:\(crate\))? )?mod (\w+);", text, re.M)}
+    return used
+
+
+def test_the_crate_s_layers_only_look_down() -> None:
+    """``src/engine/`` knows nothing of Konane or Python, ``src/konane/`` nothing of Python, and
+    the binding wing ``src/python/`` looks only down: its files form a graph without a cycle
+    in which nothing but the module's root names ``mod.rs``."""
+    src = ROOT / "src"
+    if not src.exists():
+        pytest.skip("no Rust crate in this checkout")
+    for path in sorted((src / "engine").rglob("*.rs")):
+        assert not {u for u in _rust_uses(path) if u.split("::")[0] in ("konane", "python")}, path
+        assert "pyo3" not in path.read_text(encoding="utf-8"), path
+    for path in sorted((src / "konane").rglob("*.rs")):
+        assert not {u for u in _rust_uses(path) if u.split("::")[0] == "python"}, path
+        assert "pyo3" not in path.read_text(encoding="utf-8"), path
+    files = {p.stem: p for p in (src / "python").glob("*.rs")}
+    graph = nx.DiGraph()
+    for name, path in files.items():
+        graph.add_node(name)
+        for used in _rust_uses(path):
+            parts = used.split("::")
+            if parts[0] == "python" and len(parts) > 1 and parts[1] in files and parts[1] != name:
+                graph.add_edge(name, parts[1])
+    assert list(nx.simple_cycles(graph)) == []
+    assert [a for a, b in graph.edges if b == "mod"] == []
+    assert set(graph.successors("mod")) | {"mod"} == set(files)      # the root declares every file

@@ -121,4 +121,6 @@ pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
 }
 
 #[cfg(test)]
+pub(crate) mod testkit;
+#[cfg(test)]
 mod tests;

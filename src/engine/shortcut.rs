@@ -376,8 +376,8 @@ const NUMBER_LEQ_DEPTH: u32 = 3;
 mod tests {
     use super::*;
     use crate::engine::dyadic::simplest_between;
+    use crate::engine::testkit::Rng;
     use crate::engine::Nus;
-    use crate::konane::testkit::Rng;
 
     /// Up to `most` ids drawn from `pool` (repeats allowed).
     fn draw(rng: &mut Rng, pool: &[Id], most: u64) -> Vec<Id> {

@@ -31,22 +31,5 @@ pub(crate) fn parse_strided(pic: &str) -> (u32, Mask, Mask, Mask) {
     (cols + 1, cells, black, white)
 }
 
-/// A small deterministic generator (xorshift).
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    pub(crate) fn pick(&mut self, chars: &[u8]) -> char {
-        chars[self.below(chars.len() as u64) as usize] as char
-    }
-}
+/// The deterministic generator of the unit tests (the engine's).
+pub(crate) use crate::engine::testkit::Rng;
