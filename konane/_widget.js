@@ -72,9 +72,14 @@ function render({ model, el }) {
     return picture.length ? picture.split("/") : [];
   }
 
+  function rankName(r, rows) {
+    const ranks = model.get("ranks") || [];
+    return ranks[r] || String(rows - r);
+  }
+
   function squareName(r, c, rows) {
     const files = model.get("files") || [];
-    return (files[c] || "?") + String(rows - r);
+    return (files[c] || "?") + rankName(r, rows);
   }
 
   function contentOf(square) {
@@ -157,7 +162,7 @@ function render({ model, el }) {
     for (let r = 0; r < nrows; r++) {
       const t = svgEl("text", { x: MARGIN / 2, y: 2 + r * CELL + CELL / 2 + 5, "text-anchor": "middle",
                                 class: "kw-coord" });
-      t.textContent = String(nrows - r);
+      t.textContent = rankName(r, nrows);
       svg.appendChild(t);
     }
     svg.addEventListener("pointerdown", onDown);
@@ -276,7 +281,7 @@ function render({ model, el }) {
     model.save_changes();
   });
 
-  const traits = ["picture", "files", "region_grid", "region_values", "legal_moves", "winning_moves",
+  const traits = ["picture", "files", "ranks", "region_grid", "region_values", "legal_moves", "winning_moves",
                   "value_text", "outcome", "outcome_text", "thermograph_svg", "status", "error",
                   "can_undo", "last_move", "mode", "keep_parity"];
   const onChange = () => {

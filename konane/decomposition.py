@@ -89,8 +89,9 @@ __all__ = ["regions"]
 def regions(board: Board | str, *, keep_dead: bool = False) -> Iterator[Board]:
     """Yield the independent regions of a position, as boards of the same grid.
 
-    Each region keeps the board's rows and columns (so squares keep their
-    names) but only the cells its stones could ever use are on the board.
+    Each region keeps the board's rows, columns and :attr:`~konane.Board.origin`
+    (so squares keep their names, also in ``region.crop()``) but only the
+    cells its stones could ever use are on the board.
     No sequence of moves, by either player in any order, lets a move of one
     region touch a cell that a move of another region could touch, so::
 
@@ -147,8 +148,9 @@ def regions(board: Board | str, *, keep_dead: bool = False) -> Iterator[Board]:
 
 
 def _regions(board: Board, keep_dead: bool) -> Iterator[Board]:
-    rows, cols = board.rows, board.cols
+    rows, cols, origin = board.rows, board.cols, board.origin
     for cells, black, white in region_masks(board.cells_mask, board.black_mask, board.white_mask, cols + 1):
         if not keep_dead and not (black and white):
             continue
-        yield Board._make(rows, cols, cells, black, white)
+        region = Board._make(rows, cols, cells, black, white)
+        yield region if origin == "a1" else region.with_origin(origin)

@@ -25,7 +25,6 @@ from cgt.notation import UNICODE, format_game
 from konane._calls import describe, public
 from konane.errors import BoardTypeError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
-from konane.squares import file_name
 
 __all__ = ["SvgWrapper", "board", "boards_grid", "BoardLike"]
 
@@ -99,6 +98,14 @@ class BoardLike(Protocol):
 
 def _cells_of(b: BoardLike, squares: Iterable[Any]) -> list[tuple[int, int]]:
     return [b._rc_of(sq) for sq in squares]
+
+
+def _labels(b: BoardLike, r: int, c: int) -> tuple[str, str]:
+    """The file letters and the rank number of cell ``(r, c)``, from the board's own names (a
+    region cropped out of a bigger board keeps the names of that board)."""
+    name = b.square_name(r, c)
+    letters = name.rstrip("0123456789")
+    return letters, name[len(letters):]
 
 
 @public
@@ -237,13 +244,13 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
             y = top + nrows * size + margin * 0.7
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
                        f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
-                       f"{file_name(c)}</text>")
+                       f"{_labels(b, r0, c)[0]}</text>")
         for r in range(r0, r0 + nrows):
             x = pad + margin * 0.5
             y = top + (r - r0) * size + half + size * 0.12
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
                        f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
-                       f"{b.rows - r}</text>")
+                       f"{_labels(b, r, c0)[1]}</text>")
     if caption:
         y = top + nrows * size + margin + pad + cap_font * 1.1
         text = caption.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -44,7 +44,6 @@ from konane.decomposition import regions
 from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
-from konane.squares import file_name
 from konane.values import analyze
 
 __all__ = ["BoardWidget", "DEFAULT_MAX_POSITIONS"]
@@ -98,8 +97,10 @@ class BoardWidget(anywidget.AnyWidget):
         The position shown; setting it (to a board or a picture) updates the view.
     picture : str
         The board's picture, rows joined by ``/`` (``"x.o./.ox."``).
-    files : list of str
-        The file letters of the columns (the ranks count up from the bottom).
+    files, ranks : list of str
+        The file letters of the columns, left to right, and the rank numbers of
+        the rows, top to bottom (the names of the board's squares: a region
+        cropped out of a bigger board keeps that board's names).
     mode : {"play", "edit"}
         What a click on a cell does.
     value_text, value_latex : str
@@ -158,6 +159,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     picture = traitlets.Unicode("").tag(sync=True)
     files = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    ranks = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     mode = traitlets.Enum(["play", "edit"], default_value="play").tag(sync=True)
     keep_parity = traitlets.Bool(False).tag(sync=True)
     max_positions = traitlets.Int(DEFAULT_MAX_POSITIONS).tag(sync=True)
@@ -217,6 +219,8 @@ class BoardWidget(anywidget.AnyWidget):
             return
         try:
             new = Board(change["new"])
+            if (new.rows, new.cols) == (self._board.rows, self._board.cols):
+                new = new.with_origin(self._board.origin)      # the same grid keeps its names
         except KonaneError as exc:
             self.picture = change["old"]
             self.error = str(exc)
@@ -275,7 +279,7 @@ class BoardWidget(anywidget.AnyWidget):
             black |= bit
         elif content == "x":
             white |= bit
-        self._change(Board.from_masks(b.rows, b.cols, b.cells_mask, black, white), "")
+        self._change(Board.from_masks(b.rows, b.cols, b.cells_mask, black, white, origin=b.origin), "")
         return self
 
     @public
@@ -379,7 +383,9 @@ class BoardWidget(anywidget.AnyWidget):
             winning = {str(p): [str(m) for m in a.winning_moves[p]] for p in (BLACK, WHITE)}
             thermo = a.value.thermograph.to_svg(width=280, height=230)
         with self.hold_sync():
-            self.files = [file_name(c) for c in range(b.cols)]
+            names = [b.square_name(r, c) for r, c in [(b.rows - 1, c) for c in range(b.cols)]]
+            self.files = [name.rstrip("0123456789") for name in names]
+            self.ranks = [b.square_name(r, 0)[len(self.files[0]):] for r in range(b.rows)]
             self.picture = self._picture_of(b)
             self.region_grid = grid
             self.region_values = values

@@ -279,3 +279,16 @@ def test_front_end_files_are_package_data():
     from importlib.resources import files
     assert (files("konane") / "_widget.js").read_text("utf-8") == konane.BoardWidget._esm
     assert (files("konane") / "_widget.css").read_text("utf-8") == konane.BoardWidget._css
+
+
+def test_a_cropped_region_keeps_its_names_in_the_widget():
+    # the region of c2-e2 in an 8-file, 3-rank board, cropped: files c-e, rank 2
+    w = konane.BoardWidget(konane.Board("########/##xo.###/########").crop())
+    assert w.files == ["c", "d", "e"] and w.ranks == ["2"]
+    assert w.legal_moves["x"] == ["c2-e2"]
+    w.play("c2-e2")
+    assert w.board == konane.Board("..x", origin="c2") and w.last_move == "c2-e2"
+    w.cycle("c2")                                        # an edit keeps the names
+    assert w.board.origin == "c2" and w.board["c2"] == "x"
+    w.picture = "o.x"                                    # a picture of the same grid too
+    assert w.board == konane.Board("o.x", origin="c2")
