@@ -35,6 +35,9 @@ working for callers that do not care about the kind of mistake.
                            (also a :class:`RuntimeError`)
 =========================  ====================================================
 
+One warning, not an error: :class:`OutOfReachWarning` (a :class:`UserWarning`),
+given before a value that is likely out of reach is computed.
+
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
 messages also name the legal moves and show the board, labelled.
 
@@ -74,6 +77,7 @@ __all__ = [
     "SearchError",
     "FamilyError",
     "ComputationLimitError",
+    "OutOfReachWarning",
 ]
 
 
@@ -404,6 +408,31 @@ class ComputationLimitError(KonaneError, RuntimeError):
         self.positions = positions
         self.memory = memory
         self.limit = limit
+
+
+class OutOfReachWarning(UserWarning):
+    """A value that is likely out of reach, said before it is computed.
+
+    :func:`konane.value` and :func:`konane.analyze` give it, without a
+    ``max_positions`` or ``time`` limit, for a position with a dense region of
+    many stones (:data:`konane.values.FAR_STONES` and
+    :data:`konane.values.FAR_KNOTS`, from the benchmarks of real 8x8 games);
+    the computation then goes on.  The message
+    points to :func:`konane.outcome` and :func:`konane.solve`, which answer
+    "who wins?" by a search that reaches much further.
+
+    Attributes
+    ----------
+    stones : int
+        Stones of the largest region.
+    regions : int
+        Regions with moves.
+    """
+
+    def __init__(self, message: str, *, stones: int = 0, regions: int = 0) -> None:
+        super().__init__(message)
+        self.stones = stones
+        self.regions = regions
 
 
 def describe(obj: object) -> str:
