@@ -8,6 +8,7 @@ an id of :mod:`cgt.ops`; its analysis comes from the id-level kernels below it
 
 from __future__ import annotations
 
+import html
 import numbers
 from collections.abc import Iterable
 from fractions import Fraction
@@ -27,7 +28,7 @@ from .errors import (
     NotDyadicError,
     NotImpartialError,
 )
-from .notation import display_key, format_game, latex_game, parse_id
+from .notation import UNICODE, display_key, format_game, latex_game, parse_id
 from .outcome import Outcome, Player
 from .thermography import Thermograph
 
@@ -661,6 +662,22 @@ class Game(_GameBase):
     def _repr_latex_(self) -> str | None:
         try:
             return "$\\displaystyle " + deep(latex_game, self._id) + "$"
+        except Exception:  # a display hook must never raise
+            return None
+
+    def _repr_html_(self) -> str | None:
+        """The game's reading form with Unicode signs (``↑∗``, ``±1``, ``{2|↓∗}``:
+        :data:`cgt.notation.UNICODE`), as HTML.
+
+        Front ends that take HTML show it (JupyterLab, VS Code, an HTML export of a notebook,
+        which then reads the same offline: the LaTeX of :meth:`_repr_latex_` needs MathJax);
+        the LaTeX stays for the others, and the documentation site prefers it.
+
+        >>> (cgt.up + cgt.star)._repr_html_()
+        '<span class="cgt-game">↑∗</span>'
+        """
+        try:
+            return f'<span class="cgt-game">{html.escape(deep(format_game, self._id, UNICODE))}</span>'
         except Exception:  # a display hook must never raise
             return None
 

@@ -537,6 +537,12 @@ class Thermograph:
         except Exception:  # a display hook must never raise
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The same drawing as inline SVG, with its alternative text (``aria-label`` and
+        ``<title>``): what an HTML export keeps (an ``image/svg+xml`` output becomes an
+        ``<img>`` without one)."""
+        return self._repr_svg_()
+
     def to_svg(self, width: int = 360, height: int = 300) -> str:
         """The thermograph as an SVG document (a string), drawn with the standard library.
 
@@ -705,9 +711,12 @@ def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:
     def y(t: Fraction) -> float:
         return height - below - float((t - bottom) / (top - bottom)) * (height - above - below)
 
+    left_stop, right_stop = th.value_at(_ZERO)
+    alt = (f"thermograph: temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}, "
+           f"stops {_fmt(left_stop)} (Left first) and {_fmt(right_stop)} (Right first)")
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
-                     viewBox=f"0 0 {width} {height}")
-    ET.SubElement(svg, "title").text = f"thermograph: temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}"
+                     viewBox=f"0 0 {width} {height}", role="img", attrib={"aria-label": alt})
+    ET.SubElement(svg, "title").text = alt
     ET.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
     # the height axis: t = 0, t = -1 and the temperature, labelled on the right
     temp = th.temperature

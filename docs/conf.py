@@ -89,7 +89,10 @@ nb_merge_streams = True
 # The widget of docs/notebook.md shows its static picture (BoardWidget._repr_html_) on the
 # site: no widget manager, so nothing is fetched from a CDN.  Without anywidget the page is
 # shown without being executed.
-nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None),
+                              # games and rows of games: their LaTeX (typeset by the site's MathJax)
+                              # before their Unicode HTML, the form of exports read offline
+                              ("html", "text/latex", 25)]
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 nb_execution_excludepatterns = [] if importlib.util.find_spec("anywidget") else ["notebook.md"]
 

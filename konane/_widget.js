@@ -199,8 +199,11 @@ function render({ model, el }) {
       for (const [key, who] of [["x", "Black"], ["o", "White"]]) {
         const line = htmlEl("div", `kw-win-line kw-win-${key}`);
         const list = wins[key] || [];
-        line.append(htmlEl("b", "", `${who} wins moving first by `),
-                    document.createTextNode(list.length ? list.join(", ") : "no move"));
+        if (list.length) {
+          line.append(htmlEl("b", "", `${who} wins moving first by `), document.createTextNode(list.join(", ")));
+        } else {
+          line.append(htmlEl("b", "", `${who} has no winning move`));
+        }
         winsBox.appendChild(line);
       }
     }
@@ -290,6 +293,18 @@ function render({ model, el }) {
   };
   for (const name of traits) model.on(`change:${name}`, onChange);
   redraw();
+  // The static picture of this widget (the output before this one, for HTML exports and pages
+  // without a widget front end) is hidden now that the live view is drawn.
+  const hideStatic = () => {
+    const id = model.get("static_id");
+    if (!id || typeof document === "undefined") return;
+    for (const node of document.querySelectorAll(`[data-konane-static="${id}"]`)) {
+      const output = node.closest(".jp-OutputArea-child, .output_area") || node;
+      output.style.display = "none";
+    }
+  };
+  hideStatic();
+  setTimeout(hideStatic, 500);    // in case the front end adds the outputs one after the other
   return () => {
     for (const name of traits) model.off(`change:${name}`, onChange);
   };

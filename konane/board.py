@@ -815,6 +815,12 @@ class Board:
         except Exception:  # a display hook must never raise
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The same picture as inline SVG, with its alternative text (``aria-label`` and
+        ``<title>``): what an HTML export keeps (an ``image/svg+xml`` output becomes an
+        ``<img>`` without one)."""
+        return self._repr_svg_()
+
     # -- squares ------------------------------------------------------------
 
     def _rc_of(self, square: Any) -> tuple[int, int]:

@@ -521,6 +521,10 @@ class Match:
         except Exception:  # a display hook must never raise
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The picture as inline SVG with its alternative text (see ``Board._repr_html_``)."""
+        return self._repr_svg_()
+
     # -- save / load ----------------------------------------------------------
 
     def dumps(self) -> str:
