@@ -586,6 +586,11 @@ class Thermograph:
         -------
         matplotlib.axes.Axes
 
+        Raises
+        ------
+        ModuleNotFoundError
+            Without matplotlib, with the extra to install: ``pip install 'konane-cgt[plot]'``.
+
         See Also
         --------
         plot_thermographs : several thermographs on one axes, with a legend.
@@ -595,7 +600,7 @@ class Thermograph:
         >>> ax = cgt.parse("{3||2*|1*}").thermograph.plot(label="G", color="C2")  # doctest: +SKIP
         >>> ax.legend()                                                         # doctest: +SKIP
         """
-        import matplotlib.pyplot as plt
+        plt = _pyplot("Thermograph.plot")
 
         if color is None and "c" in kwargs:
             color = kwargs.pop("c")
@@ -665,6 +670,8 @@ def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iter
     ------
     CGTTypeError
         If an item is neither a thermograph nor has one, or the labels are too few.
+    ModuleNotFoundError
+        Without matplotlib, with the extra to install: ``pip install 'konane-cgt[plot]'``.
 
     Examples
     --------
@@ -673,7 +680,7 @@ def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iter
     >>> [t.get_text() for t in ax.get_legend().get_texts()]                 # doctest: +SKIP
     ['{2|-1}', '+-1', '^']
     """
-    import matplotlib.pyplot as plt
+    plt = _pyplot("plot_thermographs")
 
     items = list(items)
     ths: list[Thermograph] = []
@@ -692,6 +699,21 @@ def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iter
         th.plot(ax=ax, label=name, color=f"C{i % 10}" if fixed is None else fixed, **kwargs)
     ax.legend()
     return ax
+
+
+def _pyplot(what: str) -> Any:
+    """``matplotlib.pyplot``, or a :class:`ModuleNotFoundError` that names the ``plot`` extra."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        if not (exc.name or "").startswith("matplotlib"):
+            raise
+        raise ModuleNotFoundError(
+            f"{what} draws with the optional package 'matplotlib', which is not installed: "
+            "pip install 'konane-cgt[plot]' (or pip install matplotlib); without it a thermograph "
+            "still draws itself in a notebook, and to_svg() gives the same drawing as SVG",
+            name="matplotlib") from None
+    return plt
 
 
 def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:

@@ -35,8 +35,9 @@ working for callers that do not care about the kind of mistake.
                            (also a :class:`RuntimeError`)
 =========================  ====================================================
 
-One warning, not an error: :class:`OutOfReachWarning` (a :class:`UserWarning`),
-given before a value that is likely out of reach is computed.
+Two warnings, not errors (both :class:`UserWarning`): :class:`OutOfReachWarning`,
+given before a value that is likely out of reach is computed, and
+:class:`NoClosedFormWarning`, which says why a family has no closed form.
 
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
 messages also name the legal moves and show the board, labelled.
@@ -78,6 +79,7 @@ __all__ = [
     "FamilyError",
     "ComputationLimitError",
     "OutOfReachWarning",
+    "NoClosedFormWarning",
 ]
 
 
@@ -433,6 +435,25 @@ class OutOfReachWarning(UserWarning):
         super().__init__(message)
         self.stones = stones
         self.regions = regions
+
+
+class NoClosedFormWarning(UserWarning):
+    """Why :meth:`konane.families.Family.conjecture` found no closed form (it returns None).
+
+    The reason is one of :func:`cgt.families.why_no_closed_form`'s: too few
+    values, values that keep growing or changing shape, values of one shape
+    whose numbers are not affine, or no period within the range the data can
+    test.
+
+    Attributes
+    ----------
+    reason : str
+        The reason, one sentence.
+    """
+
+    def __init__(self, message: str, *, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def describe(obj: object) -> str:
