@@ -90,18 +90,19 @@ from .shortgame import Game, as_game
 from .values import game, up_multiple
 
 __all__ = [
+    # functions first, then the classes and types, then the exceptions (the order of the API page)
+    "find_closed_form",
+    "why_no_closed_form",
+    "shape",
     "ClosedForm",
     "Case",
     "Slot",
     "Node",
     "Template",
     "CheckResult",
+    "Index",
     "ClosedFormError",
     "InvalidIndexError",
-    "find_closed_form",
-    "why_no_closed_form",
-    "shape",
-    "Index",
 ]
 
 def _sympy() -> Any:

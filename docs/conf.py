@@ -124,10 +124,17 @@ _INDEX_TOCTREE = re.compile(r"^<!-- sphinx:\n.*?\n\n(.*?)\n-->$", re.S | re.M)
 _NOTEBOOK_LINK = re.compile(r"\]\(\.\./notebooks/([\w.-]+)\.ipynb\)")
 
 
+# The notebooks link the guide's pages as ../docs/X.md (from notebooks/, where GitHub finds
+# them); their copies in docs/_notebooks/ reach the same pages as ../X.md.
+_DOCS_LINK = re.compile(r"\]\(\.\./docs/([\w.-]+\.md)\)")
+
+
 def _index_for_sphinx(app: Any, docname: str, source: list[str]) -> None:
     if docname == root_doc:
         text = _INDEX_TOCTREE.sub(r"\1", source[0])
         source[0] = _NOTEBOOK_LINK.sub(r"](_notebooks/\1.ipynb)", text)
+    elif docname.startswith("_notebooks/"):
+        source[0] = _DOCS_LINK.sub(r"](../\1)", source[0])
 
 
 # ---- MathJax served with the site

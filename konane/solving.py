@@ -9,7 +9,7 @@ settled at once by the outcome of their sum.  What is left is searched with
 the known part kept as one game beside it (by depth-first proof-number search
 in the native core), with a transposition table keyed by the normal form of the
 position (the symmetries of the grid and the colour swap).  How it works and
-what each part gains: ``docs/solving.md``.
+what each part gains: :doc:`docs/solving.md </solving>`.
 
 The native search (``src/konane/wins.rs``) is used where the native core is
 built and the board fits it; otherwise the reference search of

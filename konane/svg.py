@@ -28,7 +28,7 @@ from konane._calls import describe, public
 from konane.errors import BoardTypeError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
 
-__all__ = ["SvgWrapper", "board", "boards_grid", "BoardLike", "alt_text"]
+__all__ = ["board", "boards_grid", "alt_text", "SvgWrapper", "BoardLike"]
 
 #: The outcome classes in words, as the pictures, tables and widget write them.
 OUTCOME_WORDS = {"L": "Black wins", "R": "White wins", "N": "the first player wins",

@@ -7,7 +7,7 @@ and the colour swap, :meth:`konane.Board.normalized`), computes the missing
 ones from their options, and adds the values up.  Inside a region, positions
 whose capturing stones form one group are played out where they stand (memo on
 the exact position, reduced by the region's own symmetries); only positions
-that may split are decomposed again (see ``docs/decomposition.md``).
+that may split are decomposed again (see :doc:`docs/decomposition.md </decomposition>`).
 Everything underneath works on bit masks and on the integer ids of
 :mod:`cgt.ops`.
 """
