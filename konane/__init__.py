@@ -19,11 +19,13 @@ from konane._progress import set_progress
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import RegionCache, cache_info, clear_caches, default_cache
 from konane.censuses import Census, census
+from konane.certificates import CertificateReport, verify_certificate
 from konane.decomposition import regions
 from konane.errors import (
     BoardParseError,
     CacheFileError,
     CensusFileError,
+    CertificateError,
     ComputationLimitError,
     IllegalMoveError,
     InvalidMoveError,
@@ -43,25 +45,26 @@ from konane.values import Analysis, analyze, set_threads, value
 
 __all__ = [
     # functions: values and who wins, players, every position of a board, finding by value
-    "value", "analyze", "regions", "outcome", "solve", "best_move", "choose_move", "census", "find",
+    "value", "analyze", "regions", "outcome", "solve", "verify_certificate", "best_move", "choose_move", "census",
+    "find",
     # functions: reading positions, caches, progress, threads
     "as_board", "as_color", "parse_square", "square_name",
     "cache_info", "clear_caches", "default_cache", "set_progress", "set_threads",
     # classes
-    "Board", "Color", "Move", "Rules", "Match", "Analysis", "Solution", "Choice", "Census", "Family", "Hit",
-    "RegionCache",
+    "Board", "Color", "Move", "Rules", "Match", "Analysis", "Solution", "CertificateReport", "Choice", "Census",
+    "Family", "Hit", "RegionCache",
     # constants
     "BLACK", "WHITE", "STANDARD", "SINGLE_JUMP",
     # the errors that say what went wrong (the whole tree is in konane.errors)
     "KonaneError", "BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
-    "ComputationLimitError", "MatchFileError", "CacheFileError", "CensusFileError",
+    "ComputationLimitError", "MatchFileError", "CacheFileError", "CensusFileError", "CertificateError",
 ]
 # konane.BoardWidget (below) is left out of __all__: it needs the optional anywidget, and
 # ``from konane import *`` must work without it.
 
 #: The public submodules that ``import konane`` imports, listed by ``dir(konane)`` beside
 #: ``__all__`` (``konane.cli`` and ``konane.widget`` are imported on purpose).
-_MODULES = ["board", "cache", "censuses", "decomposition", "errors", "families", "finding", "match",
+_MODULES = ["board", "cache", "censuses", "certificates", "decomposition", "errors", "families", "finding", "match",
             "moves", "players", "rules", "solving", "squares", "svg", "values"]
 
 

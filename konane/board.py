@@ -60,6 +60,8 @@ from konane.squares import file_name, parse_square, square_coordinates, square_n
 
 __all__ = [
     "MAX_CELLS",
+    "central_cells",
+    "corner_cells",
     "Color",
     "BLACK",
     "WHITE",
@@ -1391,6 +1393,55 @@ class Board:
         return reason is None
 
     @public
+    def removals(self, player: Any, hole: Any = None, rules: Rules | None = None) -> list[Move]:
+        """The legal opening removals of ``player`` (the rule of a :class:`konane.Match`'s
+        opening).
+
+        Parameters
+        ----------
+        player : Color or str
+        hole : tuple of int or str, optional
+            ``None`` for the first removal.  For the second removal, the cell of
+            the first one: then the answer is ``player``'s stones orthogonally
+            adjacent to it.
+        rules : Rules, optional
+            With ``opening="standard"`` (the default) the first removal must be
+            one of ``player``'s stones on a cell of :func:`central_cells` or
+            :func:`corner_cells` of the board's grid (cells off the board do not
+            count); with ``opening="any"``, any of its stones.
+
+        Returns
+        -------
+        list of Move
+            Removals (``move.is_removal``), sorted like :meth:`legal_moves`.
+
+        Examples
+        --------
+        >>> b = konane.Board.start(4)
+        >>> [str(m) for m in b.removals("x")]
+        ['a1', 'b2', 'c3', 'd4']
+        >>> [str(m) for m in b.play_removal("b2").removals("o", hole="b2")]
+        ['a2', 'b1', 'b3', 'c2']
+        """
+        color = as_color(player)
+        r = as_rules(rules)
+        hole_rc = None if hole is None else self._rc_of(hole)
+        rows, cols = self._rows, self._cols
+        if hole_rc is None:
+            if r.opening == "any":
+                cells = sorted(self.stones(color))
+            else:
+                allowed = set(central_cells(rows, cols)) | set(corner_cells(rows, cols))
+                cells = [rc for rc in sorted(self.stones(color)) if rc in allowed]
+        else:
+            hr, hc = hole_rc
+            near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
+            cells = [rc for rc in sorted(self.stones(color)) if rc in near]
+        moves = [Move(rc, rc, rows, self.origin) for rc in cells]
+        moves.sort(key=Move.order)
+        return moves
+
+    @public
     def play_removal(self, square: Any) -> Board:
         """The board with the stone on ``square`` taken away (no opening check).
 
@@ -1417,6 +1468,42 @@ class Board:
             )
         return Board._make(self._rows, self._cols, self._cells,
                            self._black & ~bit, self._white & ~bit, self._origin)
+
+
+def central_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The cells of a ``rows`` x ``cols`` grid nearest its centre.
+
+    The cells whose Manhattan distance to the centre of the grid is at most
+    3/2: the central 2x2 block on an even x even grid, the centre cell and
+    its four orthogonal neighbours on an odd x odd grid, and the eight cells
+    ``(0, +-1/2), (0, +-3/2), (+-1, +-1/2)`` around the centre when exactly one
+    side is odd.  Every such set holds stones of both colours in the starting
+    pattern, and is invariant under the symmetries of the grid.
+
+    Examples
+    --------
+    >>> konane.board.central_cells(8, 8)
+    [(3, 3), (3, 4), (4, 3), (4, 4)]
+    >>> konane.match.central_cells(5, 5)
+    [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)]
+    """
+    return [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if abs(2 * r - (rows - 1)) + abs(2 * c - (cols - 1)) <= 3
+    ]
+
+
+def corner_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The (at most four) corner cells of a ``rows`` x ``cols`` grid.
+
+    Examples
+    --------
+    >>> konane.board.corner_cells(6, 6)
+    [(0, 0), (0, 5), (5, 0), (5, 5)]
+    """
+    return sorted({(r, c) for r in (0, rows - 1) for c in (0, cols - 1)})
 
 
 def _legal_text(board: Board, rules: Rules | None = None, player: Color | None = None) -> str:

@@ -117,6 +117,8 @@ class RegionCache:
 
     @classmethod
     def _open(cls, path: str) -> sqlite3.Connection:
+        if "\x00" in path:
+            raise CacheFileError(f"cannot use {path!r} as a value cache: a file name has no null character")
         if os.path.isdir(path):
             raise CacheFileError(f"cannot use {path!r} as a value cache: it is a folder")
         if os.path.exists(path) and os.path.getsize(path) > 0:

@@ -26,6 +26,7 @@ working for callers that do not care about the kind of mistake.
 ``PlayerError``            a string that names no player
 ``RulesError``             a rule variant that does not exist
 ``CacheFileError``         a file that is not a value cache of this library
+``CertificateError``       a certificate that is not one, or whose proof does not hold
 ``CensusError``            a census too big, or a position not in the census
 ``CensusFileError``        a file that is not a census saved by :meth:`konane.Census.save`
 ``SearchTypeError``        an argument of :func:`konane.find` of the wrong type
@@ -72,6 +73,7 @@ __all__ = [
     "RulesError",
     "MatchFileError",
     "CacheFileError",
+    "CertificateError",
     "CensusError",
     "CensusFileError",
     "SearchTypeError",
@@ -292,6 +294,19 @@ class MatchFileError(BoardParseError):
 class CacheFileError(KonaneValueError):
     """A value cache file cannot be used (not a cache made by this library, or
     not a database at all)."""
+
+
+class CertificateError(KonaneValueError):
+    """A certificate (:func:`konane.verify_certificate`) that is not one, was changed after it
+    was written, or whose proof does not hold at a node (the message names the first one).
+
+    Examples
+    --------
+    >>> konane.verify_certificate("no-such.cert")
+    Traceback (most recent call last):
+    ...
+    konane.errors.CertificateError: cannot read the certificate 'no-such.cert': No such file or directory
+    """
 
 
 class CensusError(KonaneValueError):

@@ -179,7 +179,7 @@ def _random_hits(rows: int, cols: int, test: Any, rules: Rules, samples: int, rn
             return
         if found and rng.random() < 0.5:
             stones = rng.choice(found)
-            for cell in rng.sample(cells, rng.choice((1, 1, 2))):
+            for cell in rng.sample(cells, min(len(cells), rng.choice((1, 1, 2)))):
                 stones ^= 1 << cell
         else:
             p = rng.uniform(0.15, 0.45)

@@ -46,7 +46,7 @@ from typing import Any
 from konane import svg
 from konane._calls import describe, public
 from konane._files import check_path, write_text
-from konane.board import BLACK, Board, Color, as_board, as_color, illegal_move
+from konane.board import BLACK, Board, Color, as_board, as_color, central_cells, corner_cells, illegal_move
 from konane.errors import (
     BoardParseError,
     BoardTypeError,
@@ -61,97 +61,23 @@ from konane.moves import Move, as_move, moves_text
 from konane.players import best_move
 from konane.rules import STANDARD, Rules, as_rules
 
-__all__ = ["Match", "removals", "central_cells", "corner_cells"]
-
-
-def central_cells(rows: int, cols: int) -> list[tuple[int, int]]:
-    """The cells of a ``rows`` x ``cols`` grid nearest its centre.
-
-    The cells whose Manhattan distance to the centre of the grid is at most
-    3/2: the central 2x2 block on an even x even grid, the centre cell and
-    its four orthogonal neighbours on an odd x odd grid, and the eight cells
-    ``(0, +-1/2), (0, +-3/2), (+-1, +-1/2)`` around the centre when exactly one
-    side is odd.  Every such set holds stones of both colours in the starting
-    pattern, and is invariant under the symmetries of the grid.
-
-    Examples
-    --------
-    >>> konane.match.central_cells(8, 8)
-    [(3, 3), (3, 4), (4, 3), (4, 4)]
-    >>> konane.match.central_cells(5, 5)
-    [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)]
-    """
-    return [
-        (r, c)
-        for r in range(rows)
-        for c in range(cols)
-        if abs(2 * r - (rows - 1)) + abs(2 * c - (cols - 1)) <= 3
-    ]
-
-
-def corner_cells(rows: int, cols: int) -> list[tuple[int, int]]:
-    """The (at most four) corner cells of a ``rows`` x ``cols`` grid.
-
-    Examples
-    --------
-    >>> konane.match.corner_cells(6, 6)
-    [(0, 0), (0, 5), (5, 0), (5, 5)]
-    """
-    return sorted({(r, c) for r in (0, rows - 1) for c in (0, cols - 1)})
+__all__ = ["Match", "removals"]
 
 
 @public
 def removals(board: Board, player: Any, hole: Any = None,
              rules: Rules | None = None) -> list[Move]:
-    """The legal opening removals of ``player``.
-
-    Parameters
-    ----------
-    board : Board
-    player : Color or str
-    hole : tuple of int or str, optional
-        ``None`` for the first removal.  For the second removal, the cell of
-        the first one: then the answer is ``player``'s stones orthogonally
-        adjacent to it.
-    rules : Rules, optional
-        With ``opening="standard"`` (the default) the first removal must be
-        one of ``player``'s stones on a cell of :func:`central_cells` or
-        :func:`corner_cells` of the board's grid (cells off the board do not
-        count); with ``opening="any"``, any of its stones.
-
-    Returns
-    -------
-    list of Move
-        Removals (``move.is_removal``), sorted like
-        :func:`konane.moves.legal_moves`.
+    """The legal opening removals of ``player``: :meth:`konane.Board.removals`.
 
     Examples
     --------
     >>> b = konane.Board.start(4)
     >>> [str(m) for m in konane.match.removals(b, "x")]
     ['a1', 'b2', 'c3', 'd4']
-    >>> [str(m) for m in konane.match.removals(b.play_removal("b2"), "o", hole="b2")]
-    ['a2', 'b1', 'b3', 'c2']
     """
     if not isinstance(board, Board):
         raise BoardTypeError(f"removals() takes a konane.Board, not {describe(board)}")
-    color = as_color(player)
-    r = as_rules(rules)
-    hole_rc = None if hole is None else board._rc_of(hole)
-    rows, cols = board.rows, board.cols
-    if hole_rc is None:
-        if r.opening == "any":
-            cells = sorted(board.stones(color))
-        else:
-            allowed = set(central_cells(rows, cols)) | set(corner_cells(rows, cols))
-            cells = [rc for rc in sorted(board.stones(color)) if rc in allowed]
-    else:
-        hr, hc = hole_rc
-        near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
-        cells = [rc for rc in sorted(board.stones(color)) if rc in near]
-    moves = [Move(rc, rc, rows, board.origin) for rc in cells]
-    moves.sort(key=Move.order)
-    return moves
+    return board.removals(player, hole, rules)
 
 
 _PICTURE_CHARS = frozenset("xo.# ")

@@ -20,6 +20,7 @@ each other and against :func:`konane.value`).
 from __future__ import annotations
 
 import dataclasses
+import os
 import time as _time
 from typing import Any
 
@@ -27,7 +28,10 @@ import cgt
 from konane._calls import check_flag, public
 from konane._kernel.wins import Stats, wins
 from konane._progress import DEFAULT_MAX_MEMORY, computation
-from konane.board import BLACK, Board, Color, as_board, as_color
+from konane.board import Board, Color, as_board, as_color
+from konane.certificates import CAPTURE, FIRST, SECOND, game_wins, winning_moves
+from konane.certificates import write as write_certificate
+from konane.errors import PlayerError, PlayerTypeError, RulesError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
@@ -123,6 +127,11 @@ class Solution:
 _KEPT = "the positions proved so far are kept in the transposition table"
 
 
+def _in_opening(board: Any) -> bool:
+    """Whether ``board`` is a played game still in its opening (a :class:`konane.Match`)."""
+    return getattr(board, "in_opening", False) is True and isinstance(getattr(board, "board", None), Board)
+
+
 @public
 def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: int | None = None,
             max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
@@ -185,23 +194,36 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
 
 
 @public
-def solve(board: Board | str, to_move: Color | str, *, rules: Rules | None = None,
+def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules: Rules | None = None,
           all_moves: bool = False, max_positions: int | None = None, time: float | None = None,
-          max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None) -> Solution:
+          max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
+          certificate: str | os.PathLike[str] | None = None) -> Solution:
     """Solve a position with ``to_move`` to move: the winner and a winning move.
+
+    A :class:`konane.Match` still in its opening is solved as the game it is: the removals
+    still to come (the first player's, then the second's) and then the captures, the first
+    player capturing first; a winning move is then a removal.
 
     Parameters
     ----------
     board : Board, Match or str
-        A board, its picture, or a :class:`konane.Match` (its current board).
-    to_move : Color or str
-        The player to move (:data:`konane.BLACK`, ``"x"``, ``"white"``, ...).
+        A board, its picture, or a :class:`konane.Match` (its current position: in its opening,
+        the game from there, removals first).
+    to_move : Color or str, optional
+        The player to move (:data:`konane.BLACK`, ``"x"``, ``"white"``, ...); needed with a board,
+        the match's turn by default with a match.
     rules : Rules, optional
         :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
     all_moves : bool
         Find every winning move (each move is searched), instead of the first.
     max_positions, max_memory, progress, time
         As for :func:`outcome`.
+    certificate : str or os.PathLike, optional
+        Also write the proof to this file, for :func:`konane.verify_certificate` (format:
+        ``docs/certificates.md``): at each node where the winner moves one winning move, where
+        the loser moves every move, down to positions settled by the exact values of their
+        regions or with no move.  The proof is extracted after the search, from the positions it
+        proved (the limits hold for the extraction too).
 
     Returns
     -------
@@ -233,22 +255,39 @@ def solve(board: Board | str, to_move: Color | str, *, rules: Rules | None = Non
     (konane.WHITE, None)
     """
     start = _time.monotonic()
-    b, r, color = as_board(board), as_rules(rules), as_color(to_move)
+    b, r = as_board(board), as_rules(rules)
+    phase, hole = CAPTURE, None
+    if _in_opening(board):
+        # a match in its opening: the game from here, removals first
+        match: Any = board
+        if to_move is not None and as_color(to_move) is not match.turn:
+            raise PlayerError(f"it is {match.turn.long_name}'s turn in this match, not {as_color(to_move).long_name}'s")
+        if rules is not None and r != match.rules:
+            raise RulesError(f"the match is played under {match.rules}, not {r}")
+        r, phase = match.rules, FIRST if match.ply == 0 else SECOND
+        hole = None if phase == FIRST else str(match.moves[0])
+        color = match.turn
+    elif to_move is None:
+        turn = getattr(board, "turn", None)
+        if not isinstance(turn, Color):
+            raise PlayerTypeError("a player to move is needed with a board: pass 'x' (Black) or 'o' (White)")
+        color = turn
+    else:
+        color = as_color(to_move)
     check_flag("all_moves", all_moves)
     other = color.opponent
-    winning: list[Move] = []
     with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
                      max_memory=max_memory, time=time, kept=_KEPT) as prog:
         stats = Stats()
-        if wins(b.key, color is BLACK, r, prog, prog.tick, stats):
-            for move, after in b.move_options(color, r):
-                if not wins(after.key, other is BLACK, r, prog, prog.tick, stats):
-                    winning.append(move)
-                    if not all_moves:
-                        break
+        winning: list[Move] = []
+        if game_wins(b, color, phase, hole, r, prog, stats):
+            winning = winning_moves(b, color, phase, hole, r, prog, stats, all_moves)
             if not winning:             # cannot happen: the search proved a winning move
                 raise RuntimeError(f"konane.solve: no winning move found for {color!r} in {b!r}")
-    return Solution(board=b, to_move=color, winner=color if winning else other,
+        winner = color if winning else other
+        if certificate is not None:
+            write_certificate(certificate, b, color, winner, r, prog, phase, hole)
+    return Solution(board=b, to_move=color, winner=winner,
                     move=winning[0] if winning else None, winning_moves=tuple(winning),
                     all_moves=all_moves, positions=stats.positions, settled_by_values=stats.settled,
                     seconds=_time.monotonic() - start, rules=r)

@@ -16,6 +16,7 @@ from konane._kernel.bitboard import (
     Key,
     Packed,
     automorphisms,
+    can_capture,
     captures,
     line_step,
     normal_form,
@@ -267,6 +268,8 @@ def value_id(position: native.Position, rules: Rules, cache: RegionCache | None,
     positions computed from their options.
     """
     rows, cols, cells, black, white = position
+    if not (can_capture(cells, black, white, cols + 1) or can_capture(cells, white, black, cols + 1)):
+        return _ZERO                # nobody can move: 0, on a board of any size, at no cost
     if cache is None and native.takes(rows, cols):
         return native.value(position, rules.multi_jump, progress.tick)
     return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)

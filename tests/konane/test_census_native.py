@@ -320,3 +320,12 @@ def test_bad_limits():
         konane.census(2, 2, max_positions="10")
     with pytest.raises(konane.errors.KonaneValueError, match="max_memory"):
         konane.census(2, 2, max_memory=-1)
+
+
+def test_the_memory_limit_counts_the_census_table():
+    # the table of a 4 x 5 census is 2^20 ids of 4 bytes (4 MB, allocated and zeroed before the
+    # first position is settled); the growth the limit reports includes it (it read 2 MB when
+    # the baseline was taken after the table: issue 30)
+    with pytest.raises(ComputationLimitError) as info:
+        konane.census(4, 5, max_memory=1, progress=False)
+    assert info.value.limit == "max_memory" and info.value.memory >= 4 * 2 ** 20

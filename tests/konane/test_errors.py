@@ -9,7 +9,7 @@ TYPE_ERRORS = {"BoardTypeError", "MoveTypeError", "PlayerTypeError", "RulesTypeE
                "CacheTypeError", "CensusTypeError", "FamilyTypeError", "SearchTypeError"}
 VALUE_ERRORS = {"BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
                 "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError",
-                "CensusFileError", "SearchError", "MatchFileError"}
+                "CensusFileError", "SearchError", "MatchFileError", "CertificateError"}
 RUNTIME_ERRORS = {"ComputationLimitError"}
 WARNINGS = {"OutOfReachWarning", "NoClosedFormWarning"}
 

@@ -1,0 +1,465 @@
+"""Certificates: proofs of who wins that a small independent program can check.
+
+:func:`konane.solve` with ``certificate=path`` writes, beside its answer, the proof tree of it;
+:func:`verify_certificate` checks such a file with the pure-Python reference code only: the
+rules of :class:`konane.Board` (moves, removals), the decomposer
+(``konane._kernel.decompose``), and the pure-Python engine of :mod:`cgt`
+(``cgt.ops.engine("python")``) for the values of small regions, computed by brute force over
+their options.  The native search that found the proof is never asked.  The format is
+described in ``docs/certificates.md`` precisely enough to write another checker.
+
+A node is a position with the player to move (a capture, or a removal of the opening) and the
+winner the certificate claims.  Where the winner moves, the node holds one winning move;
+where the loser moves, every legal move; each move leads to the node of the position after it.
+A leaf is a position with no move for the player to move (who loses), or a position whose
+regions (:func:`konane.regions`) all have at most :data:`LEAF_STONES` stones, settled by the
+sum of their exact values: the player to move wins exactly when Left moving first wins the sum
+(it is not ``<= 0``) for Black, or Right (it is not ``>= 0``) for White.
+
+Examples
+--------
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "4x4.cert")
+>>> b = konane.Board.start(4).play_removal("a1").play_removal("b1")
+>>> konane.solve(b, "x", certificate=path).winner        # Norvig (2021): White wins
+konane.WHITE
+>>> report = konane.verify_certificate(path)
+>>> report.winner, report.nodes > 0
+(konane.WHITE, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import hashlib
+import json
+import os
+import time as _time
+import zlib
+from collections.abc import Iterator
+from typing import Any
+
+import cgt
+from konane._calls import public
+from konane._files import check_path, replacing
+from konane._kernel import wins as wins_kernel
+from konane._kernel.decompose import region_masks
+from konane._kernel.solver import value_id
+from konane._progress import Progress
+from konane.board import BLACK, WHITE, Board, Color, as_color
+from konane.errors import CertificateError, KonaneError
+from konane.moves import Move
+from konane.rules import Rules
+
+__all__ = ["verify_certificate", "CertificateReport", "FORMAT", "LEAF_STONES"]
+
+# (Also here, for konane.solve: game_wins and winning_moves, who wins in any phase of a game,
+# the opening's removals included, and write, which writes a certificate.)
+
+FORMAT = "konane-cgt certificate 1"
+"""The format written in every certificate's header."""
+
+LEAF_STONES = 12
+"""A position whose regions all have at most this many stones is a leaf, settled by their values
+(the checker computes each by brute force over its options)."""
+
+CAPTURE, FIRST, SECOND = "capture", "first removal", "second removal"
+
+
+@dataclasses.dataclass(frozen=True)
+class CertificateReport:
+    """What :func:`verify_certificate` checked (and what :func:`konane.solve` wrote).
+
+    Attributes
+    ----------
+    path : str
+    board : Board
+        The root position.
+    to_move : Color
+        The player to move at the root.
+    winner : Color
+        The winner the certificate proves.
+    phase : str
+        ``"capture"``, or ``"first removal"`` / ``"second removal"`` for a game proved from its
+        opening.
+    nodes : int
+        Nodes of the proof (positions, each once).
+    leaves : int
+        Leaves settled by the values of their regions.
+    dead_ends : int
+        Leaves where the player to move has no move.
+    size : int
+        Bytes of the file (compressed).
+    seconds : float
+        The time of the writing or of the checking.
+    """
+
+    path: str
+    board: Board
+    to_move: Color
+    winner: Color
+    phase: str
+    nodes: int
+    leaves: int
+    dead_ends: int
+    size: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return (f"{self.winner.long_name} wins {self.board.picture!r} ({self.to_move.long_name} to move, "
+                f"{self.phase}): {self.nodes:,} nodes, {self.leaves:,} settled by values, {self.dead_ends:,} with "
+                f"no move; {self.size:,} bytes; {self.seconds:.3g} s")
+
+
+# ---------------------------------------------------------------- writing
+
+def _moves(board: Board, mover: Color, phase: str, hole: str | None, rules: Rules) -> list[Move]:
+    if phase == CAPTURE:
+        return board.legal_moves(mover, rules)
+    return board.removals(mover, hole, rules)
+
+
+def _after(board: Board, move: Move, mover: Color, rules: Rules) -> Board:
+    return board.play_removal(move.source) if move.is_removal else board.play(move, rules, player=mover)
+
+
+def _next_phase(phase: str) -> str:
+    return SECOND if phase == FIRST else CAPTURE
+
+
+def game_wins(board: Board, mover: Color, phase: str, hole: str | None, rules: Rules, progress: Progress,
+              stats: wins_kernel.Stats) -> bool:
+    """Whether ``mover`` wins ``board`` in ``phase``: the capture phase by the win/loss kernel
+    (:func:`konane._kernel.wins.wins`); a removal of the opening if some removal leaves the
+    opponent losing (after the second removal the player who removed first captures first)."""
+    if phase == CAPTURE:
+        return wins_kernel.wins(board.key, mover is BLACK, rules, progress, progress.tick, stats)
+    nxt = _next_phase(phase)
+    return any(not game_wins(_after(board, m, mover, rules), mover.opponent, nxt, str(m) if nxt == SECOND else None,
+                             rules, progress, stats)
+               for m in _moves(board, mover, phase, hole, rules))
+
+
+def winning_moves(board: Board, mover: Color, phase: str, hole: str | None, rules: Rules, progress: Progress,
+                  stats: wins_kernel.Stats, every: bool) -> list[Move]:
+    """The moves of ``mover`` (captures, or removals in the opening) after which the opponent
+    loses: every one, or the first (``every`` False)."""
+    nxt = _next_phase(phase)
+    found = []
+    for m in _moves(board, mover, phase, hole, rules):
+        after = _after(board, m, mover, rules)
+        if not game_wins(after, mover.opponent, nxt, str(m) if nxt == SECOND else None, rules, progress, stats):
+            found.append(m)
+            if not every:
+                break
+    return found
+
+
+class _Writer:
+    """The proof tree of a solved position, extracted by asking the win/loss kernel again
+    (its table keeps what the search proved, so the questions cost little)."""
+
+    def __init__(self, rules: Rules, progress: Progress) -> None:
+        self.rules = rules
+        self.progress = progress
+        self.nodes: list[dict[str, Any]] = []
+        self.index: dict[tuple[Any, ...], int] = {}
+        self.leaves = self.dead_ends = 0
+
+    def wins(self, board: Board, mover: Color, phase: str, hole: str | None) -> bool:
+        return game_wins(board, mover, phase, hole, self.rules, self.progress, wins_kernel.Stats())
+
+    def leaf_regions(self, board: Board) -> list[Board] | None:
+        """The live regions of ``board`` if they are all small enough for a leaf, else None."""
+        parts = []
+        for cells, black, white in region_masks(board.cells_mask, board.black_mask, board.white_mask, board.stride):
+            if black and white:
+                if (black | white).bit_count() > LEAF_STONES:
+                    return None
+                parts.append(Board.from_masks(board.rows, board.cols, cells, black, white))
+        return parts
+
+    def node(self, board: Board, mover: Color, phase: str, hole: str | None, winner: Color) -> int:
+        key = (board.key, mover, phase, hole)
+        found = self.index.get(key)
+        if found is not None:
+            return found
+        record: dict[str, Any] = {"board": board.picture, "to_move": mover.value, "phase": phase,
+                                  "winner": winner.value}
+        if hole is not None:
+            record["hole"] = hole
+        moves = _moves(board, mover, phase, hole, self.rules)
+        regions = self.leaf_regions(board) if phase == CAPTURE and moves else None
+        if not moves:
+            self.dead_ends += 1
+        elif regions is not None:
+            record["regions"] = [[r.picture, str(_value(r, self.rules, self.progress))] for r in regions]
+            self.leaves += 1
+        else:
+            children = [(m, _after(board, m, mover, self.rules)) for m in moves]
+            nxt = _next_phase(phase)
+            if winner is mover:
+                # a winning move, the one with the fewest replies first (a smaller subtree)
+                children.sort(key=lambda mc: len(_moves(mc[1], mover.opponent, nxt, str(mc[0]), self.rules)))
+                children = [next(mc for mc in children
+                                 if not self.wins(mc[1], mover.opponent, nxt, str(mc[0]) if nxt == SECOND else None))]
+            record["moves"] = [[str(m), self.node(after, mover.opponent, nxt, str(m) if nxt == SECOND else None,
+                                                  winner)] for m, after in children]
+        self.index[key] = len(self.nodes)
+        self.nodes.append(record)
+        self.progress.tick(1)
+        return self.index[key]
+
+
+def _value(board: Board, rules: Rules, progress: Progress) -> cgt.Game:
+    return cgt.Game.from_id(value_id(board.key, rules, None, progress))
+
+
+def _digest(header: dict[str, Any], nodes_text: str) -> str:
+    h = hashlib.sha256()
+    h.update(json.dumps({k: v for k, v in header.items() if k != "digest"}, sort_keys=True).encode())
+    h.update(nodes_text.encode())
+    return h.hexdigest()
+
+
+def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, progress: Progress,
+          phase: str = CAPTURE, hole: str | None = None) -> CertificateReport:
+    """Write the certificate that ``winner`` wins ``board`` with ``to_move`` to move (solved
+    already: the win/loss kernel's table holds the proof) to ``path``."""
+    start = _time.monotonic()
+    name = check_path(path)
+    writer = _Writer(rules, progress)
+    root = writer.node(board, to_move, phase, hole, winner)
+    nodes_text = json.dumps(writer.nodes, separators=(",", ":"))
+    header = {"format": FORMAT, "rules": {"multi_jump": rules.multi_jump, "opening": rules.opening},
+              "root": root, "nodes": len(writer.nodes)}
+    header["digest"] = _digest(header, nodes_text)
+    data = gzip.compress((json.dumps(header, sort_keys=True) + "\n" + nodes_text + "\n").encode(), mtime=0)
+    with replacing(name) as tmp:
+        with open(tmp, "wb") as f:
+            f.write(data)
+    return CertificateReport(name, board, to_move, winner, phase, len(writer.nodes), writer.leaves,
+                             writer.dead_ends, len(data), _time.monotonic() - start)
+
+
+# ---------------------------------------------------------------- checking
+
+class _Checker:
+    """The checks of :func:`verify_certificate`, node by node, with the reference code only."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.py = cgt.ops.engine("python")
+        self.values: dict[tuple[int, int, int, int, int], int] = {}
+
+    def value(self, board: Board) -> int:
+        """The value of ``board`` in the pure-Python engine, by brute force over its options."""
+        key = board.key
+        found = self.values.get(key)
+        if found is None:
+            lefts = [self.value(b) for b in board.options(BLACK, self.rules)]
+            rights = [self.value(b) for b in board.options(WHITE, self.rules)]
+            found = self.values[key] = self.py.canonical(lefts, rights)
+        return found
+
+    def game(self, gid: int, memo: dict[int, cgt.Game]) -> cgt.Game:
+        """The game ``gid`` of the pure-Python engine as a :class:`cgt.Game` (to compare with a
+        written value)."""
+        found = memo.get(gid)
+        if found is None:
+            found = memo[gid] = cgt.game([self.game(h, memo) for h in self.py.left_options(gid)],
+                                         [self.game(h, memo) for h in self.py.right_options(gid)])
+        return found
+
+
+def _read(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    where = f"{name!r} is not a certificate of konane-cgt"
+    try:
+        with open(name, "rb") as f:
+            data = f.read()
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CertificateError(f"cannot read the certificate {name!r}: {why}") from None
+    try:
+        text = gzip.decompress(data).decode("utf-8")
+        head, nodes_text, *rest = text.split("\n")
+        header = json.loads(head)
+        nodes = json.loads(nodes_text)
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as exc:
+        raise CertificateError(f"{where} (or it was damaged): {exc}") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise CertificateError(f"{where}: its format is not {FORMAT!r}")
+    if rest != [""] or header.get("digest") != _digest(header, nodes_text):
+        raise CertificateError(f"{name!r}: the certificate was changed after it was written (its digest "
+                               "does not match its content)")
+    if not isinstance(nodes, list) or header.get("nodes") != len(nodes):
+        raise CertificateError(f"{where}: its header counts {header.get('nodes')!r} nodes")
+    return header, nodes
+
+
+@public
+def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
+    """Check a certificate written by :func:`konane.solve` (``certificate=path``), with the
+    pure-Python reference code only.
+
+    Every node is checked: its position is read as a board, its moves are legal (captures by
+    :meth:`konane.Board.legal_moves`, removals by :meth:`konane.Board.removals`), the loser's
+    node lists every legal move and the winner's one, each move leads to the position of the
+    node it names, with the other player to move and the same winner; a leaf with no move has
+    no legal move for the player to move, who loses; a leaf settled by values lists exactly the
+    regions the decomposer finds (so they are independent), each of at most
+    :data:`LEAF_STONES` stones, with the value written for it (recomputed by brute force in the
+    pure-Python engine), and their sum gives the winner.  Positions lose a stone at every move,
+    so the proof is finite.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+
+    Returns
+    -------
+    CertificateReport
+        The root, the winner proved, the nodes checked, the time.
+
+    Raises
+    ------
+    CertificateError
+        If the file cannot be read, is not a certificate, was changed after it was written, or a
+        node does not hold: the message names the first bad node (its number, position and
+        player to move) and what is wrong.
+    KonaneTypeError
+        If ``path`` is not a str or a path.
+
+    Examples
+    --------
+    See :mod:`konane.certificates`.
+    """
+    start = _time.monotonic()
+    name = check_path(path)
+    header, nodes = _read(name)
+    try:
+        rules = Rules(multi_jump=bool(header["rules"]["multi_jump"]), opening=str(header["rules"]["opening"]))
+        root = header["root"]
+        assert isinstance(root, int) and 0 <= root < len(nodes)
+    except (KeyError, TypeError, AssertionError, KonaneError) as exc:
+        raise CertificateError(f"{name!r}: its header is damaged ({exc!r})") from None
+    checker = _Checker(rules)
+    boards: list[tuple[Board, Color, str, Color] | None] = [None] * len(nodes)
+    leaves = dead_ends = 0
+    for i in _order(nodes, root, name):
+        node = nodes[i]
+        board, mover, phase, winner = _read_node(node, i, name)
+        boards[i] = (board, mover, phase, winner)
+
+        def bad(why: str, i: int = i, board: Board = board, mover: Color = mover) -> CertificateError:
+            return CertificateError(f"{name!r}, node {i} ({board.picture!r}, {mover.long_name} to move): {why}")
+
+        hole = node.get("hole")
+        try:
+            legal = _moves(board, mover, phase, hole, rules)
+        except KonaneError as exc:
+            raise bad(f"its removals cannot be read ({exc})") from None
+        if "moves" in node:
+            moves = node["moves"]
+            if not isinstance(moves, list) or not moves:
+                raise bad("its list of moves is empty or not a list")
+            written = []
+            for item in moves:
+                if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                        and isinstance(item[1], int) and 0 <= item[1] < len(nodes)):
+                    raise bad(f"a move is not [notation, node]: {item!r}")
+                try:
+                    written.append(Move.parse(item[0], rows=board.rows, cols=board.cols))
+                except KonaneError as exc:
+                    raise bad(f"the move {item[0]!r} cannot be read ({exc})") from None
+            if any(m not in legal for m in written):
+                raise bad(f"the move {next(str(m) for m in written if m not in legal)} is not legal")
+            if len(set(written)) != len(written):
+                raise bad("a move is written twice")
+            if winner is mover and len(written) != 1:
+                raise bad(f"the winner ({winner.long_name}) moves here, so the node holds one move, not "
+                          f"{len(written)}")
+            if winner is not mover and set(written) != set(legal):
+                missing = sorted(str(m) for m in set(legal) - set(written))
+                raise bad(f"the loser moves here, so every legal move must be answered: missing {', '.join(missing)}")
+            nxt = _next_phase(phase)
+            for m, (_, child) in zip(written, moves, strict=True):
+                c_board, c_mover, c_phase, c_winner = _read_node(nodes[child], child, name)
+                if c_board != _after(board, m, mover, rules):
+                    raise bad(f"the move {m} leads to node {child}, which is not the position after it")
+                if c_mover is not mover.opponent or c_phase != nxt or c_winner is not winner:
+                    raise bad(f"the move {m} leads to node {child}, which has another player to move, phase "
+                              "or winner")
+                if nxt == SECOND and nodes[child].get("hole") != str(m):
+                    raise bad(f"the removal {m} leads to node {child}, whose first removal is not {m}")
+        elif "regions" in node:
+            if phase != CAPTURE or not legal:
+                raise bad("a leaf settled by values must be a position with captures")
+            found = sorted(Board.from_masks(board.rows, board.cols, *r).picture
+                           for r in region_masks(board.cells_mask, board.black_mask, board.white_mask, board.stride)
+                           if r[1] and r[2])
+            regions = node["regions"]
+            if not isinstance(regions, list) or not all(isinstance(r, list) and len(r) == 2 and
+                                                        all(isinstance(x, str) for x in r) for r in regions):
+                raise bad("its regions are not a list of [picture, value]")
+            if sorted(r[0] for r in regions) != found:
+                raise bad(f"its regions are not those of the decomposer ({len(found)} regions: {found})")
+            total = checker.py.ZERO
+            memo: dict[int, cgt.Game] = {}
+            for picture, text in regions:
+                region = Board(picture)
+                if region.stone_count(BLACK) + region.stone_count(WHITE) > LEAF_STONES:
+                    raise bad(f"the region {picture!r} has more than {LEAF_STONES} stones")
+                gid = checker.value(region)
+                try:
+                    written_value = cgt.parse(text)
+                except cgt.CGTError as exc:
+                    raise bad(f"the value {text!r} of the region {picture!r} cannot be read ({exc})") from None
+                if checker.game(gid, memo) != written_value:
+                    raise bad(f"the region {picture!r} is worth {checker.game(gid, memo)}, not {text}")
+                total = checker.py.add(total, gid)
+            mover_wins = (not checker.py.leq(total, checker.py.ZERO)) if mover is BLACK else \
+                (not checker.py.leq(checker.py.ZERO, total))
+            if mover_wins != (winner is mover):
+                raise bad(f"the sum of its regions, {checker.game(total, memo)}, says that "
+                          f"{(mover if mover_wins else mover.opponent).long_name} wins")
+            leaves += 1
+        else:
+            if legal:
+                raise bad(f"it is written as a position with no move, but {legal[0]} is legal")
+            if winner is mover:
+                raise bad("the player to move has no move, so it loses")
+            dead_ends += 1
+    entry = boards[root]
+    assert entry is not None
+    board, mover, phase, winner = entry
+    return CertificateReport(name, board, mover, winner, phase, len(nodes), leaves, dead_ends,
+                             os.path.getsize(name), _time.monotonic() - start)
+
+
+def _read_node(node: Any, i: int, name: str) -> tuple[Board, Color, str, Color]:
+    try:
+        board = Board(node["board"])
+        mover, winner = as_color(node["to_move"]), as_color(node["winner"])
+        phase = node["phase"]
+        assert phase in (CAPTURE, FIRST, SECOND)
+        assert (phase == SECOND) == ("hole" in node)
+    except (KeyError, TypeError, AssertionError, KonaneError) as exc:
+        raise CertificateError(f"{name!r}, node {i}: not a node ({exc!r})") from None
+    return board, mover, phase, winner
+
+
+def _order(nodes: list[Any], root: int, name: str) -> Iterator[int]:
+    """The nodes reachable from the root, each once (the others are not checked and not needed)."""
+    seen = {root}
+    todo = [root]
+    while todo:
+        i = todo.pop()
+        yield i
+        node = nodes[i]
+        for item in node.get("moves", []) if isinstance(node, dict) and isinstance(node.get("moves"), list) else []:
+            if isinstance(item, list) and len(item) == 2 and isinstance(item[1], int) and 0 <= item[1] < len(nodes):
+                if item[1] not in seen:
+                    seen.add(item[1])
+                    todo.append(item[1])

@@ -1,0 +1,153 @@
+"""Certificates: konane.solve(..., certificate=path) and konane.verify_certificate.
+
+The winners come from the literature and independent computations: White wins 4x4 Konane and
+Black wins 5x5 (Norvig 2021; tests/konane/test_solving.py's script test finds the same), a
+position's winner agrees with the outcome of its exact value (konane.value, itself tested
+against a brute force).  Certificates are checked by the pure-Python reference code; damaged ones
+(a byte changed, cut short, a proof edited with its digest made to match) are refused with the
+node named.
+"""
+
+import gzip
+import json
+import random
+
+import pytest
+
+import konane
+from konane import BLACK, WHITE, Board
+from konane.certificates import _digest
+from konane.errors import CertificateError
+
+from .helpers import random_grid
+
+
+def _solved(tmp_path, what, to_move=None, name="c.cert", **kw):
+    path = tmp_path / name
+    s = konane.solve(what, to_move, certificate=path, progress=False, **kw)
+    return s, path
+
+
+@pytest.mark.parametrize("n, winner", [(4, WHITE), (5, BLACK)])
+def test_the_openings_of_small_boards(tmp_path, n, winner):
+    # expected: Norvig (2021), White wins 4x4, Black wins 5x5
+    s, path = _solved(tmp_path, konane.Match(Board.start(n)))
+    assert s.winner is winner
+    report = konane.verify_certificate(path)
+    assert report.winner is winner and report.to_move is BLACK and report.phase == "first removal"
+    assert report.board == Board.start(n) and report.nodes > 10 and report.size < 50_000
+    assert (report.winner is BLACK) == (s.move is not None) and (s.move is None or s.move.is_removal)
+
+
+@pytest.mark.slow
+def test_the_6x6_opening(tmp_path):
+    # expected: White wins 6x6 Konane (Norvig 2021)
+    s, path = _solved(tmp_path, konane.Match(Board.start(6)))
+    assert s.winner is WHITE
+    assert konane.verify_certificate(path).winner is WHITE
+
+
+def test_positions_agree_with_their_values(tmp_path):
+    rng = random.Random(28)
+    checked = 0
+    while checked < 40:
+        b = Board(random_grid(rng, rng.choice([3, 4]), rng.choice([3, 4, 5]), holes=rng.random() < 0.3))
+        for who in (BLACK, WHITE):
+            s, path = _solved(tmp_path, b, who)
+            outcome = konane.value(b).outcome.value
+            assert (s.winner is who) == (outcome in (("L", "N") if who is BLACK else ("R", "N")))
+            report = konane.verify_certificate(path)
+            assert report.winner is s.winner and report.board == b and report.to_move is who
+            checked += 1
+
+
+def test_a_match_in_its_second_removal(tmp_path):
+    m = konane.Match(Board.start(4))
+    m.push("b2")
+    s, path = _solved(tmp_path, m)
+    assert s.to_move is WHITE and s.winner is WHITE and s.move is not None and s.move.is_removal
+    assert konane.verify_certificate(path).phase == "second removal"
+
+
+def _edit(path, change):
+    """Rewrite a certificate after ``change(header, nodes)``, with a digest that matches: what
+    is refused is the proof, not the file."""
+    head, nodes_text, _ = gzip.decompress(path.read_bytes()).decode().split("\n")
+    header, nodes = json.loads(head), json.loads(nodes_text)
+    change(header, nodes)
+    nodes_text = json.dumps(nodes, separators=(",", ":"))
+    header["digest"] = _digest(header, nodes_text)
+    path.write_bytes(gzip.compress((json.dumps(header, sort_keys=True) + "\n" + nodes_text + "\n").encode()))
+
+
+def test_damaged_files_are_refused(tmp_path):
+    _, path = _solved(tmp_path, konane.Match(Board.start(4)))
+    good = path.read_bytes()
+    for i in range(0, len(good), max(1, len(good) // 40)):          # one byte changed, anywhere
+        damaged = bytearray(good)
+        damaged[i] ^= 0x20
+        path.write_bytes(bytes(damaged))
+        with pytest.raises(CertificateError):
+            konane.verify_certificate(path)
+    path.write_bytes(good[: len(good) // 2])                          # cut short
+    with pytest.raises(CertificateError, match="damaged"):
+        konane.verify_certificate(path)
+    path.write_bytes(b"not a certificate")
+    with pytest.raises(CertificateError, match="not a certificate"):
+        konane.verify_certificate(path)
+    with pytest.raises(CertificateError, match="No such file"):
+        konane.verify_certificate(tmp_path / "missing.cert")
+
+
+def test_a_proof_for_the_wrong_side_is_refused(tmp_path):
+    _, path = _solved(tmp_path, konane.Match(Board.start(4)))
+
+    def flip(header, nodes):
+        for node in nodes:
+            node["winner"] = "x" if node["winner"] == "o" else "o"
+    _edit(path, flip)
+    with pytest.raises(CertificateError, match=r"node \d+ \("):
+        konane.verify_certificate(path)
+
+
+def test_a_missing_reply_is_named(tmp_path):
+    b = Board.start(5).play_removal("c3").play_removal("b3")
+    _, path = _solved(tmp_path, b, "o")                  # White to move: Black wins, so White is the loser
+
+    def drop(header, nodes):
+        root = nodes[header["root"]]
+        assert root["winner"] == "x" and len(root["moves"]) > 1
+        root["moves"].pop()
+    _edit(path, drop)
+    with pytest.raises(CertificateError, match="every legal move must be answered: missing"):
+        konane.verify_certificate(path)
+
+
+def test_a_wrong_region_value_and_regions_that_are_not_independent_are_refused(tmp_path):
+    b = Board.start(5).play_removal("c3").play_removal("b3")
+    _, path = _solved(tmp_path, b, "x")
+    original = path.read_bytes()
+
+    def bad_value(header, nodes):
+        leaf = next(n for n in nodes if n.get("regions"))
+        leaf["regions"][0][1] = "42"
+    _edit(path, bad_value)
+    with pytest.raises(CertificateError, match="is worth .*, not 42"):
+        konane.verify_certificate(path)
+    path.write_bytes(original)
+
+    def merged(header, nodes):
+        leaf = next(n for n in nodes if n.get("regions"))
+        leaf["regions"] = [[leaf["board"], leaf["regions"][0][1]]]      # the whole board as one region
+    _edit(path, merged)
+    with pytest.raises(CertificateError, match="not those of the decomposer|more than"):
+        konane.verify_certificate(path)
+
+
+def test_bad_arguments(tmp_path):
+    with pytest.raises(konane.errors.KonaneTypeError, match="path must be a str or a path"):
+        konane.solve("..ox", "x", certificate=3)
+    with pytest.raises(konane.errors.PlayerTypeError, match="a player to move is needed"):
+        konane.solve("..ox")
+    with pytest.raises(konane.errors.KonaneTypeError, match="path must be a str or a path"):
+        konane.verify_certificate(None)
