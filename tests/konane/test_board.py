@@ -499,6 +499,7 @@ def test_the_origin_is_part_of_the_value_of_a_board():
     assert crop.with_origin("a1") == plain and crop.with_origin("B2") is crop
     wide = Board("####/#xo./####").crop()
     assert wide.options("x") == [Board("..x", origin="b2")] == [wide.play("b2-d2")]
+    assert [str(m) for m in wide.removals("x")] == ["b2"]                  # the opening's moves too
     assert crop.color_swapped().origin == crop.filled().origin == "b2"
     assert crop.transform(1).origin == "a1" and crop.normalized()[0].origin == "a1"
     assert crop.crop() is crop
