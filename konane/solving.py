@@ -220,7 +220,7 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         As for :func:`outcome`.
     certificate : str or os.PathLike, optional
         Also write the proof to this file, for :func:`konane.verify_certificate` (format:
-        ``docs/certificates.md``): at each node where the winner moves one winning move, where
+        :doc:`docs/certificates.md </certificates>`): at each node where the winner moves one winning move, where
         the loser moves every move, down to positions settled by the exact values of their
         regions or with no move.  The proof is extracted after the search, from the positions it
         proved (the limits hold for the extraction too).
