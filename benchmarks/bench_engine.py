@@ -19,7 +19,11 @@ rebuilt as ``cgt`` games and checked to agree):
    addition from 0 (210 additions);
 5. three random game trees of 10^4 nodes each (fixed seeds; every node has
    0-3 Left and 0-3 Right children, leaves are 0), given as nested lists and
-   built bottom-up with each library's ``{L | R}`` constructor.
+   built bottom-up with each library's ``{L | R}`` constructor;
+6. 20,000 short texts in CGSuite's notation read one by one (``cgt.parse`` for
+   this library, ``CanonicalForm(text)`` for cgt-py; pycgt reads no notation),
+   drawn at random from 37 (integers, dyadic fractions, nimbers, ups, switches:
+   the common notation of both), as a loop that builds games from strings does.
 
 Fairness: every (workload, library) cell runs in a fresh Python process, so
 each library starts from cold caches, in two rounds spread over the run (the
@@ -306,6 +310,30 @@ def build_cgtpy(c, nodes):
 TREE_BUILD = {OURS: build_ours, PYCGT: build_pycgt, CGTPY: build_cgtpy}
 
 
+# ---------------------------------------------------------------- reading notation
+
+# Short texts both notations read alike (cgt-py reads no "^^" nor "+-1").
+PARSE_TEXTS = ("0", "1", "-1", "2", "-3", "7", "1/2", "-1/2", "3/4", "-5/8", "*", "*2", "*3", "*7", "^", "^*",
+               "v", "v*", "1*", "-2*", "1/2*", "{1|0}", "{2|-1}", "{0|*}", "{*|0}", "{1|-1}", "{0,*|0}",
+               "{0|0,*}", "{1|*}", "{2|1}", "{3|-3}", "{1/2|0}", "{0|-1/2}", "{1*|0}", "{0,^|0}", "{^|*}",
+               "{0|v}")
+
+
+def parse_texts(n, seed=5):
+    rng = random.Random(seed)
+    return [rng.choice(PARSE_TEXTS) for _ in range(n)]
+
+
+def parse_ours(cg, texts):
+    parse = cg.parse
+    return [parse(t) for t in texts]
+
+
+def parse_cgtpy(c, texts):
+    make = c.CanonicalForm
+    return [make(t) for t in texts]
+
+
 def tree_inputs(n_nodes, seeds):
     return [postorder(random_tree(n_nodes, s)) for s in seeds]
 
@@ -354,6 +382,10 @@ def workloads(quick=False, tree_nodes=None, tree_seeds=None):
         "multiples20", "n.^* by repeated addition, n = 1..20",
         {OURS: multiples_ours, PYCGT: multiples_pycgt, CGTPY: multiples_cgtpy},
         args=(20,), timeout=timeout))
+    n_texts = 2_000 if quick else 20_000
+    out.append(Workload(
+        "parse", f"{n_texts} short texts read (37 distinct)", {OURS: parse_ours, CGTPY: parse_cgtpy},
+        prepare=lambda: (parse_texts(n_texts),), timeout=timeout, pycgt_target=0.0))
     out.append(Workload(
         "trees", f"{len(seeds)} random tree{'s' if len(seeds) > 1 else ''} of {n_nodes} nodes, bottom-up",
         {lib: (lambda m, trees, _b=TREE_BUILD[lib]: [_b(m, t) for t in trees]) for lib in (OURS, PYCGT, CGTPY)},
@@ -569,6 +601,8 @@ def main(argv=None):
             row = results[w.key]
             measured = []
             for label in libs:
+                if _base(label) not in w.run:
+                    continue                    # the library cannot do it (pycgt reads no notation)
                 old = row.get(label)
                 if old is not None and ("timeout" in old or "error" in old or old["best"] > 2.0):
                     continue                    # slow cells: one round is enough

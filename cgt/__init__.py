@@ -36,6 +36,7 @@ from . import (
     notation,
     ops,
     outcome,
+    shortgame,
     thermography,
     values,
 )
@@ -106,6 +107,7 @@ def clear_caches() -> None:
     """
     ops.clear_caches()
     notation._clear_caches()
+    shortgame._clear_parsed()
     _kernels._clear_caches()
     families._clear_caches()
 
@@ -115,13 +117,15 @@ def cache_info() -> dict[str, int]:
 
     The keys of :func:`cgt.ops.cache_info` (``"games"``, the table; ``"add"``,
     ``"leq"``, ... the engine's caches; ``"limit"``), plus ``"notation"`` (the
-    memoized texts), ``"thermographs"`` and ``"analysis"`` (the other memoized
-    analysis results, all together).
+    memoized texts), ``"parsed"`` (the texts :func:`cgt.parse` remembers),
+    ``"thermographs"`` and ``"analysis"`` (the other memoized analysis results,
+    all together).
 
     >>> info = cgt.cache_info(); info["games"] > 0 and "leq" in info and "thermographs" in info
     True
     """
     info = dict(ops.cache_info())
     info["notation"] = notation._cache_size()
+    info["parsed"] = shortgame._parsed_size()
     info.update(_kernels._cache_sizes())
     return info

@@ -3,8 +3,9 @@
 A Python ``list`` of games shows in Jupyter as a list of reprs
 (``[cgt.parse('^'), cgt.parse('*')]``): a list cannot have a display hook of its
 own.  :func:`games_row` wraps the games in a :class:`GamesRow`, a read-only
-sequence of :class:`cgt.Game` that Jupyter shows as one LaTeX row (with optional
-labels above the values) and IPython's terminal as ``[^, *]``.
+sequence of :class:`cgt.Game` that Jupyter shows as one row (with optional
+labels above the values; HTML with Unicode signs, and LaTeX for the front ends
+that prefer it) and IPython's terminal as ``[^, *]``.
 
 Examples
 --------
@@ -20,12 +21,13 @@ cgt.games_row([cgt.parse('^'), cgt.parse('*'), cgt.parse('+-1')])
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from ._deep import deep
 from .errors import CGTTypeError, CGTValueError
-from .notation import latex_game
+from .notation import UNICODE, format_game, latex_game
 from .shortgame import Game, as_game
 
 __all__ = ["GamesRow", "games_row"]
@@ -65,9 +67,10 @@ class GamesRow(Sequence[Game]):
     of :class:`cgt.Game` (``len``, indexing, slicing, iteration, ``in``);
     a slice is a :class:`GamesRow` again, with its labels.
 
-    Jupyter shows it as one LaTeX row (``_repr_latex_``): the values separated
-    by commas, or, with labels, a two-line table with the labels above the
-    values.  IPython's terminal shows ``[^, *, +-1]`` (``_repr_pretty_``), with
+    Jupyter shows it as one row (``_repr_html_``, the values in Unicode, which an
+    HTML export keeps readable offline; ``_repr_latex_`` for LaTeX front ends and
+    the documentation site): the values separated by commas, or, with labels, a
+    two-line table with the labels above the values.  IPython's terminal shows ``[^, *, +-1]`` (``_repr_pretty_``), with
     ``label: value`` items when there are labels; ``repr`` is the call that
     builds it again.
 
@@ -195,6 +198,26 @@ class GamesRow(Sequence[Game]):
         except Exception:  # a display hook must never raise
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The row as HTML, the values in Unicode (``↑∗``, ``±1``); with labels, a table of two
+        rows, the labels above the values.
+
+        >>> cgt.games_row([cgt.up, cgt.star])._repr_html_()
+        '<span class="cgt-games">↑,&emsp;∗</span>'
+        """
+        try:
+            values = [html.escape(deep(format_game, g.id, UNICODE)) for g in self._games]
+            if not self._games:
+                return '<span class="cgt-games">(no games)</span>'
+            if self._labels is None:
+                return '<span class="cgt-games">' + ",&emsp;".join(values) + "</span>"
+            cell = 'style="text-align:center;padding:0 0.8em"'
+            heads = "".join(f"<th {cell}>{html.escape(name)}</th>" for name in self._labels)
+            row = "".join(f"<td {cell}>{v}</td>" for v in values)
+            return f'<table class="cgt-games"><tr>{heads}</tr><tr>{row}</tr></table>'
+        except Exception:  # a display hook must never raise
+            return None
+
 
 def games_row(games: Iterable[Any], labels: Iterable[str] | None = None) -> GamesRow:
     """Several games shown as one row: ``[konane.value(b) for b in boards]`` made readable.
@@ -211,8 +234,9 @@ def games_row(games: Iterable[Any], labels: Iterable[str] | None = None) -> Game
     Returns
     -------
     GamesRow
-        A read-only sequence of the games, with ``_repr_latex_`` (one
-        ``$\\displaystyle ...$`` row) and ``_repr_pretty_``.
+        A read-only sequence of the games, with ``_repr_html_`` (the values in
+        Unicode), ``_repr_latex_`` (one ``$\\displaystyle ...$`` row) and
+        ``_repr_pretty_``.
 
     Raises
     ------

@@ -90,17 +90,19 @@ from .shortgame import Game, as_game
 from .values import game, up_multiple
 
 __all__ = [
+    # functions first, then the classes and types, then the exceptions (the order of the API page)
+    "find_closed_form",
+    "why_no_closed_form",
+    "shape",
     "ClosedForm",
     "Case",
     "Slot",
     "Node",
     "Template",
     "CheckResult",
+    "Index",
     "ClosedFormError",
     "InvalidIndexError",
-    "find_closed_form",
-    "shape",
-    "Index",
 ]
 
 def _sympy() -> Any:
@@ -950,3 +952,72 @@ def find_closed_form(values: Mapping[Any, Any] | Sequence[Any], *, min_support: 
                 if all(form(p) == data[p] for p in region):
                     return form
     return None
+
+
+def why_no_closed_form(values: Mapping[Any, Any] | Sequence[Any], *, min_support: int = 3,
+                       max_period: int | None = None) -> str:
+    """Why :func:`find_closed_form` finds no closed form for ``values``: one sentence.
+
+    The reasons, in the order they are looked for: too few values to test even
+    period 1 (``min_support`` of them, for each parameter); values that keep
+    growing or changing shape (no shape repeats in the second half of the
+    data: nimbers ``*n``, games whose trees grow with ``n``), which no
+    arithmetic-periodic form follows; values of one shape whose numbers are not
+    affine (``n * n``); else no period up to the longest the data can test.
+
+    Parameters
+    ----------
+    values, min_support, max_period
+        As for :func:`find_closed_form`.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> why_no_closed_form([cgt.zero, cgt.star]).split(":")[0]
+    'too few values'
+    >>> why = why_no_closed_form([cgt.nimber(n) for n in range(12)])
+    >>> why.split(":")[0], "(the last ones: #*9, #*10, #*11)" in why
+    ('the values keep growing or changing shape', True)
+    >>> why_no_closed_form([cgt.number(n * n) for n in range(12)]).split(" (in ")[0]
+    'the values have one shape (#) but their numbers do not change linearly'
+    """
+    if min_support < 3:
+        raise ValueError(f"min_support must be at least 3, got {min_support!r}")
+    items = list(values.items()) if isinstance(values, Mapping) else list(enumerate(values))
+    if not items:
+        return "no values"
+    arity: int | None = None
+    data: dict[tuple[int, ...], Game] = {}
+    for i, g in items:
+        idx = _normalise(i, arity)
+        arity = len(idx)
+        data[idx] = _as_game(g)
+    assert arity is not None
+    names = "n" if arity == 1 else "each parameter"
+    distinct = [sorted({p[i] for p in data}) for i in range(arity)]
+    fewest = min(len(d) for d in distinct)
+    if fewest < min_support:
+        return (f"too few values: {fewest} value{'s' * (fewest != 1)} of {names}, and a closed form needs at "
+                f"least {min_support} (min_support) in each residue class beyond its start")
+    points = sorted(data)
+    late = points[len(points) // 2:]
+    shapes = [_observe(data[p])[0] for p in late]
+    if len(set(shapes)) == len(shapes) and len(shapes) >= min_support:
+        tail = ", ".join(shapes[-3:])
+        return (f"the values keep growing or changing shape: no shape repeats in the second half of the data "
+                f"(the last ones: {tail}), which no arithmetic-periodic form follows")
+    longest = [max(1, len(d) // min_support) for d in distinct]
+    if max_period is not None:
+        longest = [min(b, max_period) for b in longest]
+    periods = str(longest[0]) if arity == 1 else " x ".join(str(b) for b in longest)
+    if len(set(shapes)) == 1:
+        return (f"the values have one shape ({shapes[0]}) but their numbers do not change linearly (in every "
+                f"residue class of the periods up to {periods})")
+    more = "" if max_period is not None and any(b == max_period for b in longest) else (
+        f"; {len(points)} values test periods up to {periods} (min_support={min_support} values per residue "
+        "class): compute more values to test longer ones")
+    return (f"no period up to {periods} fits: in some residue class the shapes differ or the numbers are not "
+            f"affine{more}")

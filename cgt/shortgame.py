@@ -8,7 +8,9 @@ an id of :mod:`cgt.ops`; its analysis comes from the id-level kernels below it
 
 from __future__ import annotations
 
+import html
 import numbers
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -27,7 +29,7 @@ from .errors import (
     NotDyadicError,
     NotImpartialError,
 )
-from .notation import display_key, format_game, latex_game, parse_id
+from .notation import UNICODE, display_key, format_game, latex_game, parse_id
 from .outcome import Outcome, Player
 from .thermography import Thermograph
 
@@ -170,6 +172,42 @@ def _coerce(other: object) -> Game | None:
     return None
 
 
+_PARSED: dict[str, Game] = {}     # short texts read before -> their games (ids stay valid)
+_PARSED_LIMIT = 4096               # texts remembered; past that the memo starts again
+_PARSED_LENGTH = 64                # longer texts are not remembered
+# a number-up-star atom: an integer or a dyadic p/q, ups, a star: "3", "-1/2", "^^*", "*5", "1^*"
+_ATOM = re.compile(r"(?:(-?[0-9]+)(?:/([0-9]+))?)?(\^*)(?:(\*)([0-9]*))?", re.ASCII)
+
+
+def _clear_parsed() -> None:
+    """Forget the texts read by :func:`parse` (called by :func:`cgt.clear_caches`)."""
+    _PARSED.clear()
+
+
+def _parsed_size() -> int:
+    """The number of texts :func:`parse` remembers (reported by :func:`cgt.cache_info`)."""
+    return len(_PARSED)
+
+
+def _atom(text: str) -> Game | None:
+    """The game of an atom written the plain way (``"3"``, ``"-1/2"``, ``"^^*"``, ``"*5"``), or
+    None for anything else, which the parser reads (and judges: ``"1/3"``, ``"1/0"``)."""
+    m = _ATOM.fullmatch(text)
+    if m is None or not text:
+        return None
+    whole, den, ups, star, nim = m.groups()
+    x: Fraction | int = 0
+    if whole is not None:
+        x = int(whole)
+        if den is not None:
+            q = int(den)
+            if q == 0 or q & (q - 1):
+                return None
+            x = Fraction(x, q)
+    m_nim = (int(nim) if nim else 1) if star else 0
+    return _wrap(ops.nus_id(x, len(ups), m_nim))
+
+
 def parse(text: str) -> Game:
     """Read a game written in CGSuite's plain-text notation.
 
@@ -207,10 +245,28 @@ def parse(text: str) -> Game:
     cgt.errors.GameParseError: unclosed '{' at position 0 in '{1|2'
       {1|2
       ^
+
+    Notes
+    -----
+    Short texts are remembered (up to 4096 of 64 characters or fewer, forgotten
+    by :func:`cgt.clear_caches`), and atoms written the plain way (``"3"``,
+    ``"-1/2"``, ``"^^*"``, ``"*5"``) are read without the parser, so a loop that
+    builds games from short strings costs a dictionary look-up a string.
     """
-    if not isinstance(text, str):
+    if type(text) is str:
+        g = _PARSED.get(text)
+        if g is not None:
+            return g
+    elif not isinstance(text, str):
         raise CGTTypeError(f"game notation must be a string, not {type(text).__name__}: {text!r}")
-    return _wrap(deep(parse_id, text))
+    g = _atom(text)
+    if g is None:
+        g = _wrap(deep(parse_id, text))
+    if len(text) <= _PARSED_LENGTH:
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[str(text)] = g
+    return g
 
 
 class ConfusionInterval(NamedTuple):
@@ -661,6 +717,22 @@ class Game(_GameBase):
     def _repr_latex_(self) -> str | None:
         try:
             return "$\\displaystyle " + deep(latex_game, self._id) + "$"
+        except Exception:  # a display hook must never raise
+            return None
+
+    def _repr_html_(self) -> str | None:
+        """The game's reading form with Unicode signs (``↑∗``, ``±1``, ``{2|↓∗}``:
+        :data:`cgt.notation.UNICODE`), as HTML.
+
+        Front ends that take HTML show it (JupyterLab, VS Code, an HTML export of a notebook,
+        which then reads the same offline: the LaTeX of :meth:`_repr_latex_` needs MathJax);
+        the LaTeX stays for the others, and the documentation site prefers it.
+
+        >>> (cgt.up + cgt.star)._repr_html_()
+        '<span class="cgt-game">↑∗</span>'
+        """
+        try:
+            return f'<span class="cgt-game">{html.escape(deep(format_game, self._id, UNICODE))}</span>'
         except Exception:  # a display hook must never raise
             return None
 

@@ -1,9 +1,9 @@
-"""Exact thermographs: :class:`Trajectory` (a wall) and :class:`Thermograph`.
+r"""Exact thermographs: :class:`Trajectory` (a wall) and :class:`Thermograph`.
 
-A thermograph draws, for every temperature ``t >= -1``, the stops of a game
-cooled by ``t``: its *left wall* (the value when Left moves first) and its
+A thermograph draws, for every temperature :math:`t \geq -1`, the stops of a game
+cooled by :math:`t`: its *left wall* (the value when Left moves first) and its
 *right wall* (the value when Right moves first).  Both walls are continuous
-piecewise-linear functions of ``t`` with dyadic breakpoints; here they are kept
+piecewise-linear functions of :math:`t` with dyadic breakpoints; here they are kept
 exactly, as :class:`~fractions.Fraction` breakpoints, values and slopes, never
 as floats.
 
@@ -11,19 +11,20 @@ Conventions are CGSuite's (``Thermograph.java`` and ``Trajectory.java`` in
 aaron-siegel/cgsuite), so temperatures and means compare with published
 tables:
 
-* walls live on ``-1 <= t < oo``; an integer ``n`` is a vertical mast at ``n``
-  with temperature ``-1``; a number ``m/2^k`` gets temperature ``-1/2^k``;
-* for any other game ``G`` the *scaffolds* are
-  ``LS(t) = max over G^L of RW(G^L)(t) - t`` and
-  ``RS(t) = min over G^R of LW(G^R)(t) + t``; the walls follow the scaffolds
-  while ``LS >= RS`` and merge into a vertical mast where they cross
+* walls live on :math:`-1 \leq t < \infty`; an integer :math:`n` is a vertical mast
+  at :math:`n` with temperature :math:`-1`; a number :math:`m/2^k` gets temperature
+  :math:`-1/2^k`;
+* for any other game :math:`G` the *scaffolds* are
+  :math:`LS(t) = \max_{G^L} RW(G^L)(t) - t` and
+  :math:`RS(t) = \min_{G^R} LW(G^R)(t) + t`; the walls follow the scaffolds
+  while :math:`LS \geq RS` and merge into a vertical mast where they cross
   (Berlekamp, Conway and Guy, *Winning Ways*, ch. 6; Siegel, *Combinatorial
   Game Theory*, II.5);
 * the temperature is the highest critical point of either wall, the mean is
   the value of the mast.
 
-Plotted as value against temperature, a left wall only has slopes ``-1`` and
-``0`` and a right wall ``0`` and ``+1`` (the usual picture mirrors the value
+Plotted as value against temperature, a left wall only has slopes :math:`-1` and
+:math:`0` and a right wall :math:`0` and :math:`+1` (the usual picture mirrors the value
 axis, so that Left's wall is drawn on the left).
 
 This module knows nothing of games: :func:`cgt.thermograph` (and
@@ -80,11 +81,11 @@ def _lit(x: Fraction) -> str:
 
 
 class Trajectory:
-    """A continuous piecewise-linear function of the temperature ``t >= -1``.
+    r"""A continuous piecewise-linear function of the temperature :math:`t \geq -1`.
 
-    A trajectory is given by its value at the base ``t = -1``, its *critical
+    A trajectory is given by its value at the base :math:`t = -1`, its *critical
     points* (the temperatures where the slope changes, strictly increasing and
-    ``> -1``) and one slope per piece, from the bottom piece to the top one
+    :math:`> -1`) and one slope per piece, from the bottom piece to the top one
     (the last slope holds from the highest critical point to infinity).
     Everything is an exact :class:`~fractions.Fraction`.  Equal pieces are
     merged, so two trajectories are equal exactly when they are the same
@@ -93,9 +94,9 @@ class Trajectory:
     Parameters
     ----------
     base : number
-        The value at ``t = -1``.
+        The value at :math:`t = -1`.
     critical_points : sequence of numbers
-        Increasing temperatures ``> -1``.
+        Increasing temperatures :math:`> -1`.
     slopes : sequence of numbers
         ``len(critical_points) + 1`` slopes, bottom piece first.
 
@@ -104,12 +105,12 @@ class Trajectory:
     CGTTypeError
         If an argument is not a number or a sequence of numbers.
     CGTValueError
-        If the critical points are not increasing, not above ``-1``, or the
+        If the critical points are not increasing, not above :math:`-1`, or the
         number of slopes does not match.
 
     Examples
     --------
-    The left wall of ``{3||2*|1*}``: slope ``-1`` up to ``3/4``, then the mast.
+    The left wall of ``{3||2*|1*}``: slope :math:`-1` up to :math:`t = 3/4`, then the mast.
 
     >>> w = cgt.parse("{3||2*|1*}").thermograph.left_wall
     >>> w
@@ -209,7 +210,7 @@ class Trajectory:
 
     @property
     def base_value(self) -> Fraction:
-        """The value at ``t = -1``.
+        """The value at :math:`t = -1`.
 
         >>> cgt.parse("{2|-1}").thermograph.left_wall.base_value
         Fraction(3, 1)
@@ -240,7 +241,7 @@ class Trajectory:
         return self._slopes[-1]
 
     def value_at(self, t: Num) -> Fraction:
-        """The value at temperature ``t`` (``t >= -1``).
+        r"""The value at temperature :math:`t` (:math:`t \geq -1`).
 
         >>> w = cgt.parse("{2|-1}").thermograph.left_wall
         >>> w.value_at(-1), w.value_at(1), w(Fraction(3, 2)), w(10)
@@ -255,7 +256,7 @@ class Trajectory:
     __call__ = value_at
 
     def slope_above(self, t: Num) -> Fraction:
-        """The slope just above temperature ``t``.
+        """The slope just above temperature :math:`t`.
 
         >>> w = cgt.Trajectory(4, ["3/4"], [-1, 0])
         >>> w.slope_above(0), w.slope_above("3/4")
@@ -264,7 +265,7 @@ class Trajectory:
         return self._slopes[self._index_above(_frac(t, "a temperature"))]
 
     def slope_below(self, t: Num) -> Fraction:
-        """The slope just below temperature ``t`` (``t > -1``).
+        """The slope just below temperature :math:`t` (:math:`t > -1`).
 
         >>> cgt.Trajectory(4, ["3/4"], [-1, 0]).slope_below("3/4")
         Fraction(-1, 1)
@@ -276,7 +277,7 @@ class Trajectory:
         return self._slopes[i]
 
     def points(self) -> list[tuple[Fraction, Fraction]]:
-        """The vertices ``(t, value)``: the base point ``t = -1`` and each critical point.
+        """The vertices ``(t, value)``: the base point :math:`t = -1` and each critical point.
 
         >>> cgt.parse("{2|-1}").thermograph.right_wall.points()
         [(Fraction(-1, 1), Fraction(-2, 1)), (Fraction(3, 2), Fraction(1, 2))]
@@ -302,7 +303,7 @@ class Trajectory:
 
     # ---------------------------------------------------------------- arithmetic
     def tilt(self, slope: Num) -> Trajectory:
-        """Add ``slope * t``: the trajectory ``t -> self(t) + slope * t``.
+        r"""Add :math:`s t` (``slope`` :math:`= s`): the trajectory :math:`t \mapsto T(t) + s t` (:math:`T` this one).
 
         >>> cgt.Trajectory.constant(1).tilt(-1).value_at(2)
         Fraction(-1, 1)
@@ -400,10 +401,10 @@ def _combine(a: Trajectory, b: Trajectory, take_max: bool) -> Trajectory:
 
 
 class Thermograph:
-    """The thermograph of a game: its left and right walls and the mast.
+    r"""The thermograph of a game: its left and right walls and the mast.
 
     Get one with :attr:`cgt.Game.thermograph` (or :func:`cgt.thermograph`).
-    The walls are :class:`Trajectory` objects on ``t >= -1``; the mast is the
+    The walls are :class:`Trajectory` objects on :math:`t \geq -1`; the mast is the
     vertical line at :attr:`mast` above :attr:`temperature`.
 
     Parameters
@@ -490,7 +491,7 @@ class Thermograph:
         return tuple(sorted(set(self.left_wall._cps) | set(self.right_wall._cps)))
 
     def value_at(self, t: Num) -> tuple[Fraction, Fraction]:
-        """``(left wall, right wall)`` at temperature ``t``: the stops of G cooled by t.
+        """``(left wall, right wall)`` at temperature :math:`t`: the stops of :math:`G` cooled by :math:`t`.
 
         >>> cgt.parse("{2|-1}").thermograph.value_at("1/2")
         (Fraction(3, 2), Fraction(-1, 2))
@@ -537,6 +538,12 @@ class Thermograph:
         except Exception:  # a display hook must never raise
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The same drawing as inline SVG, with its alternative text (``aria-label`` and
+        ``<title>``): what an HTML export keeps (an ``image/svg+xml`` output becomes an
+        ``<img>`` without one)."""
+        return self._repr_svg_()
+
     def to_svg(self, width: int = 360, height: int = 300) -> str:
         """The thermograph as an SVG document (a string), drawn with the standard library.
 
@@ -580,6 +587,11 @@ class Thermograph:
         -------
         matplotlib.axes.Axes
 
+        Raises
+        ------
+        ModuleNotFoundError
+            Without matplotlib, with the extra to install: ``pip install 'konane-cgt[plot]'``.
+
         See Also
         --------
         plot_thermographs : several thermographs on one axes, with a legend.
@@ -589,7 +601,7 @@ class Thermograph:
         >>> ax = cgt.parse("{3||2*|1*}").thermograph.plot(label="G", color="C2")  # doctest: +SKIP
         >>> ax.legend()                                                         # doctest: +SKIP
         """
-        import matplotlib.pyplot as plt
+        plt = _pyplot("Thermograph.plot")
 
         if color is None and "c" in kwargs:
             color = kwargs.pop("c")
@@ -659,6 +671,8 @@ def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iter
     ------
     CGTTypeError
         If an item is neither a thermograph nor has one, or the labels are too few.
+    ModuleNotFoundError
+        Without matplotlib, with the extra to install: ``pip install 'konane-cgt[plot]'``.
 
     Examples
     --------
@@ -667,7 +681,7 @@ def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iter
     >>> [t.get_text() for t in ax.get_legend().get_texts()]                 # doctest: +SKIP
     ['{2|-1}', '+-1', '^']
     """
-    import matplotlib.pyplot as plt
+    plt = _pyplot("plot_thermographs")
 
     items = list(items)
     ths: list[Thermograph] = []
@@ -688,6 +702,21 @@ def plot_thermographs(items: Iterable[Any], ax: Axes | None = None, labels: Iter
     return ax
 
 
+def _pyplot(what: str) -> Any:
+    """``matplotlib.pyplot``, or a :class:`ModuleNotFoundError` that names the ``plot`` extra."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        if not (exc.name or "").startswith("matplotlib"):
+            raise
+        raise ModuleNotFoundError(
+            f"{what} draws with the optional package 'matplotlib', which is not installed: "
+            "pip install 'konane-cgt[plot]' (or pip install matplotlib); without it a thermograph "
+            "still draws itself in a notebook, and to_svg() gives the same drawing as SVG",
+            name="matplotlib") from None
+    return plt
+
+
 def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:
     top, lw, rw = th._drawing()
     values = [v for _, v in th._polyline(th.left_wall, top) + th._polyline(th.right_wall, top)]
@@ -705,9 +734,12 @@ def _svg(th: Thermograph, width: int = 360, height: int = 300) -> str:
     def y(t: Fraction) -> float:
         return height - below - float((t - bottom) / (top - bottom)) * (height - above - below)
 
+    left_stop, right_stop = th.value_at(_ZERO)
+    alt = (f"thermograph: temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}, "
+           f"stops {_fmt(left_stop)} (Left first) and {_fmt(right_stop)} (Right first)")
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
-                     viewBox=f"0 0 {width} {height}")
-    ET.SubElement(svg, "title").text = f"thermograph: temperature {_fmt(th.temperature)}, mean {_fmt(th.mast)}"
+                     viewBox=f"0 0 {width} {height}", role="img", attrib={"aria-label": alt})
+    ET.SubElement(svg, "title").text = alt
     ET.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
     # the height axis: t = 0, t = -1 and the temperature, labelled on the right
     temp = th.temperature
@@ -771,14 +803,15 @@ def _truncate(traj: Trajectory, tau: Fraction, v: Fraction) -> Trajectory:
 
 
 def walls_from_scaffolds(ls: Trajectory, rs: Trajectory) -> Thermograph:
-    """The thermograph whose walls follow the scaffolds ``ls`` and ``rs`` while ``ls >= rs``, then a mast.
+    r"""The thermograph whose walls follow the scaffolds ``ls`` and ``rs`` while :math:`LS \geq RS`, then a mast.
 
-    For a game G that is not an integer, the scaffolds are ``ls(t) = max RW(G^L)(t) - t``
-    and ``rs(t) = min LW(G^R)(t) + t`` over its options.
+    For a game :math:`G` that is not an integer, the scaffolds are
+    :math:`LS(t) = \max_{G^L} RW(G^L)(t) - t` and :math:`RS(t) = \min_{G^R} LW(G^R)(t) + t`
+    over its options.
 
     Examples
     --------
-    The scaffolds of ``{2 | -1}`` are ``2 - t`` and ``-1 + t``; they meet at ``t = 3/2``.
+    The scaffolds of ``{2 | -1}`` are :math:`2 - t` and :math:`-1 + t`; they meet at :math:`t = 3/2`.
 
     >>> th = walls_from_scaffolds(cgt.Trajectory.constant(2).tilt(-1), cgt.Trajectory.constant(-1).tilt(1))
     >>> th == cgt.parse("{2|-1}").thermograph
@@ -786,9 +819,9 @@ def walls_from_scaffolds(ls: Trajectory, rs: Trajectory) -> Thermograph:
 
     Notes
     -----
-    For walls of short games ``LS - RS`` never increases, so the region where
-    ``LS >= RS`` is one interval ``[-1, tau]`` (CGSuite's "hill"); above ``tau``
-    the walls are the mast at ``LS(tau)``.
+    For walls of short games :math:`LS - RS` never increases, so the region where
+    :math:`LS \geq RS` is one interval :math:`[-1, \tau]` (CGSuite's "hill"); above
+    :math:`\tau` the walls are the mast at :math:`LS(\tau)`.
     """
     d_base = ls.base_value - rs.base_value
     if d_base < 0:

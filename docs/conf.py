@@ -89,7 +89,10 @@ nb_merge_streams = True
 # The widget of docs/notebook.md shows its static picture (BoardWidget._repr_html_) on the
 # site: no widget manager, so nothing is fetched from a CDN.  Without anywidget the page is
 # shown without being executed.
-nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None),
+                              # games and rows of games: their LaTeX (typeset by the site's MathJax)
+                              # before their Unicode HTML, the form of exports read offline
+                              ("html", "text/latex", 25)]
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 nb_execution_excludepatterns = [] if importlib.util.find_spec("anywidget") else ["notebook.md"]
 
@@ -121,10 +124,17 @@ _INDEX_TOCTREE = re.compile(r"^<!-- sphinx:\n.*?\n\n(.*?)\n-->$", re.S | re.M)
 _NOTEBOOK_LINK = re.compile(r"\]\(\.\./notebooks/([\w.-]+)\.ipynb\)")
 
 
+# The notebooks link the guide's pages as ../docs/X.md (from notebooks/, where GitHub finds
+# them); their copies in docs/_notebooks/ reach the same pages as ../X.md.
+_DOCS_LINK = re.compile(r"\]\(\.\./docs/([\w.-]+\.md)\)")
+
+
 def _index_for_sphinx(app: Any, docname: str, source: list[str]) -> None:
     if docname == root_doc:
         text = _INDEX_TOCTREE.sub(r"\1", source[0])
         source[0] = _NOTEBOOK_LINK.sub(r"](_notebooks/\1.ipynb)", text)
+    elif docname.startswith("_notebooks/"):
+        source[0] = _DOCS_LINK.sub(r"](../\1)", source[0])
 
 
 # ---- MathJax served with the site

@@ -72,9 +72,14 @@ function render({ model, el }) {
     return picture.length ? picture.split("/") : [];
   }
 
+  function rankName(r, rows) {
+    const ranks = model.get("ranks") || [];
+    return ranks[r] || String(rows - r);
+  }
+
   function squareName(r, c, rows) {
     const files = model.get("files") || [];
-    return (files[c] || "?") + String(rows - r);
+    return (files[c] || "?") + rankName(r, rows);
   }
 
   function contentOf(square) {
@@ -157,7 +162,7 @@ function render({ model, el }) {
     for (let r = 0; r < nrows; r++) {
       const t = svgEl("text", { x: MARGIN / 2, y: 2 + r * CELL + CELL / 2 + 5, "text-anchor": "middle",
                                 class: "kw-coord" });
-      t.textContent = String(nrows - r);
+      t.textContent = rankName(r, nrows);
       svg.appendChild(t);
     }
     svg.addEventListener("pointerdown", onDown);
@@ -194,8 +199,11 @@ function render({ model, el }) {
       for (const [key, who] of [["x", "Black"], ["o", "White"]]) {
         const line = htmlEl("div", `kw-win-line kw-win-${key}`);
         const list = wins[key] || [];
-        line.append(htmlEl("b", "", `${who} wins moving first by `),
-                    document.createTextNode(list.length ? list.join(", ") : "no move"));
+        if (list.length) {
+          line.append(htmlEl("b", "", `${who} wins moving first by `), document.createTextNode(list.join(", ")));
+        } else {
+          line.append(htmlEl("b", "", `${who} has no winning move`));
+        }
         winsBox.appendChild(line);
       }
     }
@@ -276,7 +284,7 @@ function render({ model, el }) {
     model.save_changes();
   });
 
-  const traits = ["picture", "files", "region_grid", "region_values", "legal_moves", "winning_moves",
+  const traits = ["picture", "files", "ranks", "region_grid", "region_values", "legal_moves", "winning_moves",
                   "value_text", "outcome", "outcome_text", "thermograph_svg", "status", "error",
                   "can_undo", "last_move", "mode", "keep_parity"];
   const onChange = () => {
@@ -285,6 +293,18 @@ function render({ model, el }) {
   };
   for (const name of traits) model.on(`change:${name}`, onChange);
   redraw();
+  // The static picture of this widget (the output before this one, for HTML exports and pages
+  // without a widget front end) is hidden now that the live view is drawn.
+  const hideStatic = () => {
+    const id = model.get("static_id");
+    if (!id || typeof document === "undefined") return;
+    for (const node of document.querySelectorAll(`[data-konane-static="${id}"]`)) {
+      const output = node.closest(".jp-OutputArea-child, .output_area") || node;
+      output.style.display = "none";
+    }
+  };
+  hideStatic();
+  setTimeout(hideStatic, 500);    // in case the front end adds the outputs one after the other
   return () => {
     for (const name of traits) model.off(`change:${name}`, onChange);
   };

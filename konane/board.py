@@ -17,7 +17,11 @@ private module ``konane._kernel.bitboard`` holds every operation on these masks.
 Square names
 ------------
 Files ``a, b, c, ...`` count from the left, ranks ``1, 2, 3, ...`` from the
-*bottom*, as on the rules page (see :mod:`konane.squares`).
+*bottom*, as on the rules page (see :mod:`konane.squares`).  A board knows the
+name of its bottom-left square, its :attr:`~Board.origin`: ``a1``, except for a
+board cropped out of a bigger one (:meth:`Board.crop`), which keeps the names
+its squares had there, so that a square has one name in every view of a
+region (the board, its regions, their crops, their moves and pictures).
 
 Examples
 --------
@@ -52,7 +56,7 @@ from konane.errors import (
 )
 from konane.moves import Move, as_move, moves_text
 from konane.rules import Rules, as_rules
-from konane.squares import file_name, parse_square, square_name
+from konane.squares import file_name, parse_square, square_coordinates, square_name
 
 __all__ = [
     "MAX_CELLS",
@@ -233,8 +237,21 @@ def _picture_rows(text: str) -> list[str]:
 # --------------------------------------------------------------------------
 
 
-def _unpickle_board(rows: int, cols: int, cells: int, black: int, white: int) -> Board:
-    return Board.from_masks(rows, cols, cells, black, white)
+_A1 = (0, 0)          # the origin a1 as (files, ranks) offsets
+
+
+def _unpickle_board(rows: int, cols: int, cells: int, black: int, white: int, origin: str = "a1") -> Board:
+    return Board.from_masks(rows, cols, cells, black, white, origin=origin)
+
+
+def _offsets(origin: Any) -> tuple[int, int]:
+    """The ``(files, ranks)`` offset of the origin square name ``origin``."""
+    if not isinstance(origin, str):
+        raise BoardTypeError(f"origin must be a square name such as 'a1', not {describe(origin)}")
+    try:
+        return square_coordinates(origin)
+    except InvalidMoveError as exc:
+        raise BoardParseError(f"invalid origin {origin!r}: {exc}") from None
 
 
 class Board:
@@ -258,6 +275,11 @@ class Board:
 
         A ``str`` without ``/`` and newline is a one-row board.  Another
         :class:`Board` is accepted and copied.
+    origin : str, optional
+        The name of the grid's bottom-left square (default ``"a1"``, or the
+        origin of the board copied): a board cropped out of a bigger one
+        (:meth:`crop`) names its squares, its moves and its pictures as that
+        board does.  The picture itself has no origin.
 
     See Also
     --------
@@ -266,16 +288,19 @@ class Board:
     Raises
     ------
     BoardTypeError
-        If ``picture`` is not a str or a Board.
+        If ``picture`` is not a str or a Board, or ``origin`` not a str.
     BoardParseError
-        For an unknown character, ragged rows or an empty picture.
+        For an unknown character, ragged rows, an empty picture, or an
+        ``origin`` that is not a square name.
 
     Notes
     -----
-    A board compares and hashes by its :attr:`key`, ``(rows, cols, cells,
-    black, white)``; see the module docstring for the bit layout.  Boards
-    never change: :meth:`play` and :meth:`options` return new boards.  Which
-    player is to move is *not* part of a board.
+    A board is a value: it compares by its :attr:`key`, ``(rows, cols, cells,
+    black, white)``, and its :attr:`origin` (two boards of the same stones
+    whose squares have other names are different views), and hashes by its
+    key; see the module docstring for the bit layout.  Boards never change:
+    :meth:`play` and :meth:`options` return new boards (with the same origin).
+    Which player is to move is *not* part of a board.
 
     Properties and methods follow one rule, here and in the rest of
     :mod:`konane`: a *fact* of the object, read without arguments, is a
@@ -308,20 +333,23 @@ class Board:
     True
     """
 
-    __slots__ = ("_rows", "_cols", "_cells", "_black", "_white")
+    __slots__ = ("_rows", "_cols", "_cells", "_black", "_white", "_origin")
 
     _rows: int
     _cols: int
     _cells: int
     _black: int
     _white: int
+    _origin: tuple[int, int]
 
     @public
-    def __init__(self, picture: str | Board) -> None:
+    def __init__(self, picture: str | Board, *, origin: str | None = None) -> None:
         if isinstance(picture, Board):
             self._rows, self._cols = picture._rows, picture._cols
             self._cells, self._black, self._white = picture._cells, picture._black, picture._white
+            self._origin = picture._origin if origin is None else _offsets(origin)
             return
+        self._origin = _A1 if origin is None else _offsets(origin)
         rows = _picture_rows(picture)
         nrows, ncols = len(rows), len(rows[0])
         stride = ncols + 1
@@ -347,18 +375,21 @@ class Board:
     # -- construction -----------------------------------------------------
 
     @classmethod
-    def _make(cls, rows: int, cols: int, cells: int, black: int, white: int) -> Board:
-        """Build a board from masks without any validation (fast path)."""
+    def _make(cls, rows: int, cols: int, cells: int, black: int, white: int,
+              origin: tuple[int, int] = _A1) -> Board:
+        """Build a board from masks without any validation (fast path); ``origin`` as offsets."""
         b = object.__new__(cls)
         b._rows = rows
         b._cols = cols
         b._cells = cells
         b._black = black
         b._white = white
+        b._origin = origin
         return b
 
     @classmethod
-    def from_masks(cls, rows: int, cols: int, cells: int, black: int, white: int) -> Board:
+    def from_masks(cls, rows: int, cols: int, cells: int, black: int, white: int, *,
+                   origin: str = "a1") -> Board:
         """Build a board from its bit masks, checking them.
 
         Parameters
@@ -368,6 +399,8 @@ class Board:
         cells, black, white : int
             Bit masks in the layout of the module docstring: bit
             ``r * (cols + 1) + c`` is cell ``(r, c)``.
+        origin : str, default "a1"
+            The name of the grid's bottom-left square (see :attr:`origin`).
 
         Returns
         -------
@@ -410,7 +443,7 @@ class Board:
                 )
         if black & white:
             raise BoardParseError(f"black={black!r} and white={white!r} overlap")
-        return cls._make(rows, cols, cells, black, white)
+        return cls._make(rows, cols, cells, black, white, _offsets(origin))
 
     @classmethod
     @public
@@ -479,8 +512,8 @@ class Board:
         same = bb.checker_mask(self._rows, self._cols) & self._cells
         other = self._cells & ~same
         if a1 is BLACK:
-            return Board._make(self._rows, self._cols, self._cells, same, other)
-        return Board._make(self._rows, self._cols, self._cells, other, same)
+            return Board._make(self._rows, self._cols, self._cells, same, other, self._origin)
+        return Board._make(self._rows, self._cols, self._cells, other, same, self._origin)
 
     # -- masks, sets and counts ---------------------------------------------
     # One rule for the accessors (python-chess's): ``X_mask`` is an int bit mask, ``X`` a
@@ -616,8 +649,50 @@ class Board:
 
     @property
     def key(self) -> tuple[int, int, int, int, int]:
-        """``(rows, cols, cells, black, white)``: what equality and hashing use."""
+        """``(rows, cols, cells, black, white)``: the position, what hashing and the kernels use
+        (equality also compares the :attr:`origin`, a matter of names)."""
         return (self._rows, self._cols, self._cells, self._black, self._white)
+
+    @property
+    def origin(self) -> str:
+        """The name of the grid's bottom-left square: ``"a1"``, or for a board cropped out of a
+        bigger one (:meth:`crop`) the name that square has there.
+
+        Every name of a square (:meth:`square_name`, :meth:`square`, moves, :meth:`diagram`,
+        the pictures) counts from it, so a square keeps its name in every view of a region.
+
+        Examples
+        --------
+        >>> region = konane.Board("######/##xo##/######").crop()
+        >>> region, region.origin
+        (konane.Board('xo', origin='c2'), 'c2')
+        >>> konane.Board("xo").origin
+        'a1'
+        """
+        files, ranks = self._origin
+        return f"{file_name(files)}{ranks + 1}"
+
+    @public
+    def with_origin(self, origin: str) -> Board:
+        """The same position with another :attr:`origin` (``"a1"``: the names of a board of its own).
+
+        Raises
+        ------
+        BoardTypeError
+            If ``origin`` is not a str.
+        BoardParseError
+            If ``origin`` is not a square name.
+
+        Examples
+        --------
+        >>> region = konane.Board("###/#xo/###").crop()
+        >>> region, region.with_origin("a1")
+        (konane.Board('xo', origin='b2'), konane.Board('xo'))
+        """
+        offsets = _offsets(origin)
+        if offsets == self._origin:
+            return self
+        return Board._make(self._rows, self._cols, self._cells, self._black, self._white, offsets)
 
     # -- value semantics ----------------------------------------------------
 
@@ -630,13 +705,16 @@ class Board:
             and self._cells == other._cells
             and self._cols == other._cols
             and self._rows == other._rows
+            and self._origin == other._origin
         )
 
     def __hash__(self) -> int:
         return hash((self._rows, self._cols, self._cells, self._black, self._white))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle_board, self.key)
+        if self._origin == _A1:
+            return (_unpickle_board, self.key)
+        return (_unpickle_board, self.key + (self.origin,))
 
     def __copy__(self) -> Board:
         return self
@@ -678,10 +756,24 @@ class Board:
         return "\n".join(self.picture_rows())
 
     def __repr__(self) -> str:
-        return f"konane.Board({self.picture!r})"
+        if self._origin == _A1:
+            return f"konane.Board({self.picture!r})"
+        return f"konane.Board({self.picture!r}, origin={self.origin!r})"
 
-    def diagram(self) -> str:
-        """The picture framed by file letters and rank numbers.
+    @public
+    def diagram(self, *, lastmove: Move | str | None = None) -> str:
+        """The picture framed by file letters and rank numbers (counted from :attr:`origin`).
+
+        Parameters
+        ----------
+        lastmove : Move or str, optional
+            A move to mark: the cells it left and reached (or the cell of a
+            removal) are written in brackets, ``[x]``.
+
+        Raises
+        ------
+        MoveTypeError, InvalidMoveError
+            If ``lastmove`` is not a move or move notation for this grid.
 
         Examples
         --------
@@ -689,15 +781,33 @@ class Board:
         2 x . o .
         1 . o x .
           a b c d
+        >>> print(konane.Board("x.o./.ox.").play("c1-a1").diagram(lastmove="c1-a1"))
+        2 x . o .
+        1[x].[.].
+          a b c d
+        >>> print(konane.Board("####/#xo#/####").crop().diagram())     # a region keeps its names
+        2 x o
+          b c
         """
         rows = self.picture_rows()
-        width = len(str(self._rows))
-        files = [file_name(c) for c in range(self._cols)]
+        marked: set[tuple[int, int]] = set()
+        if lastmove is not None:
+            move = as_move(lastmove, self._rows, self._cols, self.origin)
+            marked = {move.source, move.target}
+        files0, ranks0 = self._origin
+        width = len(str(self._rows + ranks0))
+        files = [file_name(c + files0) for c in range(self._cols)]
         fw = max(len(f) for f in files)
         lines = []
         for r, row in enumerate(rows):
-            rank = str(self._rows - r).rjust(width)
-            lines.append(rank + " " + " ".join(ch.ljust(fw) for ch in row).rstrip())
+            parts = [str(self._rows - r + ranks0).rjust(width)]
+            for c, ch in enumerate(row):
+                here, before = (r, c) in marked, (r, c - 1) in marked
+                parts.append("|" if here and before else "[" if here else "]" if before else " ")
+                parts.append(ch.ljust(fw))
+            if (r, self._cols - 1) in marked:
+                parts.append("]")
+            lines.append("".join(parts).rstrip())
         lines.append(" " * width + " " + " ".join(f.ljust(fw) for f in files).rstrip())
         return "\n".join(lines)
 
@@ -706,6 +816,12 @@ class Board:
             return str(svg.board(self))
         except Exception:  # a display hook must never raise
             return None
+
+    def _repr_html_(self) -> str | None:
+        """The same picture as inline SVG, with its alternative text (``aria-label`` and
+        ``<title>``): what an HTML export keeps (an ``image/svg+xml`` output becomes an
+        ``<img>`` without one)."""
+        return self._repr_svg_()
 
     # -- squares ------------------------------------------------------------
 
@@ -763,10 +879,13 @@ class Board:
         ...
         konane.errors.InvalidMoveError: invalid square 'i1': file 'i' is beyond the 8 files of the grid
         """
-        r, c = parse_square(name, self._rows)
+        if self._origin == _A1:
+            r, c = parse_square(name, self._rows)
+        else:
+            r, c = parse_square(name, self._rows, origin=self.origin)
         if c >= self._cols:
             raise InvalidMoveError(
-                f"invalid square {name!r}: file {file_name(c)!r} is beyond the "
+                f"invalid square {name!r}: file {file_name(c + self._origin[0])!r} is beyond the "
                 f"{self._cols} files of the grid"
             )
         return r, c
@@ -793,7 +912,9 @@ class Board:
             raise MoveTypeError(f"a column must be an int, not {describe(col)}")
         if not 0 <= col < self._cols:
             raise InvalidMoveError(f"invalid column {col!r} for a grid of {self._cols} columns")
-        return square_name(row, col, self._rows)
+        if self._origin == _A1:
+            return square_name(row, col, self._rows)
+        return square_name(row, col, self._rows, origin=self.origin)
 
     @public
     def __getitem__(self, square: Any) -> str:
@@ -838,7 +959,7 @@ class Board:
         >>> konane.Board("x.o").color_swapped()
         konane.Board('o.x')
         """
-        return Board._make(self._rows, self._cols, self._cells, self._white, self._black)
+        return Board._make(self._rows, self._cols, self._cells, self._white, self._black, self._origin)
 
     def transform(self, k: int) -> Board:
         """The image of the board under the ``k``-th symmetry of the square.
@@ -849,7 +970,8 @@ class Board:
         rotations by 90, 180 and 270 degrees clockwise, ``4`` is the
         left-right mirror, ``6`` the top-bottom mirror, ``5`` and ``7`` the
         two diagonal reflections.  Odd ``k`` swap ``rows`` and ``cols``.
-        Konane values are invariant under all eight.
+        Konane values are invariant under all eight.  The image is a board of
+        its own: its :attr:`origin` is ``a1`` (``k == 0`` returns the board itself).
 
         Parameters
         ----------
@@ -896,27 +1018,38 @@ class Board:
         return [self.transform(k) for k in range(8)]
 
     def crop(self) -> Board:
-        """The board shrunk to the bounding box of its on-board cells.
+        """The board shrunk to the bounding box of its on-board cells; squares keep their names.
 
-        A board without any cell becomes the 1x1 grid without cells,
-        ``Board("#")``, so that all such boards crop (and normalize) alike.
+        The cropped board's :attr:`origin` is the name its bottom-left square
+        has on this board, so its squares, its moves, its diagram and its
+        pictures name every square as this board does (``.with_origin("a1")``
+        renames them from a1).  A board without any cell becomes the 1x1 grid
+        without cells, ``Board("#")``, so that all such boards crop (and
+        normalize) alike.
 
         Examples
         --------
         >>> konane.Board("####/#xo#/#.##").crop()
-        konane.Board('xo/.#')
+        konane.Board('xo/.#', origin='b1')
+        >>> b = konane.Board("#####/#.xo#/#####")
+        >>> b.legal_moves("o"), b.crop().legal_moves("o")
+        ([konane.Move.parse('d2-b2', rows=3)], [konane.Move.parse('d2-b2', rows=1, origin='b2')])
         """
         cells = self._cells
         if not cells:
-            return self if self._rows == self._cols == 1 else Board._make(1, 1, 0, 0, 0)
+            if self._rows == self._cols == 1 and self._origin == _A1:
+                return self
+            return Board._make(1, 1, 0, 0, 0)
         stride = self._cols + 1
         r0, c0, rows, cols = bb.bounding_box(cells, stride)
         if rows == self._rows and cols == self._cols:
             return self
         shift = r0 * stride + c0
+        files, ranks = self._origin
+        origin = (files + c0, ranks + self._rows - r0 - rows)
         return Board._make(rows, cols, bb.relayout(cells, rows, cols, stride, cols + 1, shift),
                            bb.relayout(self._black, rows, cols, stride, cols + 1, shift),
-                           bb.relayout(self._white, rows, cols, stride, cols + 1, shift))
+                           bb.relayout(self._white, rows, cols, stride, cols + 1, shift), origin)
 
     def normalized(self) -> tuple[Board, bool]:
         """The normal form of the board up to translation, symmetry and colour swap.
@@ -945,7 +1078,9 @@ class Board:
         True
         """
         if not self._cells:
-            return (self if self._rows == self._cols == 1 else Board._make(1, 1, 0, 0, 0)), False
+            if self._rows == self._cols == 1 and self._origin == _A1:
+                return self, False
+            return Board._make(1, 1, 0, 0, 0), False
         rows, cols, cells, black, white, swapped = bb.normal_form(
             self._cols + 1, self._cells, self._black, self._white)
         return Board._make(rows, cols, cells, black, white), swapped
@@ -1003,12 +1138,12 @@ class Board:
         """
         black, me, en = self._sides(player)
         multi = True if rules is None else as_rules(rules).multi_jump
-        rows, cols, cells = self._rows, self._cols, self._cells
+        rows, cols, cells, origin = self._rows, self._cols, self._cells, self._origin
         make = Board._make
         pairs = bb.captures(cells, me, en, cols + 1, multi)
         if black:
-            return [make(rows, cols, cells, nm, ne) for nm, ne in pairs]
-        return [make(rows, cols, cells, ne, nm) for nm, ne in pairs]
+            return [make(rows, cols, cells, nm, ne, origin) for nm, ne in pairs]
+        return [make(rows, cols, cells, ne, nm, origin) for nm, ne in pairs]
 
     @public
     def legal_moves(self, player: Any, rules: Rules | None = None) -> list[Move]:
@@ -1051,12 +1186,12 @@ class Board:
         """
         _, me, en = self._sides(player)
         multi = as_rules(rules).multi_jump
-        rows, stride = self._rows, self._cols + 1
+        rows, stride, origin = self._rows, self._cols + 1, self.origin
         moves = []
         for nm, _ in bb.captures(self._cells, me, en, stride, multi):
             src = (me & ~nm).bit_length() - 1
             dst = (nm & ~me).bit_length() - 1
-            moves.append(Move(divmod(src, stride), divmod(dst, stride), rows))
+            moves.append(Move(divmod(src, stride), divmod(dst, stride), rows, origin))
         moves.sort(key=Move.order)
         return moves
 
@@ -1120,7 +1255,7 @@ class Board:
         >>> konane.Board.start(8).parse_move("c3-g3")
         konane.Move.parse('c3-g3', rows=8)
         """
-        return Move.parse(text, rows=self._rows, cols=self._cols)
+        return Move.parse(text, rows=self._rows, cols=self._cols, origin=self.origin)
 
     def _apply(self, move: Move) -> Board:
         """The board after a capture known to be legal."""
@@ -1133,9 +1268,9 @@ class Board:
             captured |= 1 << (r * stride + c)
         if self._black & src:
             return Board._make(self._rows, self._cols, self._cells,
-                               self._black ^ src ^ dst, self._white ^ captured)
+                               self._black ^ src ^ dst, self._white ^ captured, self._origin)
         return Board._make(self._rows, self._cols, self._cells,
-                           self._black ^ captured, self._white ^ src ^ dst)
+                           self._black ^ captured, self._white ^ src ^ dst, self._origin)
 
     @public
     def illegal_reason(self, move: Move | str, rules: Rules | None = None, *, player: Any = None) -> str | None:
@@ -1179,15 +1314,15 @@ class Board:
         empty = cells & ~(black | white)
         for over, land in zip(move.jumped, move.landings, strict=True):
             if not enemy & bit(over):
-                return (f"{square_name(over[0], over[1], self._rows)} does not hold a "
+                return (f"{self.square_name(over)} does not hold a "
                         f"{mover.opponent.long_name} stone to jump")
             if not empty & bit(land):
-                return f"{square_name(land[0], land[1], self._rows)} is not an empty cell of the board"
+                return f"{self.square_name(land)} is not an empty cell of the board"
         return None
 
     def _checked(self, move: Any, rules: Any, player: Any) -> tuple[Move, str | None]:
         """The arguments of :meth:`play` read and checked, and why the move is illegal."""
-        m = as_move(move, self._rows, self._cols)
+        m = as_move(move, self._rows, self._cols, self.origin)
         r = as_rules(rules)
         p = None if player is None else as_color(player)
         return m, self._reason(m, r, p)
@@ -1302,7 +1437,7 @@ class Board:
             hr, hc = hole_rc
             near = {(hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)}
             cells = [rc for rc in sorted(self.stones(color)) if rc in near]
-        moves = [Move(rc, rc, rows) for rc in cells]
+        moves = [Move(rc, rc, rows, self.origin) for rc in cells]
         moves.sort(key=Move.order)
         return moves
 
@@ -1332,7 +1467,7 @@ class Board:
                 f"illegal removal {self.square_name(r, c)!r}: there is no stone on it\n{self}"
             )
         return Board._make(self._rows, self._cols, self._cells,
-                           self._black & ~bit, self._white & ~bit)
+                           self._black & ~bit, self._white & ~bit, self._origin)
 
 
 def central_cells(rows: int, cols: int) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@ rules of :class:`konane.Board` (moves, removals), the decomposer
 (``konane._kernel.decompose``), and the pure-Python engine of :mod:`cgt`
 (``cgt.ops.engine("python")``) for the values of small regions, computed by brute force over
 their options.  The native search that found the proof is never asked.  The format is
-described in ``docs/certificates.md`` precisely enough to write another checker.
+described in :doc:`docs/certificates.md </certificates>` precisely enough to write another checker.
 
 A node is a position with the player to move (a capture, or a removal of the opening) and the
 winner the certificate claims.  Where the winner moves, the node holds one winning move;

@@ -3,7 +3,7 @@
 The value of a position is the sum of the values of its regions, so this is
 what makes large boards computable.  The rule used here is *sound by
 argument*, not a heuristic; the argument is written out in
-``docs/decomposition.md`` and summarised here.
+:doc:`docs/decomposition.md </decomposition>` and summarised here.
 
 Reach of a group of stones
 --------------------------
@@ -31,7 +31,7 @@ part beyond it cannot, on its own, land a stone on it; at a lone empty cell
 that neither side can land a stone on.  Whether a part can land a stone on
 the empty cell at its edge is read off its first cells: a stone ``A``, then
 any number of (empty, ``A``), then a stone of the other colour.  The pieces
-between the cuts are the regions; ``docs/decomposition.md`` has the proofs.
+between the cuts are the regions; :doc:`docs/decomposition.md </decomposition>` has the proofs.
 
 Regions
 -------
@@ -64,7 +64,7 @@ other never interact: a jump needs an adjacent enemy stone, and its landing
 cell lies in the mover's own footprint.  the split splits
 each region of the reach rule by footprints, exploring at most
 1000 positions per group (its reach otherwise); the solvers
-split the position asked for with it.  ``docs/decomposition.md`` has the proof.
+split the position asked for with it.  :doc:`docs/decomposition.md </decomposition>` has the proof.
 The bounds of groups are kept in a cache under the normal form
 of the group on its reach, so a group met again (on the same board, a mirrored
 or colour-swapped one, or after moves elsewhere) is not explored again.
@@ -89,8 +89,9 @@ __all__ = ["regions"]
 def regions(board: Board | str, *, keep_dead: bool = False) -> Iterator[Board]:
     """Yield the independent regions of a position, as boards of the same grid.
 
-    Each region keeps the board's rows and columns (so squares keep their
-    names) but only the cells its stones could ever use are on the board.
+    Each region keeps the board's rows, columns and :attr:`~konane.Board.origin`
+    (so squares keep their names, also in ``region.crop()``) but only the
+    cells its stones could ever use are on the board.
     No sequence of moves, by either player in any order, lets a move of one
     region touch a cell that a move of another region could touch, so::
 
@@ -139,7 +140,7 @@ def regions(board: Board | str, *, keep_dead: bool = False) -> Iterator[Board]:
     Notes
     -----
     See the module docstring of :mod:`konane.decomposition` and
-    ``docs/decomposition.md`` for the proof.  Cost: a few big-integer
+    :doc:`docs/decomposition.md </decomposition>` for the proof.  Cost: a few big-integer
     operations per stone group, no loop over cells (on a line, a few per gap).
     """
     b = as_board(board)
@@ -147,8 +148,9 @@ def regions(board: Board | str, *, keep_dead: bool = False) -> Iterator[Board]:
 
 
 def _regions(board: Board, keep_dead: bool) -> Iterator[Board]:
-    rows, cols = board.rows, board.cols
+    rows, cols, origin = board.rows, board.cols, board.origin
     for cells, black, white in region_masks(board.cells_mask, board.black_mask, board.white_mask, cols + 1):
         if not keep_dead and not (black and white):
             continue
-        yield Board._make(rows, cols, cells, black, white)
+        region = Board._make(rows, cols, cells, black, white)
+        yield region if origin == "a1" else region.with_origin(origin)

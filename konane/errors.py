@@ -36,6 +36,10 @@ working for callers that do not care about the kind of mistake.
                            (also a :class:`RuntimeError`)
 =========================  ====================================================
 
+Two warnings, not errors (both :class:`UserWarning`): :class:`OutOfReachWarning`,
+given before a value that is likely out of reach is computed, and
+:class:`NoClosedFormWarning`, which says why a family has no closed form.
+
 Messages echo the offending input with ``!r``; :class:`IllegalMoveError`
 messages also name the legal moves and show the board, labelled.
 
@@ -76,6 +80,8 @@ __all__ = [
     "SearchError",
     "FamilyError",
     "ComputationLimitError",
+    "OutOfReachWarning",
+    "NoClosedFormWarning",
 ]
 
 
@@ -419,6 +425,50 @@ class ComputationLimitError(KonaneError, RuntimeError):
         self.positions = positions
         self.memory = memory
         self.limit = limit
+
+
+class OutOfReachWarning(UserWarning):
+    """A value that is likely out of reach, said before it is computed.
+
+    :func:`konane.value` and :func:`konane.analyze` give it, without a
+    ``max_positions`` or ``time`` limit, for a position with a dense region of
+    many stones (:data:`konane.values.FAR_STONES` and
+    :data:`konane.values.FAR_KNOTS`, from the benchmarks of real 8x8 games);
+    the computation then goes on.  The message
+    points to :func:`konane.outcome` and :func:`konane.solve`, which answer
+    "who wins?" by a search that reaches much further.
+
+    Attributes
+    ----------
+    stones : int
+        Stones of the largest region.
+    regions : int
+        Regions with moves.
+    """
+
+    def __init__(self, message: str, *, stones: int = 0, regions: int = 0) -> None:
+        super().__init__(message)
+        self.stones = stones
+        self.regions = regions
+
+
+class NoClosedFormWarning(UserWarning):
+    """Why :meth:`konane.families.Family.conjecture` found no closed form (it returns None).
+
+    The reason is one of :func:`cgt.families.why_no_closed_form`'s: too few
+    values, values that keep growing or changing shape, values of one shape
+    whose numbers are not affine, or no period within the range the data can
+    test.
+
+    Attributes
+    ----------
+    reason : str
+        The reason, one sentence.
+    """
+
+    def __init__(self, message: str, *, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def describe(obj: object) -> str:

@@ -28,14 +28,15 @@ True
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import cgt
-from cgt.families import ClosedForm, Index, find_closed_form
+from cgt.families import ClosedForm, Index, find_closed_form, why_no_closed_form
 from konane._calls import describe, public
 from konane.board import Board
-from konane.errors import BoardParseError, FamilyError, FamilyTypeError
+from konane.errors import BoardParseError, FamilyError, FamilyTypeError, NoClosedFormWarning
 from konane.values import value
 
 __all__ = ["Family"]
@@ -248,6 +249,16 @@ class Family:
         Returns
         -------
         cgt.families.ClosedForm or None
+            None when the values support no closed form; a
+            :class:`konane.errors.NoClosedFormWarning` then says why
+            (:func:`cgt.families.why_no_closed_form`: too few values, values
+            that keep growing or changing shape, numbers that are not affine,
+            or no period within the range the values can test).
+
+        Warns
+        -----
+        NoClosedFormWarning
+            When None is returned, with the reason.
 
         Examples
         --------
@@ -257,14 +268,26 @@ class Family:
         period 2 from n = 0; supported by 8 values
           n = 2j      (j >= 0):  0
           n = 2j + 1  (j >= 0):  *
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     print(pairs.conjecture(range(2)))
+        None
+        >>> caught[0].message.reason.split(":")[0]
+        'too few values'
         """
         values = self.values(indices, **options)
 
         def source(index: Any) -> cgt.Game:
             return self.value(index, **options)
 
-        return find_closed_form(values, min_support=min_support, max_period=max_period, names=self.names,
+        form = find_closed_form(values, min_support=min_support, max_period=max_period, names=self.names,
                                 source=source)
+        if form is None:
+            reason = why_no_closed_form(values, min_support=min_support, max_period=max_period)
+            warnings.warn(NoClosedFormWarning(f"{self!r} has no closed form on these {len(values)} values: {reason}",
+                                              reason=reason), stacklevel=3)
+        return form
 
     def fix(self, **fixed: int) -> Family:
         """The family of the remaining parameters, with some parameters held fixed.

@@ -88,14 +88,6 @@ def _is_header(line: str) -> bool:
     return line.startswith("#") and not set(line) <= _PICTURE_CHARS
 
 
-def _remove(board: Board, rc: tuple[int, int]) -> Board:
-    bit = 1 << board.index(*rc)
-    return Board._make(board.rows, board.cols, board.cells_mask,
-                       board.black_mask & ~bit, board.white_mask & ~bit)
-
-
-
-
 class Match:
     """A played game: a starting board, the moves so far, whose turn it is.
 
@@ -306,7 +298,7 @@ class Match:
         0
         """
         board = self.board
-        move = as_move(move, board.rows, board.cols)
+        move = as_move(move, board.rows, board.cols, board.origin)
         if move.rows != board.rows:
             raise illegal_move(board, move, f"the move is written for a board of {move.rows} rows, "
                                         f"this one has {board.rows}")
@@ -316,7 +308,7 @@ class Match:
             if move not in legal:
                 raise illegal_move(board, move, self._opening_reason(move), OpeningError,
                                    legal=f"legal removals for {turn.long_name} (to move): {moves_text(legal)}")
-            new = _remove(board, move.source)
+            new = board.play_removal(move.source)
         else:
             if move.is_removal:
                 raise illegal_move(board, move, "removals are allowed only in the opening; "
@@ -455,14 +447,19 @@ class Match:
         except Exception:  # a display hook must never raise
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The picture as inline SVG with its alternative text (see ``Board._repr_html_``)."""
+        return self._repr_svg_()
+
     # -- save / load ----------------------------------------------------------
 
     def dumps(self) -> str:
         """The record as plain text.
 
         Format: header lines ``# key: value`` (``first``, ``rules``,
-        ``opening``; unknown keys and header lines without ``:`` are ignored
-        when loading), the starting board picture (``#`` for off-board cells;
+        ``opening``, and ``origin`` for a board whose squares are not named
+        from a1 (:attr:`konane.Board.origin`); unknown keys and header lines
+        without ``:`` are ignored when loading), the starting board picture (``#`` for off-board cells;
         a header line is told from a picture row by containing a character
         other than ``x o . # space``), one blank line, then one move per line
         in notation.  Lines starting with ``#`` after the picture are
@@ -493,6 +490,7 @@ class Match:
             f"# first: {self._first.value}",
             f"# rules: {self._rules}",
             f"# opening: {'true' if self._opening else 'false'}",
+        ] + ([f"# origin: {self._start.origin}"] if self._start.origin != "a1" else []) + [
             str(self._start),
             "",
         ]
@@ -541,7 +539,7 @@ class Match:
         picture = "\n".join(lines[pic_start:i])
         if not picture:
             raise BoardParseError(f"no starting board in match record {text[:200]!r}")
-        board = Board(picture + "\n")
+        board = Board(picture + "\n", origin=headers.get("origin", "a1"))
         first = headers.get("first", "x")
         try:
             first_color = as_color(first)

@@ -35,7 +35,7 @@ from typing import Any
 
 from konane._calls import describe
 from konane.errors import InvalidMoveError, MoveTypeError
-from konane.squares import parse_square, square_name
+from konane.squares import parse_square, square_coordinates, square_name
 
 __all__ = ["Move"]
 
@@ -61,22 +61,27 @@ class Move:
     rows : int
         The number of rows of the board the move is for; square names count
         ranks from the bottom, so it is needed to write the move.
+    origin : str, default "a1"
+        The name of the bottom-left square of that board's grid
+        (:attr:`konane.Board.origin`): a board cropped out of a bigger one
+        keeps the names of its squares, and so do its moves.
 
     Raises
     ------
     MoveTypeError
-        If the cells are not ``(row, col)`` pairs of ints or ``rows`` is not an int.
+        If the cells are not ``(row, col)`` pairs of ints, ``rows`` is not an
+        int or ``origin`` not a str.
     InvalidMoveError
-        If the cells are not inside ``rows`` rows, or the move is not a
+        If the cells are not inside ``rows`` rows, the move is not a
         straight orthogonal line of even length (``2 * n``
-        cells for ``n`` jumps).
+        cells for ``n`` jumps), or ``origin`` is not a square name.
 
     Notes
     -----
     Notation: ``str(move)`` is ``"c3-g3"`` for a capture (start and final
     landing square; the jumped squares follow since the line is straight),
     and just the square, ``"d4"``, for a removal.  :meth:`parse` reads both
-    back.  Moves are hashable and compare by ``(source, target, rows)``.
+    back.  Moves are hashable and compare by ``(source, target, rows, origin)``.
 
     Examples
     --------
@@ -87,11 +92,14 @@ class Move:
     True
     >>> str(konane.Move.parse("d4", rows=8)), konane.Move.parse("d4", rows=8).is_removal
     ('d4', True)
+    >>> str(konane.Move((0, 2), (0, 0), rows=2, origin="a6"))     # on a region cropped at a6
+    'c7-a7'
     """
 
     source: tuple[int, int]
     target: tuple[int, int]
     rows: int
+    origin: str = "a1"
 
     def __post_init__(self) -> None:
         try:
@@ -114,6 +122,9 @@ class Move:
             )
         object.__setattr__(self, "source", (sr, sc))
         object.__setattr__(self, "target", (tr, tc))
+        if self.origin != "a1":
+            square_coordinates(self.origin)            # a square name, or an error
+            object.__setattr__(self, "origin", self.origin.strip().lower())
         if sr != tr and sc != tc:
             raise InvalidMoveError(
                 f"invalid move {self._text()!r}: a capture must stay on one row or one column"
@@ -126,16 +137,17 @@ class Move:
             )
 
     def _text(self) -> str:
-        a = square_name(self.source[0], self.source[1], self.rows)
+        a = square_name(self.source[0], self.source[1], self.rows, origin=self.origin)
         if self.source == self.target:
             return a
-        return f"{a}-{square_name(self.target[0], self.target[1], self.rows)}"
+        return f"{a}-{square_name(self.target[0], self.target[1], self.rows, origin=self.origin)}"
 
     def __str__(self) -> str:
         return self._text()
 
     def __repr__(self) -> str:
-        return f"konane.Move.parse({self._text()!r}, rows={self.rows})"
+        where = "" if self.origin == "a1" else f", origin={self.origin!r}"
+        return f"konane.Move.parse({self._text()!r}, rows={self.rows}{where})"
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """IPython shows a move as its notation (``c3-e3``), also inside lists; ``repr``
@@ -143,7 +155,7 @@ class Move:
         p.text(self._text())
 
     @classmethod
-    def parse(cls, text: str, *, rows: int, cols: int | None = None) -> Move:
+    def parse(cls, text: str, *, rows: int, cols: int | None = None, origin: str = "a1") -> Move:
         """Read a move: ``"c3-g3"`` (a capture) or ``"d4"`` (a removal).
 
         Case-insensitive, surrounding whitespace ignored.
@@ -156,6 +168,8 @@ class Move:
             Number of rows of the board (ranks count from the bottom).
         cols : int, optional
             Number of columns; if given, squares beyond it are rejected.
+        origin : str, default "a1"
+            The name of the grid's bottom-left square (:attr:`konane.Board.origin`).
 
         Returns
         -------
@@ -192,9 +206,11 @@ class Move:
             raise InvalidMoveError(
                 f"invalid move notation {text!r}: expected 'c3-e3' (a capture) or 'd4' (a removal)"
             )
+        if not isinstance(origin, str):
+            raise MoveTypeError(f"origin must be a square name such as 'a1', not {describe(origin)}")
         try:
-            source = parse_square(m.group(1), rows)
-            target = parse_square(m.group(2), rows) if m.group(2) else source
+            source = parse_square(m.group(1), rows, origin=origin)
+            target = parse_square(m.group(2), rows, origin=origin) if m.group(2) else source
         except InvalidMoveError as exc:
             raise InvalidMoveError(f"invalid move {text!r}: {exc}") from None
         if m.group(2) and source == target:
@@ -207,7 +223,7 @@ class Move:
                     raise InvalidMoveError(
                         f"invalid move {text!r}: square {sq!r} is beyond the {cols} files of the grid"
                     )
-        return cls(source, target, rows)
+        return cls(source, target, rows, origin)
 
     @property
     def is_removal(self) -> bool:
@@ -243,12 +259,12 @@ class Move:
     @property
     def source_name(self) -> str:
         """The square name of :attr:`source`, e.g. ``"c3"``."""
-        return square_name(self.source[0], self.source[1], self.rows)
+        return square_name(self.source[0], self.source[1], self.rows, origin=self.origin)
 
     @property
     def target_name(self) -> str:
         """The square name of :attr:`target`."""
-        return square_name(self.target[0], self.target[1], self.rows)
+        return square_name(self.target[0], self.target[1], self.rows, origin=self.origin)
 
     def order(self) -> tuple[int, int, int, int]:
         """The key of the order of :meth:`konane.Board.legal_moves`: by source file, rank,
@@ -270,11 +286,15 @@ def moves_text(moves: list[Move], most: int = 24) -> str:
     return ", ".join(names)
 
 
-def as_move(move: Any, rows: int, cols: int) -> Move:
-    """``move`` as a :class:`Move` for a ``rows x cols`` grid: a Move is kept, a
-    str is read with :meth:`Move.parse`; anything else is a :class:`MoveTypeError`."""
+def as_move(move: Any, rows: int, cols: int, origin: str = "a1") -> Move:
+    """``move`` as a :class:`Move` for a ``rows x cols`` grid whose bottom-left square is
+    ``origin``: a str is read with :meth:`Move.parse`; a Move is kept, or, written for a
+    grid of another origin (a region and the board it was cropped from), read again by the
+    names of its squares, which are the same on both; anything else is a :class:`MoveTypeError`."""
     if isinstance(move, str):
-        return Move.parse(move, rows=rows, cols=cols)
+        return Move.parse(move, rows=rows, cols=cols, origin=origin)
     if not isinstance(move, Move):
         raise MoveTypeError(f"expected a konane.Move or move notation such as 'c3-e3', not {describe(move)}")
+    if move.origin != origin:
+        return Move.parse(str(move), rows=rows, cols=cols, origin=origin)
     return move

@@ -288,7 +288,7 @@ def _capture_choice(board: Board, color: Color, rules: Rules, time: float, seed:
                                                          max_depth, seed, backend)
     assert mv is not None
     stride = board.cols + 1
-    move = Move(divmod(mv[0], stride), divmod(mv[1], stride), board.rows)
+    move = Move(divmod(mv[0], stride), divmod(mv[1], stride), board.rows, board.origin)
     if len(moves) == 1:
         method = "only move"
     if proven is None and solver and max_depth is None and time - (_time.monotonic() - start) > 0:

@@ -9,7 +9,7 @@ settled at once by the outcome of their sum.  What is left is searched with
 the known part kept as one game beside it (by depth-first proof-number search
 in the native core), with a transposition table keyed by the normal form of the
 position (the symmetries of the grid and the colour swap).  How it works and
-what each part gains: ``docs/solving.md``.
+what each part gains: :doc:`docs/solving.md </solving>`.
 
 The native search (``src/konane/wins.rs``) is used where the native core is
 built and the board fits it; otherwise the reference search of
@@ -220,7 +220,7 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         As for :func:`outcome`.
     certificate : str or os.PathLike, optional
         Also write the proof to this file, for :func:`konane.verify_certificate` (format:
-        ``docs/certificates.md``): at each node where the winner moves one winning move, where
+        :doc:`docs/certificates.md </certificates>`): at each node where the winner moves one winning move, where
         the loser moves every move, down to positions settled by the exact values of their
         regions or with no move.  The proof is extracted after the search, from the positions it
         proved (the limits hold for the extraction too).

@@ -5,20 +5,29 @@ a picture), so the rank of a cell depends on the number of rows of the grid:
 ``c3`` is column 2 of row ``rows - 3``.  Files after ``z`` continue ``aa, ab,
 ..., az, ba, ...`` (bijective base 26, like spreadsheet columns).
 
+A grid's *origin* is the name of its bottom-left square: ``a1`` for a board
+made from a picture, and the name the square had on the board it came from for
+a board cropped out of a bigger one (:meth:`konane.Board.crop`), so that a
+square keeps its name in every view of a region.  The functions below take the
+origin as a keyword (default ``"a1"``).
+
 Examples
 --------
 >>> konane.square_name(5, 2, rows=8), konane.parse_square("c3", rows=8)
 ('c3', (5, 2))
+>>> konane.square_name(0, 0, rows=2, origin="b6"), konane.parse_square("b7", rows=2, origin="b6")
+('b7', (0, 0))
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from konane._calls import describe
 from konane.errors import InvalidMoveError, MoveTypeError
 
-__all__ = ["file_name", "parse_file", "square_name", "parse_square"]
+__all__ = ["file_name", "parse_file", "square_name", "parse_square", "square_coordinates"]
 
 
 def file_name(col: int) -> str:
@@ -77,7 +86,7 @@ def parse_file(name: str) -> int:
     return col - 1
 
 
-def square_name(row: int, col: int, rows: int) -> str:
+def square_name(row: int, col: int, rows: int, *, origin: str = "a1") -> str:
     """The name of cell ``(row, col)`` on a grid of ``rows`` rows.
 
     Ranks count from the bottom, so the answer depends on ``rows``.
@@ -88,6 +97,8 @@ def square_name(row: int, col: int, rows: int) -> str:
         Row from the top and column from the left, both 0-based.
     rows : int
         The number of rows of the grid.
+    origin : str, default "a1"
+        The name of the grid's bottom-left square (see the module docstring).
 
     Returns
     -------
@@ -96,14 +107,16 @@ def square_name(row: int, col: int, rows: int) -> str:
     Raises
     ------
     MoveTypeError
-        If an argument is not an int.
+        If an argument is not an int (or ``origin`` not a str).
     InvalidMoveError
-        If the cell is not in a grid of ``rows`` rows.
+        If the cell is not in a grid of ``rows`` rows, or ``origin`` is not a square name.
 
     Examples
     --------
     >>> konane.square_name(5, 2, rows=8)
     'c3'
+    >>> konane.square_name(1, 0, rows=2, origin="c6")
+    'c6'
     >>> konane.square_name(8, 2, rows=8)
     Traceback (most recent call last):
     ...
@@ -116,25 +129,38 @@ def square_name(row: int, col: int, rows: int) -> str:
         raise InvalidMoveError(f"invalid row {row!r} for a grid of {rows!r} rows")
     if col < 0:
         raise InvalidMoveError(f"invalid column {col!r}: expected an int >= 0")
-    return f"{file_name(col)}{rows - row}"
+    if origin == "a1":
+        return f"{file_name(col)}{rows - row}"
+    files, ranks = square_coordinates(origin)
+    return f"{file_name(col + files)}{rows - row + ranks}"
 
 
 _SQUARE_RE = re.compile(r"([a-z]+)([1-9][0-9]*)")
 
 
-def parse_square(name: str, rows: int) -> tuple[int, int]:
+def parse_square(name: str, rows: int, *, origin: str = "a1") -> tuple[int, int]:
     """The cell ``(row, col)`` of the square ``name`` on a grid of ``rows`` rows.
 
     Inverse of :func:`square_name`.  Case-insensitive; surrounding whitespace
     is ignored.  The column is not bounded here (a grid's width is not
     known); :meth:`konane.Board.square` checks both bounds.
 
+    Parameters
+    ----------
+    name : str
+        A square name such as ``"c3"``.
+    rows : int
+        The number of rows of the grid.
+    origin : str, default "a1"
+        The name of the grid's bottom-left square (see the module docstring).
+
     Raises
     ------
     MoveTypeError
         If ``name`` is not a str or ``rows`` not an int.
     InvalidMoveError
-        If ``name`` is not a square name or its rank exceeds ``rows``.
+        If ``name`` is not a square name or is not in the grid's ranks (above
+        its top rank, or below or left of its origin).
 
     Examples
     --------
@@ -144,6 +170,8 @@ def parse_square(name: str, rows: int) -> tuple[int, int]:
     Traceback (most recent call last):
     ...
     konane.errors.InvalidMoveError: invalid square 'a7': rank 7 is beyond the 6 ranks of the grid
+    >>> konane.parse_square("c6", rows=2, origin="c6")
+    (1, 0)
     """
     if not isinstance(name, str):
         raise MoveTypeError(f"a square name must be a str such as 'c3', not {describe(name)}")
@@ -155,8 +183,54 @@ def parse_square(name: str, rows: int) -> tuple[int, int]:
             f"invalid square {name!r}: expected file letters then a rank number, like 'c3'"
         )
     rank = int(m.group(2))
-    if rank > rows:
+    if origin == "a1":
+        if rank > rows:
+            raise InvalidMoveError(
+                f"invalid square {name!r}: rank {rank} is beyond the {rows} ranks of the grid"
+            )
+        return rows - rank, parse_file(m.group(1))
+    files, ranks = square_coordinates(origin)
+    col = parse_file(m.group(1)) - files
+    if not ranks < rank <= ranks + rows:
         raise InvalidMoveError(
-            f"invalid square {name!r}: rank {rank} is beyond the {rows} ranks of the grid"
+            f"invalid square {name!r}: rank {rank} is outside the ranks {ranks + 1} to {ranks + rows} of the grid"
         )
-    return rows - rank, parse_file(m.group(1))
+    if col < 0:
+        raise InvalidMoveError(
+            f"invalid square {name!r}: file {m.group(1)!r} is left of the grid, whose first file is "
+            f"{file_name(files)!r}"
+        )
+    return rows - (rank - ranks), col
+
+
+def square_coordinates(name: str) -> tuple[int, int]:
+    """``(file, rank)`` of the square ``name``, both counted from 0 at ``a1``.
+
+    The offset of a grid whose origin (bottom-left square) is ``name``.
+
+    Raises
+    ------
+    MoveTypeError
+        If ``name`` is not a str.
+    InvalidMoveError
+        If ``name`` is not a square name.
+
+    Examples
+    --------
+    >>> from konane.squares import square_coordinates
+    >>> square_coordinates("a1"), square_coordinates("c6"), square_coordinates("AA10")
+    ((0, 0), (2, 5), (26, 9))
+    """
+    if not isinstance(name, str):
+        raise MoveTypeError(f"a square name must be a str such as 'c3', not {describe(name)}")
+    return _coordinates(name.strip().lower())
+
+
+@lru_cache(maxsize=1024)
+def _coordinates(name: str) -> tuple[int, int]:
+    m = _SQUARE_RE.fullmatch(name)
+    if m is None:
+        raise InvalidMoveError(
+            f"invalid square {name!r}: expected file letters then a rank number, like 'c3'"
+        )
+    return parse_file(m.group(1)), int(m.group(2)) - 1

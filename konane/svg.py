@@ -2,7 +2,9 @@
 
 :func:`board` returns an :class:`SvgWrapper`, a ``str`` that Jupyter displays
 as a picture (it has ``_repr_svg_`` and ``_repr_html_``) and that can be
-written to a file as it is.  :class:`konane.Board` and :class:`konane.Match`
+written to a file as it is.  Every picture says what it shows in words
+(``role="img"``, ``aria-label`` and a ``<title>``: the alternative text of a
+screen reader and of an HTML export, where the picture is inline SVG).  :class:`konane.Board` and :class:`konane.Match`
 use it for their own ``_repr_svg_``.  :func:`boards_grid` draws several boards,
 each with a caption, in one picture (:meth:`konane.Census.show` uses it).
 
@@ -25,9 +27,8 @@ from cgt.notation import UNICODE, format_game
 from konane._calls import describe, public
 from konane.errors import BoardTypeError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
-from konane.squares import file_name
 
-__all__ = ["SvgWrapper", "board", "boards_grid", "BoardLike"]
+__all__ = ["board", "boards_grid", "alt_text", "SvgWrapper", "BoardLike"]
 
 #: The outcome classes in words, as the pictures, tables and widget write them.
 OUTCOME_WORDS = {"L": "Black wins", "R": "White wins", "N": "the first player wins",
@@ -99,6 +100,40 @@ class BoardLike(Protocol):
 
 def _cells_of(b: BoardLike, squares: Iterable[Any]) -> list[tuple[int, int]]:
     return [b._rc_of(sq) for sq in squares]
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def alt_text(b: BoardLike, lastmove: Move | None = None, caption: str | None = None) -> str:
+    """The picture of a board in words: its size, the stones of each player by square, the last
+    move and the caption (the alternative text of :func:`board`).
+
+    >>> alt_text(konane.Board("x.o./.ox."))
+    'Konane board, 2 by 4: Black (x) on a2, c1; White (o) on c2, b1'
+    """
+    stones: dict[str, list[str]] = {"x": [], "o": []}
+    for r, c in sorted(b.cells):
+        content = b[r, c]
+        if content in stones:
+            stones[content].append(b.square_name(r, c))
+    parts = [f"{who} ({key}) on {', '.join(stones[key])}" if stones[key] else f"no {who} stone"
+             for key, who in (("x", "Black"), ("o", "White"))]
+    text = f"Konane board, {b.rows} by {b.cols}: " + "; ".join(parts)
+    if lastmove is not None:
+        text += f"; last move {lastmove}"
+    if caption:
+        text += f"; {caption}"
+    return text
+
+
+def _labels(b: BoardLike, r: int, c: int) -> tuple[str, str]:
+    """The file letters and the rank number of cell ``(r, c)``, from the board's own names (a
+    region cropped out of a bigger board keeps the names of that board)."""
+    name = b.square_name(r, c)
+    letters = name.rstrip("0123456789")
+    return letters, name[len(letters):]
 
 
 @public
@@ -184,9 +219,11 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
     def xy(r: int, c: int) -> tuple[float, float]:
         return left + (c - c0) * size, top + (r - r0) * size
 
+    alt = _escape(alt_text(b, move, caption))
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}">',
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{alt}">',
+        f"<title>{alt}</title>",
         "<desc>" + str(b).replace("&", "&amp;").replace("<", "&lt;") + "</desc>",
     ]
     if move is not None:
@@ -237,13 +274,13 @@ def board(b: BoardLike, *, size: int = 40, coordinates: bool = True, lastmove: A
             y = top + nrows * size + margin * 0.7
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
                        f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
-                       f"{file_name(c)}</text>")
+                       f"{_labels(b, r0, c)[0]}</text>")
         for r in range(r0, r0 + nrows):
             x = pad + margin * 0.5
             y = top + (r - r0) * size + half + size * 0.12
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{font}" '
                        f'font-family="sans-serif" text-anchor="middle" fill="{_TEXT}">'
-                       f"{b.rows - r}</text>")
+                       f"{_labels(b, r, c0)[1]}</text>")
     if caption:
         y = top + nrows * size + margin + pad + cap_font * 1.1
         text = caption.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -346,8 +383,11 @@ def boards_grid(boards: Iterable[BoardLike], captions: Sequence[str | None] | No
              for r in range(nrows)]
     width = sum(col_w) + gap * max(0, ncols - 1)
     height = sum(row_h) + gap * max(0, nrows - 1)
+    words = "; ".join(f"{i}. {text}" if text else f"{i}." for i, text in enumerate(texts, 1))
+    alt = _escape(f"{len(pics)} Konane board{'s' * (len(pics) != 1)}" + (f": {words}" if words else ""))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-           f'height="{height}" viewBox="0 0 {width} {height}">']
+           f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{alt}">',
+           f"<title>{alt}</title>"]
     for i, pic in enumerate(pics):
         r, c = divmod(i, columns)
         x = sum(col_w[:c]) + gap * c

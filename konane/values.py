@@ -7,7 +7,7 @@ and the colour swap, :meth:`konane.Board.normalized`), computes the missing
 ones from their options, and adds the values up.  Inside a region, positions
 whose capturing stones form one group are played out where they stand (memo on
 the exact position, reduced by the region's own symmetries); only positions
-that may split are decomposed again (see ``docs/decomposition.md``).
+that may split are decomposed again (see :doc:`docs/decomposition.md </decomposition>`).
 Everything underneath works on bit masks and on the integer ids of
 :mod:`cgt.ops`.
 """
@@ -15,6 +15,7 @@ Everything underneath works on bit masks and on the integer ids of
 from __future__ import annotations
 
 import html
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,11 +28,71 @@ from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
 from konane.board import BLACK, WHITE, Board, Color, as_board
 from konane.cache import RegionCache, as_cache
 from konane.decomposition import regions
-from konane.errors import KonaneTypeError, KonaneValueError
+from konane.errors import KonaneTypeError, KonaneValueError, OutOfReachWarning
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
-__all__ = ["value", "analyze", "Analysis", "set_threads"]
+__all__ = ["value", "analyze", "Analysis", "set_threads", "FAR_STONES", "FAR_KNOTS"]
+
+FAR_STONES = {"native": 29, "python": 24}
+"""The stones of a region from which :func:`value` warns that the value is likely out of
+reach (:class:`konane.errors.OutOfReachWarning`), by solver.  Of the 70 positions of real 8x8
+games in ``benchmarks/data/realgames.json`` (``benchmarks/results/``), the native solver
+finished every region of 25 stones or fewer within 3 s, and 1 of the 11 regions of 29 stones
+or more within 20 s (the others need minutes and gigabytes); the Python solver is about 60
+times slower (the table of ``benchmarks/README.md``).  Regions less than 3 cells high or wide
+are left out: the values of lines and of 2-row strips of 30 stones take a second or less."""
+
+FAR_KNOTS = 5
+"""The *knotted* stones (a stone with a stone beside it in its row and one in its column) a
+region needs besides :data:`FAR_STONES` for :func:`value` to warn: the regions of real games
+above have 7 or more; lines with a tail (Ernst's patterns) have 1, and the sparse random
+10x10 regions of the tests, quick however many their stones, 4 or fewer."""
+
+
+def _knotted(board: Board) -> int:
+    """The stones with a stone beside them in their row and one in their column."""
+    stones, stride = board.black_mask | board.white_mask, board.stride
+    row = stones & ((stones << 1) | (stones >> 1))        # the guard column stops a row's wrap
+    column = stones & ((stones << stride) | (stones >> stride))
+    return (row & column).bit_count()
+
+_KEPT = ("the values finished so far stay in this process's caches, so a call with a larger limit "
+         "goes on from them. If the question is who wins, konane.outcome(board) and "
+         "konane.solve(board, player) answer it by a search that needs no value and reaches much further")
+
+
+def _no_player(what: str, to_move: Any) -> KonaneTypeError:
+    return KonaneTypeError(
+        f"konane.{what} takes no player to move (got {to_move!r}): a value does not depend on who "
+        "moves first (> 0: Black wins whoever starts, < 0: White, 0: the second player, fuzzy with 0: "
+        "the first player). To know who wins with a player to move, use konane.solve(board, player) "
+        "(the winner and a winning move) or konane.outcome(board) (both players)")
+
+
+def _warn_if_far(board: Board, cache: RegionCache | None, what: str, max_positions: Any, time: Any) -> None:
+    """Warn (:class:`OutOfReachWarning`) before a value that is likely out of reach: one with a
+    region with a move, at least 3 rows and 3 columns, :data:`FAR_KNOTS` knotted stones and
+    :data:`FAR_STONES` stones or more, when no limit of work bounds the call."""
+    if max_positions is not None or time is not None:
+        return
+    solver = "native" if cache is None and native.takes(board.rows, board.cols) else "python"
+    far = FAR_STONES[solver]
+    if board.black_mask.bit_count() + board.white_mask.bit_count() < far:
+        return
+    sizes = [r.black_mask.bit_count() + r.white_mask.bit_count() for r in regions(board)
+             if _knotted(r) >= FAR_KNOTS and min(r.crop().rows, r.crop().cols) >= 3
+             and (r.can_move(BLACK) or r.can_move(WHITE))]
+    if not sizes or max(sizes) < far:
+        return
+    where = "" if solver == "native" else " with the Python solver"
+    warnings.warn(OutOfReachWarning(
+        f"konane.{what}: a region of {max(sizes)} stones ({len(sizes)} region{'s' * (len(sizes) > 1)} in all); "
+        f"values of regions of {far} stones or more{where} often take minutes and more memory than "
+        "max_memory allows. If the question is who wins, konane.outcome(board) and "
+        "konane.solve(board, player) answer it by a search that needs no value and reaches much further; "
+        "max_positions= or time= bound this call (and leave this warning out)",
+        stones=max(sizes), regions=len(sizes)), stacklevel=4)
 
 
 def _value(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress) -> cgt.Game:
@@ -40,7 +101,7 @@ def _value(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress
 
 
 @public
-def value(board: Board | str, *, rules: Rules | None = None,
+def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None = None,
           cache: RegionCache | str | None = None, progress: bool | None = None,
           max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY,
           time: float | None = None) -> cgt.Game:
@@ -55,6 +116,11 @@ def value(board: Board | str, *, rules: Rules | None = None,
     board : Board, Match or str
         A board, its picture (``"..ox"``, ``".ox./o..x/...."``), or a
         :class:`konane.Match` (its current board).
+    to_move : None
+        Not taken: a value has no player to move (it says who wins whoever
+        starts).  Passing one raises :class:`konane.errors.KonaneTypeError`,
+        which points to :func:`konane.solve` (who wins with a given player to
+        move, and how) and :func:`konane.outcome`.
     rules : Rules, optional
         :data:`konane.STANDARD` (multi-jumps in a line, the default) or
         :data:`konane.SINGLE_JUMP`.
@@ -82,6 +148,9 @@ def value(board: Board | str, *, rules: Rules | None = None,
         half the machine's memory if less
         (``konane._progress.DEFAULT_MAX_MEMORY``), so that a value that cannot
         finish does not take a notebook's machine down; ``None`` for no limit.
+    time : float, optional
+        Stop with :class:`konane.ComputationLimitError` after this many
+        seconds (checked every few thousand positions).  Default: no limit.
 
     Returns
     -------
@@ -90,15 +159,25 @@ def value(board: Board | str, *, rules: Rules | None = None,
     Raises
     ------
     BoardTypeError, RulesTypeError, CacheTypeError, KonaneTypeError
-        If ``board``, ``rules``, ``cache`` or ``progress`` has the wrong type.
+        If ``board``, ``rules``, ``cache`` or ``progress`` has the wrong type,
+        or a player to move is given.
     BoardParseError
         If ``board`` is a picture that cannot be read.
     CacheFileError
         If ``cache`` names a file that is not a value cache.
     ComputationLimitError
-        If ``max_positions`` or ``max_memory`` is reached.  The caches keep
-        only finished values, so the next call works (and repeating this one
-        with a larger limit reuses the work finished so far).
+        If ``max_positions``, ``max_memory`` or ``time`` is reached.  The caches
+        keep only finished values, so the next call works (and repeating this
+        one with a larger limit in the same process reuses the work finished so
+        far).  The message points to :func:`konane.outcome` and :func:`konane.solve`.
+
+    Warns
+    -----
+    OutOfReachWarning
+        Before computing, without ``max_positions`` or ``time``, when a region
+        has :data:`FAR_STONES` stones or more: such values often take minutes
+        and more than ``max_memory``; :func:`konane.outcome` and
+        :func:`konane.solve` say who wins by search, much further.
 
     Examples
     --------
@@ -110,6 +189,10 @@ def value(board: Board | str, *, rules: Rules | None = None,
     cgt.parse('-2')
     >>> konane.value("....oxxoox..oxxxxo....")
     cgt.parse('3/2')
+    >>> konane.value("..ox", "x")
+    Traceback (most recent call last):
+    ...
+    konane.errors.KonaneTypeError: konane.value takes no player to move (got 'x'): a value does not depend ...
 
     Notes
     -----
@@ -118,10 +201,13 @@ def value(board: Board | str, *, rules: Rules | None = None,
     with Ctrl-C leaves the caches consistent: they only ever receive finished
     values.
     """
+    if to_move is not None:
+        raise _no_player("value", to_move)
     b, r = as_board(board), as_rules(rules)
     c = None if cache is None else as_cache(cache)
     with computation("konane.value", desc="konane values", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time) as prog:
+                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+        _warn_if_far(b, c, "value", max_positions, time)
         return _value(b, r, c, prog)
 
 
@@ -257,7 +343,7 @@ class Analysis:
 
 
 @public
-def analyze(board: Board | str, *, rules: Rules | None = None,
+def analyze(board: Board | str, to_move: object = None, /, *, rules: Rules | None = None,
             cache: RegionCache | str | None = None, progress: bool | None = None,
             max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY,
             time: float | None = None) -> Analysis:
@@ -265,9 +351,10 @@ def analyze(board: Board | str, *, rules: Rules | None = None,
 
     Parameters
     ----------
-    board, rules, cache, progress, max_positions, max_memory, time
-        As for :func:`value`; the limits hold for the whole analysis (the
-        value, the regions and the options).
+    board, to_move, rules, cache, progress, max_positions, max_memory, time
+        As for :func:`value` (no player to move: the winning moves are given
+        for both); the limits hold for the whole analysis (the value, the
+        regions and the options).
 
     Returns
     -------
@@ -289,10 +376,13 @@ def analyze(board: Board | str, *, rules: Rules | None = None,
     >>> [str(m) for m in a.winning_moves[konane.BLACK]], [str(m) for m in a.winning_moves[konane.WHITE]]
     (['c3-a3'], ['b3-d3'])
     """
+    if to_move is not None:
+        raise _no_player("analyze", to_move)
     b, r = as_board(board), as_rules(rules)
     c = None if cache is None else as_cache(cache)
     with computation("konane.analyze", desc="konane values", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time) as prog:
+                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+        _warn_if_far(b, c, "analyze", max_positions, time)
         total = _value(b, r, c, prog)
         parts = [(reg, _value(reg, r, c, prog)) for reg in regions(b)]
         wins: dict[Color, list[Move]] = {}

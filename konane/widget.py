@@ -13,6 +13,14 @@ the user's clicks back as messages: ``{"event": "cycle", "square": "c3"}``,
 ``import konane`` works without it and ``konane.BoardWidget`` imports this
 module only when it is first used.
 
+A widget displays as two outputs: a static picture of the board, its value,
+winning moves, regions and thermograph (what an HTML export such as
+``jupyter nbconvert --to html --execute``, a page without a widget front end,
+or a notebook opened without its kernel shows), then the live view, which
+hides the static picture once it is drawn.  (One output with both forms is not
+enough: nbconvert exports the live view whenever the notebook holds the
+widget's state, as an executed notebook does, and offline that view is blank.)
+
 Examples
 --------
 >>> w = konane.BoardWidget(".ox./o..x/....")
@@ -29,6 +37,7 @@ True
 from __future__ import annotations
 
 import html
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +53,6 @@ from konane.decomposition import regions
 from konane.errors import ComputationLimitError, KonaneError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
-from konane.squares import file_name
 from konane.values import analyze
 
 __all__ = ["BoardWidget", "DEFAULT_MAX_POSITIONS"]
@@ -98,8 +106,10 @@ class BoardWidget(anywidget.AnyWidget):
         The position shown; setting it (to a board or a picture) updates the view.
     picture : str
         The board's picture, rows joined by ``/`` (``"x.o./.ox."``).
-    files : list of str
-        The file letters of the columns (the ranks count up from the bottom).
+    files, ranks : list of str
+        The file letters of the columns, left to right, and the rank numbers of
+        the rows, top to bottom (the names of the board's squares: a region
+        cropped out of a bigger board keeps that board's names).
     mode : {"play", "edit"}
         What a click on a cell does.
     value_text, value_latex : str
@@ -124,6 +134,8 @@ class BoardWidget(anywidget.AnyWidget):
         Whether there is a change to take back.
     last_move : str
         The last capture played, or ``""``.
+    static_id : str
+        The mark of this widget's static picture, which the live view hides.
 
     Raises
     ------
@@ -158,6 +170,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     picture = traitlets.Unicode("").tag(sync=True)
     files = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    ranks = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     mode = traitlets.Enum(["play", "edit"], default_value="play").tag(sync=True)
     keep_parity = traitlets.Bool(False).tag(sync=True)
     max_positions = traitlets.Int(DEFAULT_MAX_POSITIONS).tag(sync=True)
@@ -174,6 +187,7 @@ class BoardWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     last_move = traitlets.Unicode("").tag(sync=True)
+    static_id = traitlets.Unicode("").tag(sync=True)
 
     @public
     def __init__(self, board: Board | str | None = None, *, rules: Rules | None = None,
@@ -186,7 +200,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise KonaneValueError(f"max_positions must be >= 1, got {max_positions!r}")
         if not isinstance(keep_parity, bool):
             raise KonaneTypeError(f"keep_parity must be a bool, not {describe(keep_parity)}")
-        super().__init__(max_positions=max_positions, keep_parity=keep_parity)
+        super().__init__(max_positions=max_positions, keep_parity=keep_parity, static_id=uuid.uuid4().hex)
         self._board = start             # (after the traits are set: their observers see no board yet)
         self._history: list[tuple[Board, str]] = []
         self._show(start, "")
@@ -217,6 +231,8 @@ class BoardWidget(anywidget.AnyWidget):
             return
         try:
             new = Board(change["new"])
+            if (new.rows, new.cols) == (self._board.rows, self._board.cols):
+                new = new.with_origin(self._board.origin)      # the same grid keeps its names
         except KonaneError as exc:
             self.picture = change["old"]
             self.error = str(exc)
@@ -275,7 +291,7 @@ class BoardWidget(anywidget.AnyWidget):
             black |= bit
         elif content == "x":
             white |= bit
-        self._change(Board.from_masks(b.rows, b.cols, b.cells_mask, black, white), "")
+        self._change(Board.from_masks(b.rows, b.cols, b.cells_mask, black, white, origin=b.origin), "")
         return self
 
     @public
@@ -379,7 +395,9 @@ class BoardWidget(anywidget.AnyWidget):
             winning = {str(p): [str(m) for m in a.winning_moves[p]] for p in (BLACK, WHITE)}
             thermo = a.value.thermograph.to_svg(width=280, height=230)
         with self.hold_sync():
-            self.files = [file_name(c) for c in range(b.cols)]
+            names = [b.square_name(r, c) for r, c in [(b.rows - 1, c) for c in range(b.cols)]]
+            self.files = [name.rstrip("0123456789") for name in names]
+            self.ranks = [b.square_name(r, 0)[len(self.files[0]):] for r in range(b.rows)]
             self.picture = self._picture_of(b)
             self.region_grid = grid
             self.region_values = values
@@ -405,13 +423,40 @@ class BoardWidget(anywidget.AnyWidget):
                      f"{esc(self.outcome)} ({esc(self.outcome_text)})" if self.value_text else esc(self.status)]
             for key, who in (("x", "Black"), ("o", "White")):
                 if key in self.winning_moves:
-                    moves = ", ".join(self.winning_moves[key]) or "no move"
-                    lines.append(f"<b>{who} wins moving first by</b> {esc(moves)}")
+                    lines.append(_wins_line(who, self.winning_moves[key]))
             for i, v in enumerate(self.region_values, 1):
                 lines.append(f"region {i}" + (f": {esc(v)}" if v else ""))
             picture = svg.board(self._board, size=36, lastmove=self.last_move or None)
-            return ('<div class="konane-widget-static" style="display:flex;flex-wrap:wrap;gap:18px;'
+            return (f'<div class="konane-widget-static" data-konane-static="{esc(self.static_id)}" '
+                    'style="display:flex;flex-wrap:wrap;gap:18px;'
                     f'align-items:flex-start;text-align:left"><div>{picture}</div>'
                     f'<div>{"<br>".join(lines)}<div>{self.thermograph_svg}</div></div></div>')
         except Exception:  # a display hook must never raise
             return None
+
+    def _ipython_display_(self) -> None:
+        """Two outputs: the static picture (:meth:`_repr_html_`), kept by every export and
+        shown where no widget front end runs, and the live view, which hides it."""
+        import IPython.display
+
+        display: Any = IPython.display.display           # untyped
+        display({"text/html": self._repr_html_() or "", "text/plain": repr(self)}, raw=True)
+        bundle: Any = super()._repr_mimebundle_()      # anywidget's (data, metadata), or None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        view = dict(data)
+        view["text/plain"] = ""         # said once, by the static picture's output
+        view["text/html"] = ""          # where the live view is left out (a docs page): nothing more
+        display(view, raw=True, metadata=metadata)
+
+
+def _wins_line(who: str, moves: list[str]) -> str:
+    """The static picture's line of a player's winning moves.
+
+    >>> _wins_line("White", [])
+    '<b>White has no winning move</b>'
+    >>> _wins_line("Black", ["c3-a3", "c3-e3"])
+    '<b>Black wins moving first by</b> c3-a3, c3-e3'
+    """
+    if not moves:
+        return f"<b>{html.escape(who)} has no winning move</b>"
+    return f"<b>{html.escape(who)} wins moving first by</b> {html.escape(', '.join(moves))}"

@@ -30,9 +30,9 @@ def run(key):
 
 def test_quick_workloads_are_the_expected_ones():
     assert sorted(QUICK) == sorted(["switch4", "switch6", "switch8", "day3", "upstar10",
-                                    "multiples20", "trees"])
+                                    "multiples20", "parse", "trees"])
     full = {w.key for w in be.workloads()}
-    assert {"switch8", "switch10", "switch12", "day3", "upstar20", "multiples20", "trees"} <= full
+    assert {"switch8", "switch10", "switch12", "day3", "upstar20", "multiples20", "parse", "trees"} <= full
 
 
 @pytest.mark.parametrize("k", [4, 6, 8])
@@ -112,3 +112,12 @@ def test_best_of_cold_repeats_only_short_computations():
     values = iter(["1", "2"])
     with pytest.raises(RuntimeError, match="a repeated run gave"):
         _peers.best_of_cold(lambda c: {"value": next(values), "time": 0.001}, "c", repeats=2)
+
+
+def test_parse_reads_every_text_as_the_parser_does():
+    from cgt.notation import parse_id
+    texts = QUICK["parse"].inputs()[0]
+    games = run("parse")
+    assert len(games) == len(texts) == 2000 and set(texts) <= set(be.PARSE_TEXTS)
+    assert all(g.id == parse_id(t) for g, t in zip(games, texts, strict=True))
+    assert len(set(be.PARSE_TEXTS)) == 37

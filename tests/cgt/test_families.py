@@ -17,6 +17,7 @@ from cgt.families import (
     Slot,
     find_closed_form,
     shape,
+    why_no_closed_form,
 )
 
 
@@ -421,3 +422,31 @@ def test_fractional_slopes_and_variable_names():
     assert str(two).splitlines()[1].endswith("a/2 - b/2")
     conj = find_closed_form({j: cgt.number(j // 2) for j in range(8)}, names=["j"])
     assert "j = 2k + 1  (k >= 0):  k" in str(conj)
+
+
+# ---------------------------------------------------------------- why there is no closed form
+
+def test_why_no_closed_form_names_each_reason():
+    # too few values: period 1 needs min_support = 3 of them
+    assert why_no_closed_form([cgt.zero, cgt.star]).startswith("too few values: 2 values of n")
+    assert why_no_closed_form({(a, b): cgt.zero for a in range(5) for b in range(2)}).startswith(
+        "too few values: 2 values of each parameter")
+    # nimbers *n change shape at every n (the shape of *n is #*n)
+    assert why_no_closed_form([cgt.nimber(n) for n in range(12)]).startswith(
+        "the values keep growing or changing shape: no shape repeats in the second half of the data "
+        "(the last ones: #*9, #*10, #*11)")
+    # n^2: numbers (one shape, #) that are not affine in n
+    assert why_no_closed_form([cgt.number(n * n) for n in range(12)]).startswith(
+        "the values have one shape (#) but their numbers do not change linearly")
+    # a period of 5 is out of the reach of 12 values (min_support 3: periods up to 4), in reach of 15
+    pattern = [cgt.zero, cgt.star, cgt.up, cgt.zero, cgt.down]
+    twelve = [pattern[n % 5] for n in range(12)]
+    assert find_closed_form(twelve) is None
+    assert why_no_closed_form(twelve) == (
+        "no period up to 4 fits: in some residue class the shapes differ or the numbers are not affine; "
+        "12 values test periods up to 4 (min_support=3 values per residue class): compute more values to "
+        "test longer ones")
+    assert find_closed_form([pattern[n % 5] for n in range(15)]).period == 5
+    assert "compute more values" not in why_no_closed_form(twelve, max_period=4)
+    with pytest.raises(ValueError):
+        why_no_closed_form(twelve, min_support=2)

@@ -56,7 +56,7 @@ def test_clear_caches_empties_everything(fresh_caches):
     cgt.clear_caches()
     info = cgt.cache_info()
     engine = {"add", "neg", "leq", "birthday", "stops", "canonical"}     # caches every backend has
-    assert all(info[key] == 0 for key in engine | {"notation", "thermographs", "analysis"})
+    assert all(info[key] == 0 for key in engine | {"notation", "parsed", "thermographs", "analysis"})
     assert info["games"] > 0
     assert g.temperature == Fraction(3, 4) and str(g + g) == "{5*|4*}"          # recomputed alike
 

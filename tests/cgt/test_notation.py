@@ -255,3 +255,39 @@ def test_parse_error_position():
 def test_non_dyadic_in_notation(bad):
     with pytest.raises(cgt.NotDyadicError, match="not a dyadic"):
         parse(bad)
+
+
+# ---------------------------------------------------------------- cgt.parse: the memo and the atoms
+
+@given(st.integers(-10 ** 6, 10 ** 6), st.integers(0, 12), st.booleans(), st.integers(0, 3),
+       st.one_of(st.none(), st.integers(0, 40)))
+def test_plain_atoms_are_read_as_the_parser_reads_them(whole, shift, fraction, ups, nim):
+    # the fast path against the parser (cgt.notation.parse_id), written every plain way
+    number = f"{whole}/{2 ** shift}" if fraction else str(whole)
+    star = "" if nim is None else ("*" if nim == 1 and shift % 2 else f"*{nim}")
+    for text in (number + "^" * ups + star, "^" * ups + star or "0", star or "*", number):
+        cgt.clear_caches()
+        assert cgt.parse(text).id == parse_id(text), text
+
+
+def test_parse_remembers_short_texts():
+    cgt.clear_caches()
+    assert cgt.cache_info()["parsed"] == 0
+    g = cgt.parse("{3||2*|1*}")
+    assert cgt.parse("{3||2*|1*}") is g and cgt.cache_info()["parsed"] == 1
+    long = "+".join(["{1|0}"] * 20)                           # 119 characters: read, not remembered
+    assert cgt.parse(long) == 10 and cgt.cache_info()["parsed"] == 1
+    cgt.clear_caches()
+    assert cgt.cache_info()["parsed"] == 0 and cgt.parse("{3||2*|1*}") == g
+
+
+@pytest.mark.parametrize("text, error", [
+    ("1/3", cgt.errors.NotDyadicError), ("1/0", cgt.errors.GameParseError),
+    ("", cgt.errors.GameParseError), ("{1|", cgt.errors.GameParseError),
+])
+def test_parse_errors_are_not_remembered(text, error):
+    for _ in range(2):
+        with pytest.raises(error):
+            cgt.parse(text)
+    with pytest.raises(cgt.errors.CGTTypeError):
+        cgt.parse(b"^*")

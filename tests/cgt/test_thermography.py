@@ -371,3 +371,19 @@ def test_agrees_with_cgt_py_when_installed():
         for t in ("1/2", "1"):
             assert c.CanonicalForm(_full_notation(g.cool(t))) == cg.cool(t)
         assert c.CanonicalForm(_full_notation(g.reduced_canonical_form)) == cg.reduced
+
+
+def test_plot_without_matplotlib_names_the_extra(monkeypatch):
+    # matplotlib made unimportable (a None in sys.modules stops an import)
+    import sys
+
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    from cgt.thermography import plot_thermographs
+
+    for call in (cgt.pm(1).thermograph.plot, lambda: plot_thermographs([cgt.pm(1)])):
+        with pytest.raises(ModuleNotFoundError, match=r"pip install 'konane-cgt\[plot\]'") as info:
+            call()
+        assert info.value.name == "matplotlib"
+    assert "<polyline" in cgt.pm(1).thermograph.to_svg()      # the drawing of its own still works

@@ -441,11 +441,88 @@ def test_transform_errors():
 
 
 def test_crop():
-    assert Board("####/#xo#/#.##").crop() == Board("xo/.#")
+    assert Board("####/#xo#/#.##").crop() == Board("xo/.#", origin="b1")
+    assert Board("####/#xo#/#.##").crop().with_origin("a1") == Board("xo/.#")
     assert Board("#/#").crop() == Board("#")  # no cells: the 1x1 grid without cells
     b = Board("xo/.#")
     assert b.crop() is b
     assert Board("....").crop() == Board("....")
+
+
+# The tour's board (notebooks/01-tour.ipynb): its first region holds the stones of c7, b7,
+# a6 and d6, and Black's one move there is c7-a7 (read off the picture: rank 7 is the top row).
+TOUR = """
+    .ox..........
+    o..x.........
+    .............
+    .............
+    .............
+    ......ox.xxo.
+    .............
+"""
+
+
+def test_a_cropped_region_keeps_the_names_of_its_squares():
+    board = Board(TOUR)
+    region = next(konane.regions(board))
+    crop = region.crop()
+    assert (crop.rows, crop.cols, crop.origin) == (4, 7, "a4")       # ranks 4-7, files a-g
+    names = ["c7-a7"]
+    assert [str(m) for m in board.legal_moves("x") if m.source_name == "c7"] == names
+    assert [str(m) for m in region.legal_moves("x")] == names
+    assert [str(m) for m in crop.legal_moves("x")] == names
+    lines = crop.diagram().splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == ["7", "6", "5", "4"]
+    assert lines[-1].split() == list("abcdefg")
+    assert crop["c7"] == "x" and crop["b7"] == "o" and crop["d6"] == "x"
+    assert crop.square("c7") == (0, 2) and crop.square_name(0, 2) == "c7"
+    # moves go between the views by name: a move of the board plays on the crop, and back
+    move = board.parse_move("c7-a7")
+    assert crop.play(move) == region.play(move).crop() == crop.play("c7-a7")
+    assert crop.play(move)["a7"] == "x"
+    assert board.play(crop.legal_moves("x")[0]) == board.play("c7-a7")
+    # the pictures: the SVG labels the files and ranks by the board's names
+    pic = konane.svg.board(crop)
+    assert ">7<" in pic and ">4<" in pic and ">1<" not in pic and 'class="cell c7"' in pic
+    # the value does not depend on the names
+    assert konane.value(crop) == konane.value(region) == cgt.pm(1)
+
+
+def test_the_origin_is_part_of_the_value_of_a_board():
+    crop = Board("###/#xo/###").crop()
+    plain = Board("xo")
+    assert crop == Board("xo", origin="b2") and crop != plain
+    assert hash(crop) == hash(plain) and crop.key == plain.key       # the position is the same
+    assert eval(repr(crop), {"konane": konane}) == crop
+    assert pickle.loads(pickle.dumps(crop)) == crop
+    assert Board(crop) == crop and Board(crop, origin="a1") == plain
+    assert crop.with_origin("a1") == plain and crop.with_origin("B2") is crop
+    wide = Board("####/#xo./####").crop()
+    assert wide.options("x") == [Board("..x", origin="b2")] == [wide.play("b2-d2")]
+    assert [str(m) for m in wide.removals("x")] == ["b2"]                  # the opening's moves too
+    assert crop.color_swapped().origin == crop.filled().origin == "b2"
+    assert crop.transform(1).origin == "a1" and crop.normalized()[0].origin == "a1"
+    assert crop.crop() is crop
+    m = konane.Match.loads(konane.Match(crop, opening=False).dumps())
+    assert m.start == crop
+
+
+@pytest.mark.parametrize("origin, error", [
+    (3, konane.errors.BoardTypeError),
+    ("b", BoardParseError),
+    ("b0", BoardParseError),
+])
+def test_bad_origin(origin, error):
+    with pytest.raises(error, match="origin"):
+        Board("xo", origin=origin)
+
+
+def test_squares_outside_a_cropped_grid():
+    crop = Board("###/#xo/###").crop()                  # b2 and c2
+    for name, why in (("a2", "left of the grid"), ("b1", "outside the ranks 2 to 2"),
+                      ("b3", "outside the ranks 2 to 2"), ("d2", "beyond the 2 files")):
+        with pytest.raises(InvalidMoveError, match=why):
+            crop.square(name)
 
 
 @settings(deadline=None)
@@ -497,3 +574,15 @@ def test_errors_are_raised_from_the_method_called():
         with pytest.raises(cls) as info:
             call()
         assert raised_in(info) == name, name
+
+
+def test_diagram_marks_the_last_move():
+    # a capture: the cell left and the cell reached in brackets (c1 jumped b1 to a1)
+    b = Board("x.o./.ox.").play("c1-a1")
+    assert b.diagram(lastmove="c1-a1").splitlines() == ["2 x . o .", "1[x].[.].", "  a b c d"]
+    # a removal: its one cell; the last file closes its bracket after the cell
+    r = Board.start(4).play_removal("d4")
+    assert r.diagram(lastmove="d4").splitlines()[0] == "4 o x o[.]"
+    assert Board("xo.").diagram(lastmove=None) == Board("xo.").diagram()
+    with pytest.raises(InvalidMoveError):
+        b.diagram(lastmove="z9")

@@ -2,14 +2,19 @@
 
 import io
 import os
+import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
+import cgt
 import konane
+import konane.cli
 from konane import Board
-from konane.cli import EXAMPLES, main, parse_board
+from konane.cli import EXAMPLES, main, parse_board, parse_memory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -180,3 +185,162 @@ def test_default_prints_the_examples(capsys):
     assert out.count("value:") == len(EXAMPLES)
     assert "    ....oxxoox..oxxxxo...." in out
     assert f"value:   {konane.value(Board('....oxxoox..oxxxxo....'))}" in out
+
+
+# --------------------------------------------------------------------------
+# who wins: solve and outcome; the version; removals in BOARD
+# --------------------------------------------------------------------------
+
+
+def test_version(capsys):
+    code, out, err = run(["--version"], capsys)
+    assert code == 0 and err == ""
+    assert re.fullmatch(r"konane-cgt \S+, on the (native core|pure-Python engine \(no native core\))\n", out)
+
+
+def test_solve_both_players(capsys):
+    # .ox./o..x/.... is +-1 (Ernst 1995): whoever moves first wins, Black by c3-a3, White by
+    # b3-d3 (each player's only winning move, also found by the game-tree search below)
+    code, out, err = run(["solve", ".ox./o..x/...."], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:4] == ["3 . o x .", "2 o . . x", "1 . . . .", "  a b c d"]
+    assert lines[4] == "Black (x) to move: Black wins, by c3-a3 (a winning move; --all gives every one)"
+    assert lines[5] == "White (o) to move: White wins, by b3-d3 (a winning move; --all gives every one)"
+
+
+def test_solve_one_player_all_moves_and_a_loss(capsys):
+    code, out, _ = run(["solve", ".ox./o..x/....", "--to-move", "o", "--all"], capsys)
+    assert code == 0 and out.splitlines()[-1] == "White (o) to move: White wins, by b3-d3 (every winning move)"
+    # Norvig (2021): on 4x4 after the removals a1 and b1, White wins with Black to move
+    code, out, _ = run(["solve", "4x4:a1,b1", "-p", "x"], capsys)
+    assert code == 0 and out.splitlines()[-1] == "Black (x) to move: White wins, whatever Black plays"
+    code, out, _ = run(["solve", "x.o", "-p", "o"], capsys)
+    assert out.splitlines()[-1] == "White (o) to move: Black wins: White has no move"
+
+
+@pytest.mark.parametrize("picture", ["..ox", ".ox.", ".xoxox.", "x..o", ".ox./o..x/....", "xo.o./....o"])
+def test_outcome_against_a_game_tree_search(picture, capsys):
+    code, out, err = run(["outcome", picture], capsys)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"  outcome: {_OUTCOME_LINES[brute_outcome(Board(picture))]}"
+    code, solved, _ = run(["solve", picture], capsys)
+    black_wins, white_wins = (f"{who} ({c}) to move: {who} wins" in solved
+                              for who, c in (("Black", "x"), ("White", "o")))
+    assert {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[
+        (black_wins, white_wins)] == brute_outcome(Board(picture))
+
+
+_OUTCOME_LINES = {"L": "L (Black, Left, wins whoever starts)", "R": "R (White, Right, wins whoever starts)",
+                  "N": "N (the first player wins)", "P": "P (the second player wins)"}
+
+
+def test_a_start_board_before_its_removals_is_said(capsys):
+    code, out, err = run(["value", "6x6"], capsys)
+    assert code == 0 and "value:   0" in out
+    assert err.startswith("konane: note: 6x6 is the full start board, before the opening removals: nobody "
+                          "can move")
+    assert "Black's (one of a1, c3, d4, f6)" in err and "such as 6x6:c3,b3" in err
+    code, out, err = run(["outcome", "4x4:a1"], capsys)
+    assert code == 0 and "White's opening removal is not made: give it after Black's, one of a2, b1" in err
+
+
+def test_start_boards_after_their_removals(capsys):
+    # 4x4 after a1 and b1: value 0, White (the second player) wins (Norvig 2021; the solver's
+    # doctest); the board is the start board without a1 and b1
+    code, out, err = run(["value", "4x4:a1,b1"], capsys)
+    assert code == 0 and err == ""
+    assert "    ..xo" in out and "value:   0" in out
+    assert parse_board("6x6:d4,d3") == Board.start(6).play_removal("d4").play_removal("d3")
+    assert parse_board(" 6X6 : d4 , d3 ") == parse_board("6x6:d4,d3")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["value", "4x4:b2,b2"], "illegal move 'b2': White must remove one of its own stones"),
+    (["value", "4x4:c1"], "Black must remove one of its own stones from the centre"),
+    (["value", "4x4:a1,a2,c3"], "after the size come the two opening removals"),
+    (["value", "4x4:a1,"], "after the size come the two opening removals"),
+    (["value", "..ox", "--max-memory", "lots"], "invalid --max-memory 'lots'"),
+    (["solve", "..ox", "--time", "-1"], "invalid --time -1.0"),
+    (["solve", "..ox", "--to-move", "red"], "unknown player 'red'"),
+])
+def test_bad_computing_input(argv, message, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and message in err and err.startswith("konane: error: ")
+
+
+def test_parse_memory():
+    assert parse_memory("8G") == parse_memory("8 GB") == parse_memory("8GiB") == 8 * 2 ** 30
+    assert parse_memory("512m") == 512 * 2 ** 20 and parse_memory("1.5K") == 1536
+    assert parse_memory("123") == 123 and parse_memory("None") is None and parse_memory("2T") == 2 ** 41
+    with pytest.raises(konane.errors.KonaneValueError):
+        parse_memory("8Q")
+
+
+# --------------------------------------------------------------------------
+# limits, the early note, Ctrl-C: in the command line's terms
+# --------------------------------------------------------------------------
+
+# the first real 8x8 game position of benchmarks/data/realgames.json: one region of 31 stones,
+# whose value the native solver does not finish in 20 s (benchmarks/results/)
+FAR = "oxoxoxox/xox...xo/o..x..ox/..xoxo../......../..x...xo/o...ox../x....oxo"
+
+
+def test_the_time_limit_in_command_line_terms(capsys):
+    code, out, err = run(["value", FAR, "--time", "0.000001"], capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("konane: konane value stopped after ")
+    assert "the limit is --time 1e-06. Give a larger --time" in err
+    assert "nothing is kept when the command ends" in err
+    assert f"'konane outcome {FAR}'" in err and "--to-move x" in err
+    for python_terms in ("time=", "max_memory=", "kept in the cache", "Traceback"):
+        assert python_terms not in err
+
+
+def test_the_memory_limit_in_command_line_terms(capsys, monkeypatch):
+    # the limit as konane.value reports it (its numbers), said by the command line
+    def stopped(*args, **kwargs):
+        assert kwargs["max_memory"] == 3 * 2 ** 30
+        raise konane.ComputationLimitError("konane.value stopped", positions=1234567, memory=3500 * 2 ** 20,
+                                           limit="max_memory")
+
+    monkeypatch.setattr(konane.cli, "value", stopped)
+    code, out, err = run(["value", "..ox", "--max-memory", "3G"], capsys)
+    assert code == 1
+    assert err.startswith("konane: konane value stopped after 1,234,567 positions: the process's memory grew "
+                          "by 3.4G, past --max-memory 3G. Give a larger --max-memory (such as --max-memory 16G")
+    assert "max_memory=" not in err and "kept in the cache" not in err
+    monkeypatch.setattr(konane.cli, "outcome", lambda *a, **k: stopped(*a, max_memory=3 * 2 ** 30))
+    code, out, err = run(["outcome", "..ox"], capsys)
+    assert code == 1 and "(the default)" in err and "konane outcome stopped" in err
+    assert "konane solve" not in err                 # the pointer to the search is for value only
+
+
+def test_a_value_out_of_reach_is_said_first(capsys, monkeypatch):
+    # the note comes before the computation (here replaced by an instant one)
+    monkeypatch.setattr(konane.values, "_value", lambda *args: cgt.zero)
+    code, out, err = run(["value", FAR], capsys)
+    assert code == 0 and "value:   0" in out
+    assert err.startswith("konane: note: a region of 31 stones: such values often take minutes")
+    assert f"'konane outcome {FAR}'" in err and "--time bounds this command" in err
+
+
+def test_ctrl_c_prints_one_line(capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(konane.cli, "value", interrupted)
+    code, out, err = run(["value", "..ox"], capsys)
+    assert code == 130 and err.strip() == "konane: interrupted" and "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+def test_ctrl_c_in_a_real_computation():
+    env = dict(os.environ, KONANE_PROGRESS="0")
+    proc = subprocess.Popen([sys.executable, "-m", "konane", "value", FAR, "--time", "60"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip() == "konane: interrupted" and "Traceback" not in err

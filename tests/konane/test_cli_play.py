@@ -1,6 +1,7 @@
 """Tests of ``konane play``'s levels and its ``hint`` command (konane.cli with scripted stdin)."""
 
 import io
+import re
 import sys
 
 import pytest
@@ -94,3 +95,68 @@ def test_level_play_against_a_scripted_human(capsys, monkeypatch, quick_levels):
 def test_bad_play_options(argv, message, capsys, monkeypatch):
     code, out, err = run(argv, capsys, monkeypatch)
     assert code == 2 and message in err and err.startswith("konane: error: ")
+
+
+# --------------------------------------------------------------------------
+# the board once a turn, the last move marked; why a removal is hinted
+# --------------------------------------------------------------------------
+
+def diagrams(out):
+    """The diagrams of an output, each as (the lines before it, its rank lines)."""
+    lines = out.splitlines()
+    found, start = [], 0
+    for i, line in enumerate(lines):
+        if re.fullmatch(r" +a b c d( [a-z])*", line):
+            top = i
+            while top > 0 and re.match(r"^ ?\d+[ \[|\]]", lines[top - 1]):
+                top -= 1
+            found.append((lines[start:top], lines[top:i]))
+            start = i + 1
+    return found
+
+
+def marked(rank_lines):
+    """The squares written in brackets in a diagram's rank lines (read character by character)."""
+    squares = set()
+    for line in rank_lines:
+        rank, cells = re.match(r"^ ?(\d+)(.*)$", line).groups()
+        for col, i in enumerate(range(1, len(cells), 2)):
+            if cells[i - 1] in "[|":
+                squares.add("abcdefghij"[col] + rank)
+    return squares
+
+
+def test_the_board_is_shown_once_a_turn_with_the_last_move_marked(capsys, monkeypatch):
+    script = "d4\nquit\n"
+    code, out, _ = run(["play", "--size", "6x6", "--opponent", "random", "--seed", "7"], capsys, monkeypatch, script)
+    assert code == 0
+    shown = diagrams(out)
+    # the start, then the position after the computer's answer: not one after the human's d4
+    assert len(shown) == 2
+    assert marked(shown[0][1]) == set()
+    reply = re.search(r"White \(o\) plays (\w+)", out).group(1)
+    assert "White (o) plays" in "\n".join(shown[1][0]) and marked(shown[1][1]) == {reply}
+
+
+def test_every_move_of_the_computer_is_marked(capsys, monkeypatch):
+    code, out, _ = run(["play", "--size", "5x6", "--human", "none", "--opponent", "random", "--seed", "3"],
+                       capsys, monkeypatch)
+    assert code == 0
+    plies = re.findall(r"\((?:x|o)\) plays (\S+)", out)
+    shown = diagrams(out)
+    assert len(shown) == len(plies) + 1                 # the start, then once a ply
+    for move, (_, ranks) in zip(plies, shown[1:], strict=True):
+        squares = set(move.split("-"))                  # a removal is one square, a capture two
+        assert marked(ranks) == squares, (move, ranks)
+
+
+def test_a_removal_hint_says_why(capsys, monkeypatch):
+    code, out, _ = run(["play", "--size", "6x6", "--hint-time", "0.05", "--seed", "1"], capsys, monkeypatch,
+                       "hint\nquit\n")
+    assert code == 0
+    line = next(x for x in out.splitlines() if "hint: " in x)
+    move = line.split("hint: ")[1].split()[0]
+    assert move in ("a1", "c3", "d4", "f6")            # Black's legal first removals on 6x6
+    assert "Black removes from the centre or a corner: a1, c3, d4, f6" in line
+    assert (f"after {move} and White's best removal next to it, a " in line and "-ply search scores it best" in line
+            and "nothing is proved" in line) or "(a proved win)" in line

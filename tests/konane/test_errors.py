@@ -11,14 +11,16 @@ VALUE_ERRORS = {"BoardParseError", "InvalidMoveError", "IllegalMoveError", "Open
                 "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError",
                 "CensusFileError", "SearchError", "MatchFileError", "CertificateError"}
 RUNTIME_ERRORS = {"ComputationLimitError"}
+WARNINGS = {"OutOfReachWarning", "NoClosedFormWarning"}
 
 
 def test_every_error_is_in_errors_and_exported():
     classes = {name for name, obj in inspect.getmembers(errors, inspect.isclass)
                if issubclass(obj, Exception) and obj.__module__ == "konane.errors"}
     assert classes == set(errors.__all__)
-    assert classes == TYPE_ERRORS | VALUE_ERRORS | RUNTIME_ERRORS | {"KonaneError", "KonaneTypeError",
-                                                                     "KonaneValueError"}
+    assert classes == TYPE_ERRORS | VALUE_ERRORS | RUNTIME_ERRORS | WARNINGS | {
+        "KonaneError", "KonaneTypeError", "KonaneValueError"}
+    assert issubclass(errors.OutOfReachWarning, UserWarning)
     # at the top of konane: the errors that say what went wrong (the tests of the
     # architecture pin the list); every one is the class of konane.errors
     top = {name for name in konane.__all__ if name.endswith("Error")}

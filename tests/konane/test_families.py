@@ -7,7 +7,7 @@ import pytest
 import cgt
 import konane
 from cgt.families import ClosedForm, find_closed_form
-from konane.errors import FamilyError, FamilyTypeError
+from konane.errors import FamilyError, FamilyTypeError, NoClosedFormWarning
 from konane.families import Family
 
 
@@ -184,7 +184,11 @@ def test_chan_tsai_two_blocks_even_even():
 def test_chan_tsai_two_blocks_odd_even_splits_and_is_none():
     # S(2a+1, 2b) = a - b for a > b but 2^-(b-a+1) for 1 <= a <= b: no closed form by residues
     fam = Family(lambda a, b: row(2 * a + 1, 2 * b))
-    assert fam.conjecture(itertools.product(range(0, 6), range(1, 6))) is None
+    with pytest.warns(NoClosedFormWarning) as caught:
+        assert fam.conjecture(itertools.product(range(0, 6), range(1, 6))) is None
+    # all numbers, so one shape; a - b or 2^-(b-a+1): not affine
+    assert caught[0].message.reason.startswith("the values have one shape (#) but their numbers do not change "
+                                               "linearly")
     # with b fixed it is a - b from a = b + 1 on
     conj = fam.fix(b=2).conjecture(range(0, 10))
     assert (conj.period, conj.start) == (1, 3) and conj(20) == cgt.number(18)
@@ -200,7 +204,15 @@ def test_unrelated_boards_get_no_closed_form():
     pictures = [".xo.", "..ox", ".ox./o..x/....", "..x.xo.o..", "..o.ox..xo..", "..ox.o.ox..", ".xoxox.",
                 "xx.xo", "..o.ox..", "....oxxoox..oxxxxo....", "..ox.ox..", "..xx.x.xo.."]
     fam = Family(lambda n: pictures[n])
-    assert fam.conjecture(range(len(pictures))) is None
+    with pytest.warns(NoClosedFormWarning, match="has no closed form on these 12 values: no period up to 4 fits"):
+        assert fam.conjecture(range(len(pictures))) is None
+
+
+def test_too_few_values_are_said():
+    with pytest.warns(NoClosedFormWarning) as caught:
+        assert Family(solid).conjecture(range(2)) is None
+    assert caught[0].message.reason == ("too few values: 2 values of n, and a closed form needs at least 3 "
+                                        "(min_support) in each residue class beyond its start")
 
 
 def test_family_and_generic_fit_agree():

@@ -594,3 +594,23 @@ def test_moves_and_outcomes_pretty_print_as_notation():
     assert repr(moves[0]) == "konane.Move.parse('c1-e1', rows=1)"
     assert pretty([cgt.star.outcome, cgt.up.outcome, cgt.zero.outcome]) == "[N, L, P]"
     assert repr(cgt.star.outcome) == "<Outcome.N: 'N'>"
+
+
+def test_moves_of_a_cropped_board_keep_the_names_of_its_squares():
+    # a region of an 8-row board in files c-e of rank 6, cropped: its moves are named as on
+    # the board (counted by hand: the Black stone on c6 jumps d6 to e6)
+    board = Board("......../......../..xo..../" + "......../" * 4 + "........")
+    region = Board("########/########/##xo.###/########/########/########/########/########")
+    crop = region.crop()
+    assert crop.origin == "c6"
+    (move,) = crop.legal_moves("x")
+    assert str(move) == "c6-e6" and move.source_name == "c6" and move.target_name == "e6"
+    assert repr(move) == "konane.Move.parse('c6-e6', rows=1, origin='c6')"
+    assert eval(repr(move), {"konane": konane}) == move
+    assert move == konane.Move((0, 0), (0, 2), 1, "C6")
+    assert move != konane.Move((0, 0), (0, 2), 1)                     # a1-c1 on a board of its own
+    assert board.play(move) == board.play("c6-e6")                    # read again by its names
+    with pytest.raises(InvalidMoveError, match="outside the ranks 6 to 6"):
+        crop.parse_move("c5-e5")
+    with pytest.raises(konane.errors.MoveTypeError):
+        konane.Move((0, 0), (0, 2), 1, origin=None)

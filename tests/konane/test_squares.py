@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import konane
-from konane.squares import file_name, parse_file, parse_square, square_name
+from konane.squares import file_name, parse_file, parse_square, square_coordinates, square_name
 
 
 def test_file_names():
@@ -42,3 +42,25 @@ def test_errors():
         parse_file("a1")
     with pytest.raises(konane.errors.MoveTypeError):
         parse_file(1)
+
+
+@given(st.integers(1, 30), st.integers(0, 60), st.integers(0, 40), st.integers(0, 40), st.data())
+def test_square_name_round_trip_from_an_origin(rows, col, files, ranks, data):
+    row = data.draw(st.integers(0, rows - 1))
+    origin = square_name(0, files, ranks + 1)              # the name of (files, ranks) from a1
+    name = square_name(row, col, rows, origin=origin)
+    assert parse_square(name, rows, origin=origin) == (row, col)
+    # the name is the one the cell has on the big board of which this grid is the corner
+    assert name == square_name(row, col + files, rows + ranks)
+    assert square_coordinates(origin) == (files, ranks)
+
+
+def test_origin_errors():
+    with pytest.raises(konane.InvalidMoveError, match="outside the ranks 6 to 7"):
+        parse_square("c5", 2, origin="c6")
+    with pytest.raises(konane.InvalidMoveError, match="left of the grid"):
+        parse_square("b6", 2, origin="c6")
+    with pytest.raises(konane.InvalidMoveError, match="expected file letters"):
+        square_name(0, 0, 2, origin="6c")
+    with pytest.raises(konane.errors.MoveTypeError):
+        square_coordinates(None)

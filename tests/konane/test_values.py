@@ -255,3 +255,50 @@ def test_boards_wider_than_511_columns():
         assert tall.cols == 2
         for rules in (konane.STANDARD, konane.SINGLE_JUMP):
             assert konane.value(wide, rules=rules) == konane.value(tall, rules=rules)
+
+
+# --------------------------------------------------------------------------
+# a value has no player to move; a value out of reach is said early
+# --------------------------------------------------------------------------
+
+# the first real 8x8 game position of benchmarks/data/realgames.json: one region of 31 stones,
+# whose value the native solver does not finish in 20 s (benchmarks/results/)
+FAR = "oxoxoxox/xox...xo/o..x..ox/..xoxo../......../..x...xo/o...ox../x....oxo"
+
+
+@pytest.mark.parametrize("call", [konane.value, konane.analyze])
+def test_a_value_takes_no_player_to_move(call):
+    with pytest.raises(konane.errors.KonaneTypeError) as info:
+        call("..ox", "x")
+    message = str(info.value)
+    assert f"konane.{call.__name__} takes no player to move (got 'x')" in message
+    assert "konane.solve(board, player)" in message and "konane.outcome(board)" in message
+    assert raised_in(info) == call.__name__
+
+
+def test_a_value_out_of_reach_is_said_before_it_is_computed(monkeypatch):
+    import warnings
+
+    from konane.errors import OutOfReachWarning
+    computed = []
+    monkeypatch.setattr(konane.values, "_value", lambda *args: computed.append(args) or cgt.zero)
+    with pytest.warns(OutOfReachWarning, match="a region of 31 stones") as caught:
+        konane.value(FAR)
+    assert caught[0].message.stones == 31 and caught[0].message.regions == 1
+    assert "konane.outcome(board)" in str(caught[0].message) and caught[0].filename == __file__
+    assert len(computed) == 1                            # said, and then computed all the same
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        konane.value(FAR, time=30)                       # a limit of work: nothing said
+        konane.value(FAR, max_positions=10 ** 9)
+        konane.value(Board.start(8))                     # 64 stones, but nobody can move
+        konane.value(".ox./o..x/....")
+
+
+def test_the_limit_message_says_what_is_kept_and_where_to_turn():
+    with pytest.raises(konane.ComputationLimitError) as info:
+        konane.value(FAR, time=1e-6)
+    message = str(info.value)
+    assert "the limit is time=1e-06 seconds" in message
+    assert "stay in this process's caches" in message and "kept in the cache" not in message
+    assert "konane.outcome(board) and konane.solve(board, player)" in message

@@ -256,7 +256,7 @@ def test_displays():
     static = w._repr_html_()                     # where no widget front end runs (HTML export)
     assert static.count("<svg") == 2                # the board and the thermograph
     assert "<b>value</b> 1" in static and "<b>Black wins moving first by</b> a1-c1" in static
-    assert "<b>White wins moving first by</b> no move" in static and "region 1: 1" in static
+    assert "<b>White has no winning move</b>" in static and "region 1: 1" in static
 
 
 # ---------------------------------------------------------------- anywidget stays optional
@@ -279,3 +279,40 @@ def test_front_end_files_are_package_data():
     from importlib.resources import files
     assert (files("konane") / "_widget.js").read_text("utf-8") == konane.BoardWidget._esm
     assert (files("konane") / "_widget.css").read_text("utf-8") == konane.BoardWidget._css
+
+
+def test_a_cropped_region_keeps_its_names_in_the_widget():
+    # the region of c2-e2 in an 8-file, 3-rank board, cropped: files c-e, rank 2
+    w = konane.BoardWidget(konane.Board("########/##xo.###/########").crop())
+    assert w.files == ["c", "d", "e"] and w.ranks == ["2"]
+    assert w.legal_moves["x"] == ["c2-e2"]
+    w.play("c2-e2")
+    assert w.board == konane.Board("..x", origin="c2") and w.last_move == "c2-e2"
+    w.cycle("c2")                                        # an edit keeps the names
+    assert w.board.origin == "c2" and w.board["c2"] == "x"
+    w.picture = "o.x"                                    # a picture of the same grid too
+    assert w.board == konane.Board("o.x", origin="c2")
+
+
+def test_the_static_picture_says_who_has_no_winning_move():
+    # "..ox" is 1 (Black wins whoever starts): Black's d1-b1 wins, White has no move at all
+    w = konane.BoardWidget("..ox")
+    static = w._repr_html_()
+    assert "<b>Black wins moving first by</b> d1-b1" in static
+    assert "<b>White has no winning move</b>" in static and "by no move" not in static
+    assert f'data-konane-static="{w.static_id}"' in static and len(w.static_id) == 32
+    js = (konane.widget._HERE / "_widget.js").read_text("utf-8")
+    assert "has no winning move" in js and "no move\")" not in js
+
+
+def test_the_widget_displays_its_static_picture_then_its_live_view(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False, metadata=None: shown.append(obj))
+    w = konane.BoardWidget(".ox./o..x/....")
+    w._ipython_display_()
+    static, live = shown
+    assert static["text/html"] == w._repr_html_() and static["text/plain"] == repr(w)
+    assert live["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    assert live["text/html"] == "" and live["text/plain"] == ""
