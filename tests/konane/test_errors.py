@@ -29,7 +29,8 @@ def test_every_error_is_in_errors_and_exported():
         assert getattr(konane, name) is getattr(errors, name)
     # no exception class of konane is defined anywhere else
     for module in ("board", "squares", "moves", "rules", "match", "decomposition", "values", "solving",
-                   "players", "cache", "censuses", "svg", "cli", "families", "finding", "certificates", "_calls", "_progress"):
+                   "players", "cache", "censuses", "svg", "cli", "families", "finding", "certificates",
+                   "_calls", "_progress"):
         mod = __import__(f"konane.{module}", fromlist=["_"])
         own = [name for name, obj in inspect.getmembers(mod, inspect.isclass)
                if issubclass(obj, Exception) and obj.__module__ == mod.__name__]
