@@ -145,6 +145,23 @@ struct Walk {
     /// The keys of the region table's entries that name values still to come (a few per
     /// call: regions are normal forms).
     region_journal: Vec<Key>,
+    /// While kept ([`Solver::keep_new_regions`]): the keys of the regions valued since the
+    /// last [`Solver::new_regions`] (for a file that keeps the values from one run to the
+    /// next).
+    log: Option<Vec<Key>>,
+}
+
+/// The value of a normalised region, as a file keeps it: the region `(cells, black, white)`
+/// in the board layout `stride` (its normal form, `konane._kernel.bitboard.normal_form`),
+/// the rules (`multi`: multiple jumps), and the id of its value in the engine's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegionValue {
+    pub multi: bool,
+    pub stride: u32,
+    pub cells: Mask,
+    pub black: Mask,
+    pub white: Mask,
+    pub id: Id,
 }
 
 /// The most keys of [`Walk::journal`] (16 MB).
@@ -279,6 +296,58 @@ impl Solver {
         }
     }
 
+    /// Start (`true`) or stop keeping the keys of the regions valued from now on, for
+    /// [`Solver::new_regions`].
+    pub fn keep_new_regions(&mut self, on: bool) {
+        self.walk.log = on.then(Vec::new);
+    }
+
+    /// The finished values of the regions valued since the last call (or since
+    /// [`Solver::keep_new_regions`]; none if they are not kept).  A region whose value was
+    /// not finished (a call stopped before it was valued) is left out.
+    pub fn new_regions(&mut self) -> Vec<RegionValue> {
+        let Some(log) = self.walk.log.as_mut() else {
+            return Vec::new();
+        };
+        let keys = std::mem::take(log);
+        keys.into_iter()
+            .filter_map(|k| {
+                let id = Ref(*self.walk.regions.get(&k)?).as_id()?;
+                Some(RegionValue {
+                    multi: k.multi,
+                    stride: k.stride as u32,
+                    cells: k.cells,
+                    black: k.black,
+                    white: k.white,
+                    id,
+                })
+            })
+            .collect()
+    }
+
+    /// Give the region table a value computed before (kept in a file): `false` if the
+    /// region was there already.  A region that is not in its normal form is refused
+    /// ([`Error::BadBoard`]): it would never be looked up.  The value is trusted: the file
+    /// that kept it is checked by its reader.
+    pub fn put_region(&mut self, r: RegionValue) -> Result<bool> {
+        if !(2..=129).contains(&r.stride) || r.cells == 0 {
+            return Err(Error::BadBoard("a region value to keep: no cells, or a row out of range".into()));
+        }
+        let rows = super::bits::bit_length(r.cells).div_ceil(r.stride);
+        check_board("solver", rows, r.stride - 1, r.cells, r.black, r.white)?;
+        let w = &mut self.walk;
+        let (_, cols, nc, nb, nw, swapped) = w.shapes.normal_form(r.stride, r.cells, r.black, r.white);
+        if swapped || cols + 1 != r.stride || (nc, nb, nw) != (r.cells, r.black, r.white) {
+            return Err(Error::BadBoard("a region value to keep: not in its normal form".into()));
+        }
+        let k = key(r.multi, r.stride, r.cells, r.black, r.white);
+        if w.regions.contains_key(&k) {
+            return Ok(false);
+        }
+        w.regions.insert(k, r.id);
+        Ok(true)
+    }
+
     /// Sizes of the tables and counters.
     pub fn info(&self) -> Info {
         let w = &self.walk;
@@ -400,6 +469,9 @@ impl Walk {
                 self.regions.insert(k, r.0);
                 if r.as_id().is_none() {
                     self.region_journal.push(k);
+                }
+                if let Some(log) = &mut self.log {
+                    log.push(k);
                 }
                 r
             }

@@ -396,3 +396,48 @@ fn bad_boards_are_refused() {
     ));
     assert!(bits::fits(8, 8) && bits::fits(10, 10) && !bits::fits(11, 11));
 }
+
+#[test]
+fn region_values_kept_and_given_back_are_found_again() {
+    // a solver that keeps its new regions; a second solver given them finds every region
+    // in its table (no miss) and the same values, checked against the brute force
+    let mut e = Engine::new();
+    let mut first = solver(None);
+    first.keep_new_regions(true);
+    let mut rng = Rng(41);
+    let pics: Vec<String> = (0..40).map(|_| random_grid(&mut rng, 4, 5, true)).collect();
+    let ids: Vec<Id> = pics
+        .iter()
+        .map(|p| value(&mut e, &mut first, p, Rules::STANDARD))
+        .collect();
+    let kept = first.new_regions();
+    assert_eq!(kept.len(), first.info().regions);
+    assert!(first.new_regions().is_empty(), "taken once");
+    let mut second = solver(None);
+    for r in &kept {
+        assert!(second.put_region(*r).unwrap());
+        assert!(!second.put_region(*r).unwrap(), "already there");
+    }
+    for (p, &id) in pics.iter().zip(&ids) {
+        assert_eq!(value(&mut e, &mut second, p, Rules::STANDARD), id, "{p}");
+        assert_eq!(id, brute_pic(&mut e, p, true), "{p}");
+    }
+    let info = second.info();
+    assert_eq!(info.misses, 0);
+    assert_eq!(info.regions, kept.len());
+    // what is not a normal form, or not a board, is refused
+    let r = kept.iter().find(|r| r.black != 0 && r.white != 0).unwrap();
+    let stray = super::RegionValue { black: r.black | 1 << 127, ..*r };
+    let empty = super::RegionValue { cells: 0, ..*r };
+    // the colours swapped: the normal form is the least of the two, so one of them is refused
+    let swapped = super::RegionValue { black: r.white, white: r.black, ..*r };
+    let least = Shapes::default().normal_form(r.stride, r.cells, r.white, r.black);
+    let twins = (least.2, least.3, least.4) == (r.cells, r.white, r.black);
+    for bad in [stray, empty].into_iter().chain((!twins).then_some(swapped)) {
+        assert!(matches!(second.put_region(bad), Err(Error::BadBoard(_))), "{bad:?}");
+    }
+    // a solver that does not keep them gives none
+    let mut third = solver(None);
+    value(&mut e, &mut third, &pics[0], Rules::STANDARD);
+    assert!(third.new_regions().is_empty());
+}
