@@ -145,9 +145,8 @@ struct Walk {
     /// The keys of the region table's entries that name values still to come (a few per
     /// call: regions are normal forms).
     region_journal: Vec<Key>,
-    /// While kept ([`Solver::keep_new_regions`]): the keys of the regions valued since the
-    /// last [`Solver::new_regions`] (for a file that keeps the values from one run to the
-    /// next).
+    /// Once [`Solver::new_regions`] was called: the keys of the regions valued since its
+    /// last call.
     log: Option<Vec<Key>>,
 }
 
@@ -296,23 +295,23 @@ impl Solver {
         }
     }
 
-    /// Start (`true`) or stop keeping the keys of the regions valued from now on, for
-    /// [`Solver::new_regions`].
-    pub fn keep_new_regions(&mut self, on: bool) {
-        self.walk.log = on.then(Vec::new);
-    }
-
-    /// The finished values of the regions valued since the last call (or since
-    /// [`Solver::keep_new_regions`]; none if they are not kept).  A region whose value was
-    /// not finished (a call stopped before it was valued) is left out.
+    /// The finished values of the regions valued since the last call: the first call (and
+    /// the first after [`Solver::clear`]) gives every finished region of the table and
+    /// starts keeping the keys of the regions valued from then on (for a file that keeps the
+    /// values from one run to the next; a solver never asked keeps no such list).  A region
+    /// whose value was not finished (a call stopped before it was valued) is left out.
     pub fn new_regions(&mut self) -> Vec<RegionValue> {
-        let Some(log) = self.walk.log.as_mut() else {
-            return Vec::new();
+        let w = &mut self.walk;
+        let keys = match w.log.as_mut() {
+            Some(log) => std::mem::take(log),
+            None => {
+                w.log = Some(Vec::new());
+                w.regions.keys().copied().collect()
+            }
         };
-        let keys = std::mem::take(log);
         keys.into_iter()
             .filter_map(|k| {
-                let id = Ref(*self.walk.regions.get(&k)?).as_id()?;
+                let id = Ref(*w.regions.get(&k)?).as_id()?;
                 Some(RegionValue {
                     multi: k.multi,
                     stride: k.stride as u32,
@@ -367,6 +366,7 @@ impl Solver {
         let w = &mut self.walk;
         w.raw = Table::default();
         w.regions = FxHashMap::default();
+        w.log = None;
         w.frames = FxHashMap::default();
         w.shapes.clear();
         self.valuer = Valuer::default();
