@@ -71,6 +71,12 @@ def konane_fits(rows: int, cols: int) -> bool:
 def konane_value(board: Board, multi_jump: bool, check: Check | None = None, threads: int = 1) -> int:
     """The id of the value of ``board``; ``check`` is called every 4096 positions computed."""
 
+def konane_value_new_regions() -> list[tuple[bool, int, int, int, int, int]]:
+    """``(multi, stride, cells, black, white, id)`` of the regions valued since the last call."""
+
+def konane_value_put_regions(regions: list[tuple[bool, int, int, int, int, int]]) -> int:
+    """Give the region table these values; the number it did not have."""
+
 def konane_value_info() -> tuple[int, int, int, int, int, int]:
     """``(positions, regions, computed, hits, misses, piped)`` of the value solver."""
 

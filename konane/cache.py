@@ -15,12 +15,13 @@ import hashlib
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import cgt
 from konane._calls import describe, public
 from konane._kernel import native, registry
-from konane._kernel.bitboard import Key, clear_tables, unpack_key
+from konane._kernel.bitboard import Key, clear_tables, normal_form, pack_key, unpack_key
 from konane.errors import CacheFileError, CacheTypeError
 
 __all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches"]
@@ -39,6 +40,22 @@ def _text_key(key: Key) -> str:
     multi, stride, cells, black, white = unpack_key(key)
     rows = (cells.bit_length() + stride - 1) // stride    # a normal form fills its last row
     return ",".join(map(str, (multi, rows, stride - 1, cells, black, white)))
+
+
+def _read_text_key(text: str) -> Key | None:
+    """The key of a text key (:func:`_text_key`), or None if it is not one of a normal form."""
+    multi_text, _, rest = text.partition(",")
+    try:
+        rows, cols, cells, black, white = map(int, rest.split(","))
+    except ValueError:
+        return None
+    stride = cols + 1
+    if (multi_text not in ("True", "False") or not 0 < rows * stride < 1 << 20 or cells <= 0
+            or cells.bit_length() > rows * stride or (black | white) & ~cells or black & white):
+        return None
+    if normal_form(stride, cells, black, white) != (rows, cols, cells, black, white, False):
+        return None
+    return pack_key(multi_text == "True", stride, cells, black, white)
 
 
 class RegionCache:
@@ -171,6 +188,45 @@ class RegionCache:
         except cgt.CGTError as exc:
             raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
 
+    def regions(self) -> Iterator[tuple[Key, int]]:
+        """Every region value kept: ``(key, id)`` for those in memory, then for those of the
+        file (each checked against its checksum), a region in both given once.
+
+        Raises
+        ------
+        CacheFileError
+            If a row of the file is damaged (its checksum, its key or its value).
+
+        Examples
+        --------
+        >>> cache = konane.RegionCache()
+        >>> konane.value("..ox/xo..", cache=cache)
+        cgt.parse('2')
+        >>> len(list(cache.regions())) == len(cache)
+        True
+        """
+        yield from list(self._values.items())
+        if self._db is None:
+            return
+        self.flush()
+        try:
+            rows = self._db.execute("SELECT key, value, checksum FROM region_values").fetchall()
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise self._damaged(str(exc)) from None
+        for text_key, value, checksum in rows:
+            if not isinstance(text_key, str) or not isinstance(value, str) or checksum != _check(text_key, value):
+                raise self._damaged(f"the value of region {text_key!r} does not match its checksum (the file was "
+                                    "changed after this library wrote it)")
+            key = _read_text_key(text_key)
+            if key is None:
+                raise self._damaged(f"{text_key!r} is not the key of a region in its normal form")
+            if key in self._values:
+                continue
+            try:
+                yield key, cgt.parse(value).id
+            except cgt.CGTError as exc:
+                raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
+
     def flush(self) -> None:
         """Write values not yet saved to the file (no-op without a file)."""
         if self._db is None or not self._pending:
@@ -219,6 +275,8 @@ class RegionCache:
 
     def put(self, key: Key, gid: int) -> None:
         """Store the value id ``gid`` of the normalised region ``key``."""
+        if self._values.get(key) == gid:
+            return
         self._trim()
         self._values[key] = gid
         if self._db is not None:

@@ -76,7 +76,8 @@ def _warn_if_far(board: Board, cache: RegionCache | None, what: str, max_positio
     :data:`FAR_STONES` stones or more, when no limit of work bounds the call."""
     if max_positions is not None or time is not None:
         return
-    solver = "native" if cache is None and native.takes(board.rows, board.cols) else "python"
+    native_cache = cache is None or cache.path is not None
+    solver = "native" if native_cache and native.takes(board.rows, board.cols) else "python"
     far = FAR_STONES[solver]
     if board.black_mask.bit_count() + board.white_mask.bit_count() < far:
         return
@@ -96,7 +97,7 @@ def _warn_if_far(board: Board, cache: RegionCache | None, what: str, max_positio
 
 
 def _value(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress) -> cgt.Game:
-    """The value of ``board`` (the native solver with ``cache`` None, where it takes the board)."""
+    """The value of ``board`` (the native solver where it takes the board, with ``cache`` if given)."""
     return cgt.Game.from_id(value_id(board.key, rules, cache, prog))
 
 
@@ -125,13 +126,20 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         :data:`konane.STANDARD` (multi-jumps in a line, the default) or
         :data:`konane.SINGLE_JUMP`.
     cache : None, RegionCache or path, optional
-        Where values of regions are kept: by default the tables of the native
-        solver where the native core is built (boards up to 128 cells with
-        their guard column, such as 8x8 or 10x10), else one in-memory cache
-        for the process (:func:`konane.default_cache`) of the Python solver;
-        a :class:`konane.RegionCache`; or a file name such as
-        ``"konane-values.sqlite"`` to keep values across runs (both with the
-        Python solver, the reference).  Both solvers give the same values.
+        Where values of regions are kept.  None (the default): the tables of
+        the native solver where the native core is built and takes the board
+        (up to 128 cells with their guard column, such as 8x8 or 10x10), else
+        one in-memory cache for the process (:func:`konane.default_cache`) of
+        the Python solver.  A file name such as ``"konane-values.sqlite"`` (or
+        a :class:`konane.RegionCache` with a file) keeps values across runs:
+        the native solver is given the file's regions (once per file and
+        process) and puts every region it values into it, also when a limit
+        or Ctrl-C stops it, so that a later run on the same file goes on from
+        them (a region is kept once its value is finished: a call stopped
+        inside one large region keeps its smaller regions, not its
+        positions); the file is the same for the Python solver.  A
+        :class:`konane.RegionCache` in memory only is the Python solver's
+        table (the reference).  Both solvers give the same values.
     progress : bool, optional
         Show a progress bar (tqdm) during long computations.  Default: on,
         unless turned off by :func:`konane.set_progress` or ``KONANE_PROGRESS=0``.
@@ -224,7 +232,8 @@ def set_threads(n: int | None) -> None:
     brings in the second once it has computed 4096 positions (``konane::PIPE_AFTER`` of the
     native core: a few milliseconds), so small values never pay for starting a thread
     (``konane.cache_info()["native"]["piped"]`` counts the computations that did).  The Python
-    solver (no native core, or ``cache=`` given) always runs in one thread.
+    solver (no native core, a board it does not take, or an in-memory
+    :class:`konane.RegionCache` given) always runs in one thread.
 
     Parameters
     ----------

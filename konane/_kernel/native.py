@@ -123,6 +123,23 @@ def value(position: Position, multi_jump: bool, check: Check = None) -> int:
     return _ext.konane_value(position, multi_jump, check, threads())
 
 
+#: A region value as the native solver gives and takes it: ``(multi, stride, cells, black,
+#: white, id)``, the region in its normal form (:func:`konane._kernel.bitboard.normal_form`).
+RegionValue = tuple[bool, int, int, int, int, int]
+
+
+def new_regions() -> list[RegionValue]:
+    """The finished values of the regions the value solver valued since the last call (the
+    first call, and the first after :func:`clear`: every region of its table)."""
+    return _ext.konane_value_new_regions()
+
+
+def put_regions(regions: list[RegionValue]) -> int:
+    """Give the value solver's region table values computed before (normal forms only;
+    those it has are left); the number it did not have."""
+    return _ext.konane_value_put_regions(regions)
+
+
 def value_info() -> dict[str, int] | None:
     """Sizes of the value solver's tables and its counters (``piped``: the calls whose
     valuation went to a second thread), or None where the native core is not in use."""

@@ -9,9 +9,10 @@ masks of :mod:`konane._kernel.bitboard` and on the integer ids of :mod:`cgt.ops`
 from __future__ import annotations
 
 import gc
+import weakref
 
 from cgt import ops
-from konane._kernel import native
+from konane._kernel import native, registry
 from konane._kernel.bitboard import (
     Key,
     Packed,
@@ -21,6 +22,7 @@ from konane._kernel.bitboard import (
     line_step,
     normal_form,
     pack_key,
+    unpack_key,
 )
 from konane._kernel.bitboard import least_image as _least_image
 from konane._kernel.decompose import line_regions, one_group
@@ -261,15 +263,54 @@ def solve(stride: int, cells: int, black: int, white: int, rules: Rules, cache: 
 def value_id(position: native.Position, rules: Rules, cache: RegionCache | None, progress: Progress) -> int:
     """The id of the value of ``position`` (``(rows, cols, cells, black, white)``).
 
-    With no cache given (``cache`` None), by the native solver where it is built and takes
-    the board; else by :func:`solve`, the reference, with ``cache`` (the default one when
-    None): file caches and caches of one's own are the Python solver's.  Both count their
-    positions on ``progress`` (the bar, ``max_positions`` and ``max_memory``), every 4096
-    positions computed from their options.
+    By the native solver where it is built and takes the board, with no cache or a cache
+    with a file (whose regions are given to it first, and which keeps the regions it
+    values: :func:`_native_value_with_cache`); else by :func:`solve`, the reference, with
+    ``cache`` (the default one when None): a cache in memory only is the reference's table.
+    Both count their positions on ``progress`` (the bar, ``max_positions`` and
+    ``max_memory``), every 4096 positions computed from their options.
     """
     rows, cols, cells, black, white = position
     if not (can_capture(cells, black, white, cols + 1) or can_capture(cells, white, black, cols + 1)):
         return _ZERO                # nobody can move: 0, on a board of any size, at no cost
-    if cache is None and native.takes(rows, cols):
-        return native.value(position, rules.multi_jump, progress.tick)
+    if native.takes(rows, cols):
+        if cache is None:
+            return native.value(position, rules.multi_jump, progress.tick)
+        if cache.path is not None:
+            return _native_value_with_cache(position, rules, cache, progress)
     return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)
+
+
+#: The caches whose regions the native solver's region table holds (given once per cache
+#: and process; emptied with the native tables by konane.clear_caches).
+_GIVEN: weakref.WeakSet[RegionCache] = weakref.WeakSet()
+registry.on_clear(_GIVEN.clear)
+
+
+def _keep_native_regions(cache: RegionCache) -> None:
+    """Put into ``cache`` (and its file) the regions the native solver valued since it was
+    last asked (on the first call: all of them)."""
+    for multi, stride, cells, black, white, gid in native.new_regions():
+        cache.put(pack_key(multi, stride, cells, black, white), gid)
+    cache.flush()
+
+
+def _native_value_with_cache(position: native.Position, rules: Rules, cache: RegionCache,
+                             progress: Progress) -> int:
+    """The native value of ``position``, the region table shared with ``cache``: its
+    regions are given to the solver (once per cache and process), and every region valued
+    is put into it, whether the call finishes or stops (a limit, Ctrl-C), so that a later
+    run, in this process or another one on the same file, starts from them."""
+    _keep_native_regions(cache)
+    if cache not in _GIVEN:
+        native.put_regions([(*unpack_key(key), gid) for key, gid in cache.regions()])
+        _GIVEN.add(cache)
+    before = native.value_info() or {}
+    try:
+        return native.value(position, rules.multi_jump, progress.tick)
+    finally:
+        _keep_native_regions(cache)
+        after = native.value_info() or {}
+        # the cache's counters count the solver's lookups of regions in this call
+        cache.hits += after.get("hits", 0) - before.get("hits", 0)
+        cache.misses += after.get("misses", 0) - before.get("misses", 0)

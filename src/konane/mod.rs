@@ -35,7 +35,7 @@ pub mod wins;
 #[cfg(test)]
 pub(crate) mod testkit;
 
-pub use solver::{Info, Solver, PIPE_AFTER, SPLIT_MAX_LIVE};
+pub use solver::{Info, RegionValue, Solver, PIPE_AFTER, SPLIT_MAX_LIVE};
 
 use crate::engine;
 use std::fmt;

@@ -330,7 +330,9 @@ impl Solver {
     /// that kept it is checked by its reader.
     pub fn put_region(&mut self, r: RegionValue) -> Result<bool> {
         if !(2..=129).contains(&r.stride) || r.cells == 0 {
-            return Err(Error::BadBoard("a region value to keep: no cells, or a row out of range".into()));
+            return Err(Error::BadBoard(
+                "a region value to keep: no cells, or a row out of range".into(),
+            ));
         }
         let rows = super::bits::bit_length(r.cells).div_ceil(r.stride);
         check_board("solver", rows, r.stride - 1, r.cells, r.black, r.white)?;

@@ -65,6 +65,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value::konane_value, m)?)?;
     m.add_function(wrap_pyfunction!(value::konane_value_info, m)?)?;
     m.add_function(wrap_pyfunction!(value::konane_value_clear, m)?)?;
+    m.add_function(wrap_pyfunction!(value::konane_value_new_regions, m)?)?;
+    m.add_function(wrap_pyfunction!(value::konane_value_put_regions, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_info, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_configure, m)?)?;

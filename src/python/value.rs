@@ -4,9 +4,12 @@
 //! `cgt.ops` on the native backend.  `konane/_native.py` wraps these functions.
 
 use super::board::Board;
+use super::engine::with_engine;
 use super::kernel::Kernel;
 use crate::engine::Id;
-use crate::konane::{Rules, Solver};
+use crate::konane::bits::Mask;
+use crate::konane::{RegionValue, Rules, Solver};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The solver's tables of this process.
@@ -60,4 +63,46 @@ pub(super) fn konane_value_info(py: Python<'_>) -> PyResult<(u64, u64, u64, u64,
 pub(super) fn konane_value_clear(py: Python<'_>) -> PyResult<()> {
     SOLVER.state(py)?.clear();
     Ok(())
+}
+
+/// A region value as Python gives and takes it: `(multi, stride, cells, black, white, id)`
+/// ([`crate::konane::RegionValue`]).
+type RegionTuple = (bool, u32, Mask, Mask, Mask, Id);
+
+/// The finished values of the regions the solver valued since the last call (the first call,
+/// and the first after a clear: every region of its table), for a file that keeps them.
+#[pyfunction]
+pub(super) fn konane_value_new_regions(py: Python<'_>) -> PyResult<Vec<RegionTuple>> {
+    let rs = SOLVER.state(py)?.new_regions();
+    Ok(rs
+        .into_iter()
+        .map(|r| (r.multi, r.stride, r.cells, r.black, r.white, r.id))
+        .collect())
+}
+
+/// Give the solver's region table values computed before (regions in their normal form,
+/// ids of this process's engine); the number it did not have.  A `ValueError` for a region
+/// that is not a normal form or an id that is not a game's (the regions before it are kept).
+#[pyfunction]
+pub(super) fn konane_value_put_regions(py: Python<'_>, regions: Vec<RegionTuple>) -> PyResult<usize> {
+    let known = with_engine(py, |e| Ok(e.len()))?;
+    let mut s = SOLVER.state(py)?;
+    let mut added = 0;
+    for (multi, stride, cells, black, white, id) in regions {
+        if id as usize >= known {
+            return Err(PyValueError::new_err(format!(
+                "a region value to keep: {id} is not a game's id"
+            )));
+        }
+        let r = RegionValue {
+            multi,
+            stride,
+            cells,
+            black,
+            white,
+            id,
+        };
+        added += usize::from(s.put_region(r).map_err(|e| PyValueError::new_err(e.to_string()))?);
+    }
+    Ok(added)
 }

@@ -33,6 +33,7 @@ def test_sqlite_cache_persists(tmp_path):
     c1 = konane.RegionCache(path)
     v = konane.value(".ox./o..x/..ox", cache=c1)
     c1.close()
+    konane.clear_caches()       # as a new process: the solver's own tables empty
     c2 = konane.RegionCache(path)
     assert c2.info()["stored"] > 0
     assert konane.value(".ox./o..x/..ox", cache=c2) == v
@@ -46,6 +47,7 @@ def test_sqlite_cache_by_path_and_shared(tmp_path):
     b = konane.RegionCache(path)          # a second connection, as another process would have
     konane.value(".xoxoxo.", cache=a)
     a.flush()
+    konane.clear_caches()       # as another process: the solver's own tables empty
     assert konane.value(".xoxoxo.", cache=b) == konane.value(".xoxoxo.")
     assert b.hits > 0
     a.close()
@@ -229,3 +231,74 @@ def test_a_cache_of_the_older_format_is_refused_with_the_fix(tmp_path):
     db.close()
     with pytest.raises(konane.CacheFileError, match="older konane-cgt .* delete it"):
         konane.RegionCache(path)
+
+
+# ---------------------------------------------------------------- the native solver and the file
+
+def _run(code, **env):
+    """Run ``code`` in a fresh interpreter; its last line of output, as Python."""
+    import ast
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), **env))
+    assert out.returncode == 0, out.stderr
+    return ast.literal_eval(out.stdout.strip().splitlines()[-1])
+
+
+# two regions, of about 245,000 and 18,500 positions for the native solver (measured)
+TWO_REGIONS = "oxoxo#xoxo/xo.xo#oxox/oxoxo#xo.o/xoxox#oxox/oxoxo#xoxo"
+
+VALUE_WITH_FILE = """
+import konane
+try:
+    v = str(konane.value({board!r}, cache={path!r}, progress=False, max_positions={limit}))
+except konane.ComputationLimitError:
+    v = None
+print((v, konane.cache_info()["native"]["computed"]))
+"""
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_value_stopped_by_a_limit_goes_on_from_the_file_in_the_next_process(tmp_path):
+    # expected: the value of the whole board, computed in one run with no file; a run stopped
+    # by max_positions has kept the regions it finished, so the next process, on the same
+    # file, computes fewer positions than a fresh one (and the same value)
+    path = str(tmp_path / "resume.sqlite")
+    fresh_value, fresh = _run(VALUE_WITH_FILE.format(board=TWO_REGIONS, path=str(tmp_path / "f.sqlite"),
+                                                     limit=None))
+    stopped, partial = _run(VALUE_WITH_FILE.format(board=TWO_REGIONS, path=path, limit=250_000))
+    assert stopped is None and partial >= 250_000
+    assert konane.RegionCache(path).info()["stored"] > 0
+    resumed_value, resumed = _run(VALUE_WITH_FILE.format(board=TWO_REGIONS, path=path, limit=None))
+    assert resumed_value == fresh_value == str(konane.value(TWO_REGIONS))
+    assert resumed < fresh - 15_000, (resumed, fresh)
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_the_native_solver_and_the_python_solver_share_a_file(tmp_path):
+    # the native solver writes the regions it values; the Python solver (the reference, in a
+    # process on the pure-Python backend) finds them all: no region missed, the same value
+    path = tmp_path / "shared.sqlite"
+    board = ".ox.xo/o..x.x/..oxo."
+    cache = konane.RegionCache(path)
+    v = konane.value(board, cache=cache)
+    assert cache.misses > 0 and cache.info()["stored"] == cache.misses
+    cache.close()
+    code = (f"import konane, cgt\nc = konane.RegionCache({str(path)!r})\n"
+            f"v = konane.value({board!r}, cache=c)\nprint((cgt.backend, str(v), c.misses, c.hits))")
+    backend, text, misses, hits = _run(code, KONANE_CGT_BACKEND="python")
+    assert backend == "python" and text == str(v) and misses == 0 and hits > 0
+    assert v == brute(Board(board))
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_damaged_row_is_refused_before_the_native_solver_takes_it(tmp_path):
+    path = tmp_path / "values.sqlite"
+    cache = konane.RegionCache(path)
+    konane.value(".ox.xo/o..x.x/..oxo.", cache=cache)
+    cache.close()
+    with sqlite3.connect(path) as db:
+        key = db.execute("SELECT key FROM region_values LIMIT 1").fetchone()[0]
+        db.execute("UPDATE region_values SET key = ? WHERE key = ?", (key + "1", key))
+    konane.clear_caches()
+    with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
+        konane.value("..ox", cache=str(path))

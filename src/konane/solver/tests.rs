@@ -437,10 +437,17 @@ fn region_values_kept_and_given_back_are_found_again() {
     assert_eq!(info.regions, kept.len());
     // what is not a normal form, or not a board, is refused
     let r = kept.iter().find(|r| r.black != 0 && r.white != 0).unwrap();
-    let stray = super::RegionValue { black: r.black | 1 << 127, ..*r };
+    let stray = super::RegionValue {
+        black: r.black | 1 << 127,
+        ..*r
+    };
     let empty = super::RegionValue { cells: 0, ..*r };
     // the colours swapped: the normal form is the least of the two, so one of them is refused
-    let swapped = super::RegionValue { black: r.white, white: r.black, ..*r };
+    let swapped = super::RegionValue {
+        black: r.white,
+        white: r.black,
+        ..*r
+    };
     let least = Shapes::default().normal_form(r.stride, r.cells, r.white, r.black);
     let twins = (least.2, least.3, least.4) == (r.cells, r.white, r.black);
     for bad in [stray, empty].into_iter().chain((!twins).then_some(swapped)) {
