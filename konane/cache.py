@@ -4,8 +4,11 @@
 region's normal form (:meth:`konane.Board.normalized`), as the integer id of
 the value in :mod:`cgt`'s table (:mod:`cgt.ops`), and the values of the
 positions met on the way.  By default one in-memory :class:`RegionCache` per
-process is used (:func:`default_cache`); a :class:`RegionCache` of one's own,
-or a file name, can be passed as ``cache=`` instead.  :func:`konane.clear_caches`
+process is used (:func:`default_cache`) by the Python solver; a
+:class:`RegionCache` of one's own, or a file name, can be passed as ``cache=``
+instead.  A file keeps the values of regions from one run to the next, for the
+native solver (which keeps its own tables and puts the regions it values into
+the file) and the Python solver alike.  :func:`konane.clear_caches`
 empties the caches of the process.
 """
 
@@ -322,7 +325,9 @@ def default_cache() -> RegionCache:
 
     Where the native core is built, :func:`konane.value` with no ``cache=``
     runs the native solver instead, whose tables :func:`cache_info` reports;
-    a file cache or a cache of one's own is always the Python solver's.
+    a :class:`RegionCache` in memory only is always the Python solver's, and
+    a file cache is shared by both (the native solver where it takes the
+    board).
 
     Examples
     --------
