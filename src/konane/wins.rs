@@ -32,7 +32,7 @@
 use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neighbours, shr, Mask, Shapes};
 use super::board::check_board;
 use super::decompose::{line_regions, live_region_masks, one_group};
-use super::{Check, Result, Rules, Solver, Ticker};
+use super::{Check, Error, Result, Rules, Solver, Ticker};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
 
@@ -119,6 +119,29 @@ pub struct Search {
     /// that took the least work are dropped until half remain).
     pn: Split<(u32, u32, u32)>,
     total: Stats,
+    /// Once [`Search::new_results`] was called: the open nodes proved since its last call
+    /// that took at least [`KEEP_WORK`] nodes.
+    log: Option<Vec<(Open, bool)>>,
+}
+
+/// The proved results that [`Search::new_results`] gives took at least this many nodes
+/// (the cheaper ones are found again at once; they are most of the table).
+pub const KEEP_WORK: u32 = 64;
+
+/// A proved result, as a file keeps it: the open node `(cells, me, en)` in the layout
+/// `stride`, normalised as the search normalises it, with `me` (Left) to move and the game
+/// `g` (an id of the engine's table) played beside it; whether the mover wins, and the
+/// nodes it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proved {
+    pub multi: bool,
+    pub stride: u32,
+    pub cells: Mask,
+    pub me: Mask,
+    pub en: Mask,
+    pub g: Id,
+    pub wins: bool,
+    pub work: u32,
 }
 
 /// A table keyed by open nodes, in two maps: frames of at most 64 bits take narrow keys
@@ -198,6 +221,20 @@ impl<V> Split<V> {
     }
 }
 
+/// The [`Proved`] of an entry of the table.
+fn proved(o: &Open, multi: bool, x: Entry) -> Proved {
+    Proved {
+        multi,
+        stride: o.s,
+        cells: o.cells,
+        me: o.me,
+        en: o.en,
+        g: o.g,
+        wins: x.wins,
+        work: x.work,
+    }
+}
+
 /// "Infinite" proof and disproof numbers.
 const INF: u32 = u32::MAX / 2;
 
@@ -242,6 +279,7 @@ impl Search {
             proof_numbers: true,
             pn: Split::default(),
             total: Stats::default(),
+            log: None,
         }
     }
 
@@ -301,6 +339,7 @@ impl Search {
         self.pn = Split::default();
         self.narrow = FxHashMap::default();
         self.wide = FxHashMap::default();
+        self.log = None;
         self.shapes.clear();
         self.solver.clear();
     }
@@ -385,11 +424,21 @@ impl Search {
             return Ok(Prepared::Known(!cx.e.leq(g, Engine::ZERO)?));
         }
         // 3. the normal form of the rest, and the table
-        let (r0, c0, rows, cols) = bounding_box(bc, s);
+        let o = self.normalise(s, bc, bm, be, g);
+        Ok(match self.lookup(&o, cx.multi) {
+            Some(w) => Prepared::Known(w),
+            None => Prepared::Open(o),
+        })
+    }
+
+    /// The normal form of the rest `(s, cells, me, en)` of a node (its bounding box, the
+    /// least image of `me` then `en` under the symmetries of the box's cells), with `g`.
+    fn normalise(&mut self, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
+        let (r0, c0, rows, cols) = bounding_box(cells, s);
         let shift = r0 * s + c0;
-        let bs = self.shapes.box_symmetries(s, rows, cols, shr(bc, shift));
+        let bs = self.shapes.box_symmetries(s, rows, cols, shr(cells, shift));
         let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
-        let (m0, e0) = (shr(bm, shift), shr(be, shift));
+        let (m0, e0) = (shr(me, shift), shr(en, shift));
         // the least image; the enemy's image is only needed when the mover's ties or wins
         let (first, rest) = syms
             .split_first()
@@ -405,17 +454,124 @@ impl Search {
                 (me, en) = (tm, te);
             }
         }
-        let o = Open {
+        Open {
             s: ncols + 1,
             cells: *ncells,
             me,
             en,
             g,
+        }
+    }
+
+    /// The proved results that took at least [`KEEP_WORK`] nodes, proved since the last
+    /// call: the first call (and the first after [`Search::clear`]) gives every such result
+    /// of the table and starts keeping the list of those proved from then on (a search never
+    /// asked keeps no list).  For a file that keeps them from one run to the next.
+    pub fn new_results(&mut self) -> Vec<Proved> {
+        let opens: Vec<(Open, bool)> = match self.log.as_mut() {
+            Some(log) => std::mem::take(log),
+            None => {
+                self.log = Some(Vec::new());
+                let narrow = self.narrow.iter().map(|(k, x)| {
+                    let [cells, me, en] = k.masks.map(Mask::from);
+                    (
+                        (
+                            Open {
+                                s: k.stride as u32,
+                                cells,
+                                me,
+                                en,
+                                g: k.g,
+                            },
+                            k.multi,
+                        ),
+                        x,
+                    )
+                });
+                let wide = self.wide.iter().map(|(k, x)| {
+                    let [cells, me, en] = k.masks;
+                    (
+                        (
+                            Open {
+                                s: k.stride as u32,
+                                cells,
+                                me,
+                                en,
+                                g: k.g,
+                            },
+                            k.multi,
+                        ),
+                        x,
+                    )
+                });
+                return narrow
+                    .chain(wide)
+                    .filter(|(_, x)| x.work >= KEEP_WORK)
+                    .map(|((o, multi), x)| proved(&o, multi, *x))
+                    .collect();
+            }
         };
-        Ok(match self.lookup(&o, cx.multi) {
-            Some(w) => Prepared::Known(w),
-            None => Prepared::Open(o),
-        })
+        // those the table still has (a full table drops the cheapest)
+        opens
+            .into_iter()
+            .filter_map(|(o, multi)| Some(proved(&o, multi, self.entry(&o, multi)?)))
+            .collect()
+    }
+
+    /// Give the transposition table a result proved before (kept in a file): `false` if
+    /// the table had it.  A node that is not in the search's normal form is refused
+    /// ([`Error::BadBoard`]): it would never be looked up.  The result is trusted (the file
+    /// is checked by its reader) and `g` must be an id of the engine of the calls.
+    pub fn put_result(&mut self, p: Proved) -> Result<bool> {
+        if !(2..=129).contains(&p.stride) || p.cells == 0 {
+            return Err(Error::BadBoard(
+                "a proved result to keep: no cells, or a row out of range".into(),
+            ));
+        }
+        let rows = bit_length(p.cells).div_ceil(p.stride);
+        check_board("search", rows, p.stride - 1, p.cells, p.me, p.en)?;
+        let o = self.normalise(p.stride, p.cells, p.me, p.en, p.g);
+        if (o.s, o.cells, o.me, o.en) != (p.stride, p.cells, p.me, p.en) {
+            return Err(Error::BadBoard(
+                "a proved result to keep: not in its normal form".into(),
+            ));
+        }
+        if self.lookup(&o, p.multi).is_some() {
+            return Ok(false);
+        }
+        // given, not proved here: not in the list of new results
+        self.keep(
+            &o,
+            p.multi,
+            Entry {
+                wins: p.wins,
+                work: p.work,
+            },
+        );
+        Ok(true)
+    }
+
+    /// The entry of an open node, if the table has it.
+    fn entry(&self, o: &Open, multi: bool) -> Option<Entry> {
+        if bit_length(o.cells) <= 64 {
+            self.narrow
+                .get(&Narrow {
+                    masks: [o.cells as u64, o.me as u64, o.en as u64],
+                    g: o.g,
+                    stride: o.s as u8,
+                    multi,
+                })
+                .copied()
+        } else {
+            self.wide
+                .get(&Wide {
+                    masks: [o.cells, o.me, o.en],
+                    g: o.g,
+                    stride: o.s as u8,
+                    multi,
+                })
+                .copied()
+        }
     }
 
     /// The proved result of an open node, if the table has it.
@@ -439,7 +595,18 @@ impl Search {
         found.map(|x| x.wins)
     }
 
+    /// Keep a proved result, in the list of [`Search::new_results`] too.
     fn store(&mut self, o: &Open, multi: bool, x: Entry) {
+        if x.work >= KEEP_WORK {
+            if let Some(log) = &mut self.log {
+                log.push((*o, multi));
+            }
+        }
+        self.keep(o, multi, x)
+    }
+
+    /// Put a proved result into the table (emptied of its cheapest entries when full).
+    fn keep(&mut self, o: &Open, multi: bool, x: Entry) {
         if self.narrow.len() + self.wide.len() >= self.max_entries {
             self.shrink();
         }
@@ -779,6 +946,66 @@ mod tests {
             assert_eq!(won, black_wins, "{n}x{n}");
             assert!(stats.positions > 0);
         }
+    }
+
+    #[test]
+    fn proved_results_kept_and_given_back_save_the_work() {
+        // the 5x5 position of the stop test below: a search that takes the results of a
+        // first one finds the same answer (brute force on small boards checks the results
+        // given are sound) in fewer nodes
+        let mut e = Engine::new();
+        let mut first = Search::new();
+        assert!(first.new_results().is_empty(), "an empty table; the list starts");
+        let n = 5;
+        let s = n + 1;
+        let cells = full_mask(n, n);
+        let black: Mask = (0..n * n)
+            .filter(|i| (i / n + i % n) % 2 == 0)
+            .fold(0, |m, i| m | 1 << ((i / n) * s + i % n));
+        let white = cells & !black & !(1 << (2 * s + 1));
+        let black = black & !(1 << (2 * s + 2));
+        let run = |search: &mut Search, e: &mut Engine| {
+            search
+                .wins(e, n, n, cells, black, white, true, Rules::STANDARD, None)
+                .unwrap()
+        };
+        let (won, full) = run(&mut first, &mut e);
+        let kept = first.new_results();
+        assert!(!kept.is_empty() && kept.iter().all(|p| p.work >= KEEP_WORK));
+        assert!(first.new_results().is_empty(), "taken once");
+        let mut second = Search::new();
+        assert!(second.new_results().is_empty(), "the list starts");
+        for p in &kept {
+            assert!(second.put_result(*p).unwrap());
+            assert!(!second.put_result(*p).unwrap(), "already there");
+        }
+        assert!(second.new_results().is_empty(), "given, not proved: none of them");
+        let (won2, saved) = run(&mut second, &mut e);
+        assert_eq!(won, won2);
+        assert!(saved.positions < full.positions / 2, "{saved:?} {full:?}");
+        assert!(second.new_results().len() < kept.len());
+        // a node out of its normal form is refused
+        let p = kept[0];
+        let shifted = Proved {
+            cells: p.cells << 1,
+            me: p.me << 1,
+            en: p.en << 1,
+            ..p
+        };
+        assert!(matches!(second.put_result(shifted), Err(Error::BadBoard(_))));
+        // each result kept (with nothing beside it) is what a fresh search finds on its node
+        let mut checked = 0;
+        for p in kept.iter().filter(|p| p.g == Engine::ZERO).take(30) {
+            let rows = bit_length(p.cells).div_ceil(p.stride);
+            let mut fresh = Search::new();
+            let rules = Rules { multi_jump: p.multi };
+            let (w, _) = fresh
+                .wins(&mut e, rows, p.stride - 1, p.cells, p.me, p.en, true, rules, None)
+                .unwrap();
+            assert_eq!(w, p.wins, "{p:?}");
+            checked += 1;
+        }
+        assert!(checked >= 5, "{checked}");
     }
 
     #[test]
