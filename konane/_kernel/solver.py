@@ -264,9 +264,10 @@ def value_id(position: native.Position, rules: Rules, cache: RegionCache | None,
     the board; else by :func:`solve`, the reference, with ``cache`` (the default one when
     None): file caches and caches of one's own are the Python solver's.  Both count their
     positions on ``progress`` (the bar, ``max_positions`` and ``max_memory``), every 4096
-    positions computed from their options.
+    positions computed from their options; the native solver's tables also grow within the
+    memory left of ``max_memory`` (:meth:`Progress.memory_left`).
     """
     rows, cols, cells, black, white = position
     if cache is None and native.takes(rows, cols):
-        return native.value(position, rules.multi_jump, progress.tick)
+        return native.value(position, rules.multi_jump, progress.tick, progress.memory_left())
     return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)

@@ -24,17 +24,24 @@ static SOLVER: Kernel<Solver> = Kernel::new("solver");
 /// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (the second thread
 /// starts once the call has valued [`crate::konane::PIPE_AFTER`] positions; the check is
 /// called on this thread).
+///
+/// `max_bytes`, if given, is the memory budget of the call: the bytes the process may grow
+/// by meanwhile (the tables, the engine's table of games); a growth past it, or one the system
+/// refuses, stops the call with `cgt.errors.CGTMemoryError` (a `MemoryError`), the tables
+/// keeping only finished values.  The call runs with the GIL released (see
+/// [`super::kernel`]).
 #[pyfunction]
-#[pyo3(signature = (board, multi_jump, check=None, threads=1))]
+#[pyo3(signature = (board, multi_jump, check=None, threads=1, max_bytes=None))]
 pub(super) fn konane_value(
     py: Python<'_>,
     board: Board,
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
     threads: usize,
+    max_bytes: Option<usize>,
 ) -> PyResult<Id> {
     let b = board.oriented(SOLVER.what())?;
-    SOLVER.run(py, check.as_ref(), |s, e, hook| {
+    SOLVER.run(py, check.as_ref(), false, max_bytes, move |s, e, hook| {
         s.threads = threads;
         s.value(e, b.rows, b.cols, b.cells, b.black, b.white, Rules { multi_jump }, hook)
     })
@@ -44,7 +51,7 @@ pub(super) fn konane_value(
 /// counters.
 #[pyfunction]
 pub(super) fn konane_value_info(py: Python<'_>) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
-    let i = SOLVER.state(py)?.info();
+    let i = SOLVER.with(py, |s| s.info())?;
     Ok((
         i.positions as u64,
         i.regions as u64,
@@ -58,6 +65,5 @@ pub(super) fn konane_value_info(py: Python<'_>) -> PyResult<(u64, u64, u64, u64,
 /// Empty the solver's tables (the engine's table of games is kept).
 #[pyfunction]
 pub(super) fn konane_value_clear(py: Python<'_>) -> PyResult<()> {
-    SOLVER.state(py)?.clear();
-    Ok(())
+    SOLVER.with(py, |s| s.clear())
 }
