@@ -76,12 +76,15 @@ def value(board: Board | str, *, rules: Rules | None = None,
         than this many positions (positions whose values are computed from
         their options).  Default: no limit.
     max_memory : int, optional
-        Stop with :class:`konane.ComputationLimitError` once the resident
-        memory of the process has grown by more than this many bytes during
-        the call (checked every few thousand positions).  Default: 4 GiB, or
-        half the machine's memory if less
-        (``konane._progress.DEFAULT_MAX_MEMORY``), so that a value that cannot
-        finish does not take a notebook's machine down; ``None`` for no limit.
+        Stop with :class:`konane.ComputationLimitError` rather than let the
+        process grow by more than this many bytes during the call: the native
+        solver's tables refuse a growth past it, and the resident memory is
+        checked every few thousand positions.  Default: 4 GiB, or half the
+        memory the process may use if less (the machine's, its cgroup's,
+        ``RLIMIT_AS``: ``konane._progress.DEFAULT_MAX_MEMORY``), so that a
+        value that cannot finish does not take a notebook's machine down;
+        ``None`` for no limit (an allocation the system refuses is still the
+        limit error, never a crash).
 
     Returns
     -------
@@ -116,7 +119,9 @@ def value(board: Board | str, *, rules: Rules | None = None,
     ``value(b) == sum(value(r) for r in konane.regions(b))``; swapping colours
     negates the value and the 8 symmetries of the grid keep it.  Interrupting
     with Ctrl-C leaves the caches consistent: they only ever receive finished
-    values.
+    values.  Threads may call it at once: the native solver works with the
+    GIL released (other Python threads run meanwhile), one computation at a
+    time, so concurrent calls wait in turn.
     """
     b, r = as_board(board), as_rules(rules)
     c = None if cache is None else as_cache(cache)

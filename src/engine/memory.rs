@@ -20,7 +20,9 @@
 //! the resident memory of the process grows by more than [`held`] (measured on the 8x8
 //! start: 94 MB resident for 40 MB held).  A large growth (of [`LARGE`] bytes or more, rare:
 //! a table doubling) is therefore also checked against the growth of the resident memory
-//! ([`resident`]), which the budget reads when it is made and at each such growth.
+//! ([`resident`]).  Reading it costs tens of microseconds (more than a small computation),
+//! so a budget reads it only at such a growth: its baseline is read at the first one, less
+//! the growth counted until then (a computation that never grows that much never reads it).
 
 use hashbrown::HashTable;
 use std::alloc::{GlobalAlloc, Layout};
@@ -29,7 +31,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
-use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// Bytes held by the native core, passed on by the threads (see [`held`]).
 static HELD: AtomicIsize = AtomicIsize::new(0);
@@ -170,14 +173,29 @@ fn separated(n: usize) -> String {
 
 /// The bytes the process may grow by during one computation: from what the native core
 /// held and the process's resident memory when the budget was made, at most `max` more of
-/// either ([`Budget::UNLIMITED`]: no limit).
+/// either ([`Budget::UNLIMITED`]: no limit; the resident memory is read at the first large
+/// growth, see the module's documentation).  Copies of a budget are the same budget (the
+/// tables of a call each keep one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     base: usize,
-    /// The resident memory when the budget was made (`usize::MAX`: not known).
-    rss: usize,
     max: usize,
+    /// This budget among those made in the process (for its baseline of resident memory).
+    id: u64,
 }
+
+/// The budgets made so far (their ids).
+static BUDGETS: AtomicU64 = AtomicU64::new(1);
+
+/// The baselines of resident memory of the budgets that needed one, in [`SLOTS`] slots (a
+/// budget's is the slot of its id modulo [`SLOTS`]): its id and the baseline.  One
+/// computation at a time works with a budget in the library; the slots keep budgets made
+/// close together apart (the unit tests' threads).  A budget whose slot another took reads
+/// its baseline again when it needs it.
+static BASELINES: Mutex<[(u64, usize); SLOTS]> = Mutex::new([(0, 0); SLOTS]);
+
+/// The slots of [`BASELINES`].
+const SLOTS: usize = 8;
 
 impl Default for Budget {
     fn default() -> Budget {
@@ -189,8 +207,8 @@ impl Budget {
     /// No limit (only the system's).
     pub const UNLIMITED: Budget = Budget {
         base: 0,
-        rss: usize::MAX,
         max: usize::MAX,
+        id: 0,
     };
 
     /// A budget of `max` bytes from now (`None`: [`Budget::UNLIMITED`]).
@@ -198,11 +216,24 @@ impl Budget {
         match max {
             Some(max) => Budget {
                 base: held(),
-                rss: resident().unwrap_or(usize::MAX),
                 max,
+                id: BUDGETS.fetch_add(1, Ordering::Relaxed),
             },
             None => Budget::UNLIMITED,
         }
+    }
+
+    /// The growth of the resident memory since the budget was made, if it can be read: now
+    /// less the baseline, which the first call reads as the resident memory less the growth
+    /// counted so far.
+    fn resident_growth(&self) -> Option<usize> {
+        let now = resident()?;
+        let mut slots = BASELINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let slot = &mut slots[(self.id % SLOTS as u64) as usize];
+        if slot.0 != self.id {
+            *slot = (self.id, now.saturating_sub(self.grown()));
+        }
+        Some(now.saturating_sub(slot.1))
     }
 
     /// The limit in bytes, if any.
@@ -224,9 +255,9 @@ impl Budget {
             return Ok(());
         }
         let mut grown = self.grown();
-        if more >= LARGE && self.rss != usize::MAX {
-            if let Some(now) = resident() {
-                grown = grown.max(now.saturating_sub(self.rss));
+        if more >= LARGE {
+            if let Some(rss) = self.resident_growth() {
+                grown = grown.max(rss);
             }
         }
         if grown.saturating_add(more) <= self.max {
@@ -413,6 +444,7 @@ mod tests {
         assert!(budget.check("v").is_err());
         v.resize(64 << 20, 1); // 64 MB resident
         let budget = Budget::new(Some(96 << 20));
+        // the baseline is read at the first large growth asked for
         assert!(budget.allows("w", 16 << 20).is_ok());
         v.resize(128 << 20, 1); // 64 MB more resident, not counted as held again
         assert!(resident().unwrap() >= r0 + (100 << 20));
