@@ -79,7 +79,8 @@ COMPUTE = """
 
 @needs_linux
 @needs_native
-@pytest.mark.parametrize("what, room", [("value", 384 * MIB), ("solve", 256 * MIB)])
+@pytest.mark.parametrize("what, room", [("value", 384 * MIB),
+                                        pytest.param("solve", 256 * MIB, marks=pytest.mark.slow)])   # 20 s
 def test_a_computation_under_a_memory_cap_ends_with_a_limit_error_not_an_abort(what, room):
     # with no max_memory, the tables grow until the system refuses an allocation (the cap is
     # far below the machine's memory): a limit error saying how many bytes were asked for,
@@ -113,6 +114,7 @@ CAPPED_FIRST = """
 
 @needs_linux
 @needs_native
+@pytest.mark.slow                                   # 12 s
 def test_a_value_under_a_cap_of_one_and_a_half_gigabytes_ends_with_a_limit_error():
     # the process capped before it starts (1.5 GiB of address space, of which the allocator
     # reserves 1 GiB at once): the 8x8 start with no max_memory ends with a limit error where
@@ -124,16 +126,46 @@ def test_a_value_under_a_cap_of_one_and_a_half_gigabytes_ends_with_a_limit_error
 
 @needs_linux
 @needs_native
-@pytest.mark.parametrize("what, limit", [("value", 384 * MIB), ("solve", 128 * MIB)])
+@pytest.mark.parametrize("what, limit", [("value", 384 * MIB),
+                                         pytest.param("solve", 128 * MIB, marks=pytest.mark.slow),    # 20 s
+                                         pytest.param("value", GIB, marks=pytest.mark.slow)])         # 45 s
 def test_max_memory_holds_within_ten_percent(what, limit):
     # the native tables refuse a growth past the budget instead of making it and being
     # caught by the check of the resident memory a few thousand positions later (a table
-    # that doubles overshot the limit by 20 to 110% before: 1.21 and 1.92 times these limits);
-    # the cap is only a safeguard
+    # that doubles overshot the limit by 20 to 110% before: 1.21 and 1.92 times these limits,
+    # 1.70 for the value with 1 GiB); the cap is only a safeguard
     out = run_child(COMPUTE.format(what=what, limit=limit, room=4 * limit))
     assert out["ended"] == "max_memory", out
+    assert "past the computation's budget" in out["message"], out
     assert out["growth"] <= 1.1 * limit, (out["growth"] / limit, out)
     assert out["valid"]
+
+
+@needs_linux
+@needs_native
+def test_the_command_line_has_a_memory_limit_by_default():
+    # `konane value` passes no max_memory, so the library's default holds: half of what the
+    # process may use.  The subprocess's address space is capped at 1 GiB (the allocator
+    # reserving 64 MiB at a time), so its default is 512 MiB (or less, where the machine
+    # or its cgroup has less): the 8x8 start, which no kernel finishes, ends as the limit
+    # error of the default budget, said on stderr with the exit status 2 (bad input, as for
+    # the other errors of the library), neither an abort nor the system's refusal (which
+    # came first with a cap of 512 MiB: the address space holds more than the resident
+    # growth the budget counts, the interpreter's and the allocator's reservations)
+    import resource
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (GIB, GIB))
+
+    board = "/".join(str(konane.Board.start(8).play_removal("d4").play_removal("d5")).splitlines())
+    r = subprocess.run([sys.executable, "-m", "konane", "value", board], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300, preexec_fn=cap,
+                       env=dict(os.environ, KONANE_PROGRESS="0", MIMALLOC_ARENA_RESERVE="64MiB"))
+    assert r.returncode == 2, (r.returncode, r.stdout[-2000:], r.stderr[-3000:])
+    assert r.stderr.startswith("konane: error: "), r.stderr
+    assert "past the computation's budget" in r.stderr and "(the default)" in r.stderr, r.stderr
+    default = int(r.stderr.split("max_memory=")[1].split(" ")[0].replace(",", ""))
+    assert default <= 512 * MIB, r.stderr
 
 
 @needs_native

@@ -10,6 +10,7 @@ in a subprocess with a time-out.
 
 import os
 import random
+import signal
 import subprocess
 import sys
 import textwrap
@@ -248,3 +249,56 @@ def test_an_in_process_timer_interrupts_every_kernel_within_a_second(timer):
     for name, delay in zip(names, delays[1::2], strict=True):
         assert delay != "not" and float(delay) < 1.0, (name, delay)
     assert tables_valid == "True"
+
+
+SIGINT = """
+    import sys, time
+    import cgt, konane
+    from konane import Board
+    b = Board.start(8).play_removal("d4").play_removal("d5")
+    small = Board("xo.x/.ox./o..x")
+    kernels = {
+        "value": lambda: konane.value(b, max_memory=None, progress=False),
+        "solve": lambda: konane.solve(b, "x", max_memory=None, progress=False),
+    }
+    for name, call in kernels.items():
+        print("start", name, flush=True)
+        try:
+            call()
+            print("finished", name, flush=True)
+        except KeyboardInterrupt:
+            print("interrupted", name, flush=True)
+    # the engine and the kernels work on: a value against the Python solver, an outcome,
+    # cgt's arithmetic
+    print(konane.value(small) == konane.value(small, cache=konane.RegionCache()), konane.outcome(small)
+          == konane.value(small).outcome, cgt.parse("{1|0}") + cgt.parse("{0|-1}") == 0,
+          flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_from_outside_stops_a_native_computation_promptly_and_the_engine_works_on():
+    # Ctrl-C: a SIGINT sent by another process (here the test) a second into each native
+    # computation of a fresh interpreter (the value solver, the win/loss search; neither
+    # finishes the 8x8 start) raises KeyboardInterrupt there within a second (the kernels run
+    # the signal handlers at most every 10 ms); expected after them: the value of a small
+    # board equals the Python solver's, its outcome the search's, and {1|0} + {0|-1} = 0
+    # (by hand: {0|-1} is the negative of {1|0})
+    with subprocess.Popen([sys.executable, "-c", textwrap.dedent(SIGINT)], cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, env=dict(os.environ, KONANE_PROGRESS="0")) as child:
+        try:
+            delays = {}
+            for name in ("value", "solve"):
+                assert child.stdout.readline().split() == ["start", name]
+                time.sleep(1.0)
+                sent = time.perf_counter()
+                child.send_signal(signal.SIGINT)
+                line = child.stdout.readline().split()
+                delays[name] = time.perf_counter() - sent
+                assert line == ["interrupted", name], (line, child.stderr.read() if not line else "")
+            assert child.stdout.readline().split() == ["True", "True", "True"]
+            assert child.wait(timeout=60) == 0, child.stderr.read()
+        finally:
+            if child.poll() is None:
+                child.kill()
+    assert all(d < 1.0 for d in delays.values()), delays
