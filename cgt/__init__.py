@@ -45,6 +45,7 @@ from .display import GamesRow, games_row
 from .errors import (
     BackendError,
     CGTError,
+    CGTMemoryError,
     CGTOverflowError,
     CGTTypeError,
     CGTValueError,
@@ -81,6 +82,7 @@ __all__ = [
     "CGTError", "CGTTypeError", "CGTValueError", "GameParseError", "NotDyadicError", "NotANumberError",
     "NotAGameError", "NotAtomicError", "NotAPlayerError", "InvalidTemperatureError", "NotImpartialError",
     "InvalidIdError", "BackendError", "ClosedFormError", "InvalidIndexError", "CGTOverflowError",
+    "CGTMemoryError",
 ]
 
 def __dir__() -> list[str]:

@@ -6,8 +6,14 @@ of :class:`cgt.Game` on that backend), and the Konane kernels that ``konane._ker
 wraps.  A kernel takes a position as one :data:`Board`, exactly ``konane.Board.key``.
 
 The Python packages are the API: these functions take and return ids, masks and small
-tuples, and their errors are those of :mod:`cgt.errors` (engine) or ``ValueError`` /
-``TypeError`` (a bad board).
+tuples, and their errors are those of :mod:`cgt.errors` (engine; a table that could not
+grow within a kernel's ``max_bytes``, or that the system refused, is
+:class:`cgt.errors.CGTMemoryError`) or ``ValueError`` / ``TypeError`` (a bad board).
+
+Threads: the Konane kernels run with the GIL released (other Python threads run meanwhile)
+and one at a time on the engine's table; a call from another thread waits for the one in
+progress, and a call from a callback of a computation on its own thread (its check, a
+signal handler) is refused with a ``RuntimeError`` (the engine's: a ``CGTError``).
 """
 
 from collections.abc import Callable, Iterable
@@ -17,8 +23,9 @@ from typing import Any, Final, Self, TypeAlias
 from typing_extensions import Buffer
 
 API_VERSION: Final[int]
-"""The version of this surface (2: the kernels take a :data:`Board`); ``konane._kernel.native``
-checks it, so that a stale build is told apart."""
+"""The version of this surface (3: the kernels take a :data:`Board`, a memory budget
+``max_bytes``, and run with the GIL released); ``konane._kernel.native`` checks it, so that a
+stale build is told apart."""
 
 Board: TypeAlias = tuple[int, int, int, int, int]
 """``(rows, cols, cells, black, white)``, as ``konane.Board.key``: the masks are ints in
@@ -68,8 +75,10 @@ def game_register(object: Callable[[int], Any], add: Callable[[Any, Any], Any],
 def konane_fits(rows: int, cols: int) -> bool:
     """Whether the kernels take a ``rows x cols`` board (itself or transposed)."""
 
-def konane_value(board: Board, multi_jump: bool, check: Check | None = None, threads: int = 1) -> int:
-    """The id of the value of ``board``; ``check`` is called every 4096 positions computed."""
+def konane_value(board: Board, multi_jump: bool, check: Check | None = None, threads: int = 1,
+                 max_bytes: int | None = None) -> int:
+    """The id of the value of ``board``; ``check`` is called every 4096 positions computed;
+    the process grows by at most ``max_bytes`` meanwhile (else :class:`cgt.errors.CGTMemoryError`)."""
 
 def konane_value_new_regions() -> list[tuple[bool, int, int, int, int, int]]:
     """``(multi, stride, cells, black, white, id)`` of the regions valued since the last call."""
@@ -83,7 +92,7 @@ def konane_value_info() -> tuple[int, int, int, int, int, int]:
 def konane_value_clear() -> None: ...
 
 def konane_wins(board: Board, black_to_move: bool, multi_jump: bool,
-                check: Check | None = None) -> tuple[bool, int, int]:
+                check: Check | None = None, max_bytes: int | None = None) -> tuple[bool, int, int]:
     """``(won, positions, settled)``: whether the player to move wins ``board``."""
 
 def konane_wins_info() -> tuple[int, int, int]:
@@ -101,7 +110,8 @@ def konane_play(board: Board, black_to_move: bool, multi_jump: bool, time: float
     """The player's search: ``(move, score, depth, nodes, stopped, proven)``, ``move`` as
     ``(from_bit, to_bit)`` in the layout of ``board`` or None (no move)."""
 
-def konane_census(rows: int, cols: int, multi_jump: bool, out: Buffer, check: Check | None = None) -> int:
+def konane_census(rows: int, cols: int, multi_jump: bool, out: Buffer, check: Check | None = None,
+                  max_bytes: int | None = None) -> int:
     """Fill ``out`` (``2^(rows * cols)`` u32) with the value ids of every code; returns the
     positions computed."""
 

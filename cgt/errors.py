@@ -25,6 +25,7 @@ The tree::
     |   +-- InvalidIdError
     |   +-- ClosedFormError
     |   +-- CGTOverflowError (OverflowError)
+    +-- CGTMemoryError (MemoryError)
     +-- BackendError (ImportError)
 
 and one warning, :class:`BackendWarning` (a :class:`UserWarning`): the native core is
@@ -59,6 +60,7 @@ __all__ = [
     "ClosedFormError",
     "InvalidIndexError",
     "CGTOverflowError",
+    "CGTMemoryError",
 ]
 
 
@@ -171,3 +173,11 @@ class InvalidIndexError(CGTTypeError):
 class CGTOverflowError(CGTValueError, OverflowError):
     """A value is beyond what the engine represents: an up multiple or a nimber past 64 bits
     in the native engine (numbers are exact at any size).  Never a silent wrap."""
+
+
+class CGTMemoryError(CGTError, MemoryError):
+    """A table of the native core could not grow: past the memory budget of the computation
+    (the ``max_memory`` of a Konane computation, which ``konane`` reports as its
+    :class:`konane.ComputationLimitError`), or refused by the system (the memory the process
+    may use ran out).  The message says how many bytes were asked for; the tables are as
+    they were before, so the next call works."""

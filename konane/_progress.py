@@ -23,7 +23,18 @@ limits still hold.
 
 Memory is the resident set size of the process (``/proc/self/statm`` on
 Linux; elsewhere the peak resident size from :mod:`resource`, which only
-grows).  Where neither is available only ``max_positions`` is checked.
+grows).  Where neither is available only ``max_positions`` is checked.  That
+check, every few thousand positions, is the second line: the native kernels
+get the memory left as a budget for their own tables (:meth:`Progress.memory_left`),
+refuse a growth past it rather than make it, and say so with a ``MemoryError``;
+:func:`computation` turns any ``MemoryError`` of the computation (the native
+core's, or Python's when the process may use no more memory) into
+:class:`konane.ComputationLimitError` (limit ``"max_memory"``).
+
+The default ``max_memory`` (:data:`DEFAULT_MAX_MEMORY`) is half the memory the
+process may use, at most 4 GiB: the least of the physical memory, the memory
+limit of its cgroup (v2 or v1) and its ``RLIMIT_AS`` and ``RLIMIT_DATA``
+(:func:`memory_available`), read when :mod:`konane` is imported.
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ from konane._calls import check_count, check_progress, check_seconds
 from konane.errors import ComputationLimitError
 
 __all__ = ["set_progress", "progress_enabled", "Progress", "computation", "DELAY", "DEFAULT_MAX_MEMORY",
-           "resident_memory"]
+           "resident_memory", "memory_available"]
 
 _ENABLED = os.environ.get("KONANE_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
 
@@ -55,15 +66,98 @@ def _physical_memory() -> int | None:
         return None
 
 
+# a cgroup v1 "no limit" is a huge number (2^63 rounded down to a page)
+_NO_CGROUP_LIMIT = 1 << 60
+
+
+def _read_limit(path: str) -> int | None:
+    """The number in a cgroup's limit file, or None (no file, ``max``, or no real limit)."""
+    try:
+        with open(path, encoding="ascii") as f:
+            text = f.read().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text.isdigit():
+        return None                     # "max": no limit
+    n = int(text)
+    return n if n < _NO_CGROUP_LIMIT else None
+
+
+def _cgroup_memory_limit(proc: str = "/proc/self/cgroup", root: str = "/sys/fs/cgroup") -> int | None:
+    """The least memory limit of the cgroups of this process and their ancestors (cgroup v2's
+    ``memory.max``, v1's ``memory.limit_in_bytes``), or None where there is none.
+
+    ``/proc/self/cgroup`` names the process's cgroups (``0::/path`` for v2,
+    ``N:memory:/path`` for v1's memory controller); each one's limit, and its ancestors',
+    is read under the mount point ``root`` (v2 also under ``root/unified``, the mount of a
+    hybrid hierarchy).  In a container the path may be ``/``, and the container's own limit
+    is the one at the mount point: every level is read.
+    """
+    try:
+        with open(proc, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found: list[int] = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":
+            mounts, name = [root, os.path.join(root, "unified")], "memory.max"
+        elif "memory" in controllers.split(","):
+            mounts, name = [os.path.join(root, "memory")], "memory.limit_in_bytes"
+        else:
+            continue
+        levels = [p for p in path.strip("/").split("/") if p]
+        for mount in mounts:
+            for depth in range(len(levels) + 1):
+                limit = _read_limit(os.path.join(mount, *levels[:depth], name))
+                if limit is not None:
+                    found.append(limit)
+    return min(found, default=None)
+
+
+def _rlimit(name: str) -> int | None:
+    """The soft limit ``resource.RLIMIT_<name>`` of this process in bytes, or None (no limit,
+    or not on this platform)."""
+    try:
+        import resource
+        soft, _ = resource.getrlimit(getattr(resource, name))
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+    return None if soft == resource.RLIM_INFINITY or soft < 0 else int(soft)
+
+
+def memory_available() -> int | None:
+    """The memory this process may use in bytes, or None where nothing says.
+
+    The least of the physical memory, the memory limit of the process's cgroups (v2 or v1,
+    as in a container) and its limits ``RLIMIT_AS`` (address space) and ``RLIMIT_DATA``
+    (data segment), each where it is set.  :data:`DEFAULT_MAX_MEMORY` is half of it.
+
+    Examples
+    --------
+    >>> n = memory_available()
+    >>> n is None or n > 0
+    True
+    """
+    known = [n for n in (_physical_memory(), _cgroup_memory_limit(), _rlimit("RLIMIT_AS"), _rlimit("RLIMIT_DATA"))
+             if n is not None]
+    return min(known, default=None)
+
+
 def _default_max_memory() -> int:
-    phys = _physical_memory()
+    available = memory_available()
     four_gb = 4 * 1024 ** 3
-    return four_gb if phys is None else min(four_gb, phys // 2)
+    return four_gb if available is None else min(four_gb, available // 2)
 
 
 DEFAULT_MAX_MEMORY = _default_max_memory()
-"""The default ``max_memory`` of :func:`konane.value`: 4 GiB, or half the
-physical memory if that is less."""
+"""The default ``max_memory`` of :func:`konane.value`: 4 GiB, or half the memory the
+process may use (:func:`memory_available`: the physical memory, a cgroup's limit,
+``RLIMIT_AS``, ``RLIMIT_DATA``) if that is less."""
 
 try:
     _PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -140,7 +234,9 @@ class Progress:
         Raise :class:`konane.ComputationLimitError` once the resident memory
         of the process has grown by more than this many bytes since the
         first check (``threshold`` units into the computation; reading it when
-        the counter is made would cost more than a cached value).
+        the counter is made would cost more than a cached value).  The native
+        kernels get what is left of it as the budget of their tables
+        (:meth:`memory_left`).
     seconds : float, optional
         Raise :class:`konane.ComputationLimitError` once this many seconds have
         passed since the counter was made (checked with the other limits).
@@ -206,6 +302,51 @@ class Progress:
                 self.watch = False
             else:
                 self.memory0 = now
+
+    def memory_left(self) -> int | None:
+        """The bytes the process may still grow by in this computation, for a native kernel
+        called now (its budget): ``max_memory`` less the growth of the resident memory at
+        the last check (none before the first); None with no ``max_memory``.
+
+        The kernels of one computation (the searches of :func:`konane.solve`) so share one
+        budget.  Nothing is read here: reading the memory costs tens of microseconds, more
+        than a value found in the tables.
+
+        Examples
+        --------
+        >>> p = Progress(False, "a search", max_memory=1000)
+        >>> p.memory_left()
+        1000
+        >>> p.memory = 600                  # the growth the last check found
+        >>> p.memory_left()
+        400
+        >>> Progress(False, "a search").memory_left() is None
+        True
+        """
+        if self.max_memory is None:
+            return None
+        return max(0, self.max_memory - max(0, self.memory))
+
+    def out_of_memory(self, exc: MemoryError) -> ComputationLimitError:
+        """The limit error of a computation stopped by ``exc``: a native table that could not
+        grow (past the budget of :meth:`memory_left`, or refused by the system), or Python
+        out of memory."""
+        now = resident_memory()
+        if now is not None and self.memory0 is not None:
+            self.memory = now - self.memory0
+        why = str(exc).strip() or "Python could not allocate memory"
+        if self.max_memory is None:
+            limit = "max_memory=None"
+        else:
+            default = " (the default)" if self.max_memory == DEFAULT_MAX_MEMORY else ""
+            limit = f"max_memory={self.max_memory:,} bytes ({_size(self.max_memory)}){default}"
+        available = memory_available()
+        room = "" if available is None else f" (this process may use {_size(available)} in all)"
+        return ComputationLimitError(
+            f"{self.what} stopped after {self.count:,} positions with {limit}: {why}. Pass a larger "
+            f"max_memory= in bytes if the machine has the memory{room}, or a smaller computation; "
+            f"{self.kept}.",
+            positions=self.count, memory=self.memory, limit="max_memory")
 
     def tick(self, n: int = 1) -> None:
         """Count ``n`` more units of work done (the hot path: one addition and one comparison)."""
@@ -297,7 +438,10 @@ def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any
     ``max_memory`` and ``time`` are the call's own arguments, checked here (a
     :class:`konane.errors.KonaneTypeError` or :class:`konane.errors.KonaneValueError` for a bad
     one); ``bar`` False keeps the bar off whatever ``progress`` says (a computation too small
-    to show one).  The other arguments are :class:`Progress`'s.
+    to show one).  The other arguments are :class:`Progress`'s.  A ``MemoryError`` raised in
+    the computation (a native table that could not grow, Python out of memory) leaves as
+    :class:`konane.ComputationLimitError` (limit ``"max_memory"``, see
+    :meth:`Progress.out_of_memory`).
 
     Examples
     --------
@@ -315,5 +459,7 @@ def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any
                        what=what, kept=kept)
     try:
         yield counter
+    except MemoryError as exc:
+        raise counter.out_of_memory(exc) from None
     finally:
         counter.close()

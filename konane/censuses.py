@@ -183,10 +183,10 @@ def census(rows: int, cols: int | None = None, *, rules: Rules | None = None,
         Stop with :class:`konane.ComputationLimitError` once more than this
         many positions are settled (checked every few thousand positions).
     max_memory : int, optional
-        Stop with :class:`konane.ComputationLimitError` once the resident
-        memory of the process has grown by more than this many bytes during
-        the call.  Default: 4 GiB, or half the machine's memory if less
-        (``konane._progress.DEFAULT_MAX_MEMORY``); ``None`` for no limit.
+        Stop with :class:`konane.ComputationLimitError` rather than let the
+        process grow by more than this many bytes during the call (its tables
+        count).  Default: 4 GiB, or half the memory the process may use if
+        less (``konane._progress.DEFAULT_MAX_MEMORY``); ``None`` for no limit.
     time : float, optional
         Stop with :class:`konane.ComputationLimitError` after this many
         seconds (checked every few thousand positions).

@@ -152,8 +152,9 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         Stop with :class:`konane.ComputationLimitError` after more than this
         many positions (search nodes plus positions of region values).
     max_memory : int, optional
-        Stop once the process's memory has grown by more than this many bytes
-        (default as for :func:`konane.value`; None for no limit).
+        Stop rather than let the process grow by more than this many bytes
+        (the search's tables refuse a growth past it; default as for
+        :func:`konane.value`; None for no limit).
     progress : bool, optional
         Show a progress bar during long searches (default: the global switch
         :func:`konane.set_progress`).

@@ -150,12 +150,15 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         than this many positions (positions whose values are computed from
         their options).  Default: no limit.
     max_memory : int, optional
-        Stop with :class:`konane.ComputationLimitError` once the resident
-        memory of the process has grown by more than this many bytes during
-        the call (checked every few thousand positions).  Default: 4 GiB, or
-        half the machine's memory if less
-        (``konane._progress.DEFAULT_MAX_MEMORY``), so that a value that cannot
-        finish does not take a notebook's machine down; ``None`` for no limit.
+        Stop with :class:`konane.ComputationLimitError` rather than let the
+        process grow by more than this many bytes during the call: the native
+        solver's tables refuse a growth past it, and the resident memory is
+        checked every few thousand positions.  Default: 4 GiB, or half the
+        memory the process may use if less (the machine's, its cgroup's,
+        ``RLIMIT_AS``: ``konane._progress.DEFAULT_MAX_MEMORY``), so that a
+        value that cannot finish does not take a notebook's machine down;
+        ``None`` for no limit (an allocation the system refuses is still the
+        limit error, never a crash).
     time : float, optional
         Stop with :class:`konane.ComputationLimitError` after this many
         seconds (checked every few thousand positions).  Default: no limit.
@@ -207,7 +210,9 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
     ``value(b) == sum(value(r) for r in konane.regions(b))``; swapping colours
     negates the value and the 8 symmetries of the grid keep it.  Interrupting
     with Ctrl-C leaves the caches consistent: they only ever receive finished
-    values.
+    values.  Threads may call it at once: the native solver works with the
+    GIL released (other Python threads run meanwhile), one computation at a
+    time, so concurrent calls wait in turn.
     """
     if to_move is not None:
         raise _no_player("value", to_move)

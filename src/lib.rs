@@ -13,6 +13,7 @@ pub mod konane;
 mod python;
 
 /// The allocator of the whole crate: the engine and the solvers allocate many small
-/// vectors (options, keys), where mimalloc is markedly faster than the system's malloc.
+/// vectors (options, keys), where mimalloc is markedly faster than the system's malloc;
+/// counted ([`engine::memory`]), so that a computation's budget of memory holds.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: engine::memory::Counting<mimalloc::MiMalloc> = engine::memory::Counting(mimalloc::MiMalloc);

@@ -184,7 +184,10 @@ def census_ids(rows: int, cols: int, rules: Rules, progress: Progress) -> array[
     progress.baseline()                      # the table and the engine's caches count
     if native.available():
         ids = array("I", bytes(4)) * (1 << (rows * cols))
-        native.census(rows, cols, rules.multi_jump, ids, progress.tick)
+        budget = progress.memory_left()
+        if budget is not None:          # the table above is the computation's too
+            budget = max(0, budget - ids.itemsize * len(ids))
+        native.census(rows, cols, rules.multi_jump, ids, progress.tick, budget)
         return ids
     return python_census(rows, cols, rules.multi_jump, progress)
 

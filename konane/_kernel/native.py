@@ -12,7 +12,16 @@ black, white)`` (:attr:`konane.Board.key`: masks in the board layout of
 :mod:`konane._kernel.bitboard`), the rules one flag, ``multi_jump``, and a ``check``
 callable, if given, is called with counts of work every few thousand units; what it raises
 (:class:`konane.ComputationLimitError`, ``KeyboardInterrupt``) stops the kernel, which leaves
-its tables holding only finished results, and propagates.
+its tables holding only finished results, and propagates.  ``max_bytes``, if given, is the
+memory budget of a call: the bytes the process may grow by while it runs; a table that
+would grow past it, or that the system refuses, stops the
+kernel with :class:`cgt.errors.CGTMemoryError` (a ``MemoryError``, which
+:func:`konane._progress.computation` reports as the limit error), never an abort.
+
+The kernels run with the GIL released, one at a time on the engine's table: calls from
+several threads wait in turn (and other Python threads run meanwhile); a call from a
+callback of a computation on its own thread (its check, a signal handler) is refused
+with a ``RuntimeError``.
 
 The native core checks every position and orients it once (``src/python/board.rs``,
 ``src/konane/board.rs``): a board that does not fit its 128-bit layout but whose transpose
@@ -40,7 +49,7 @@ from cgt.errors import BackendWarning
 
 __all__: list[str] = []          # private: the kernels import the names they need
 
-API_VERSION = 2
+API_VERSION = 3
 """The version of the native core's surface that this module calls (its ``API_VERSION``)."""
 
 Position = tuple[int, int, int, int, int]
@@ -117,10 +126,11 @@ def takes(rows: int, cols: int) -> bool:
 
 # ---------------------------------------------------------------- values
 
-def value(position: Position, multi_jump: bool, check: Check = None) -> int:
+def value(position: Position, multi_jump: bool, check: Check = None, max_bytes: int | None = None) -> int:
     """The id (in :mod:`cgt.ops`) of the value of ``position``; ``check`` is called with the
-    number of positions computed from their options, every 4096 of them and once at the end."""
-    return _ext.konane_value(position, multi_jump, check, threads())
+    number of positions computed from their options, every 4096 of them and once at the end;
+    the process grows by at most ``max_bytes`` while it runs."""
+    return _ext.konane_value(position, multi_jump, check, threads(), max_bytes)
 
 
 #: A region value as the native solver gives and takes it: ``(multi, stride, cells, black,
@@ -152,10 +162,12 @@ def value_info() -> dict[str, int] | None:
 
 # ---------------------------------------------------------------- win/loss
 
-def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check = None) -> tuple[bool, int, int]:
+def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check = None,
+         max_bytes: int | None = None) -> tuple[bool, int, int]:
     """``(wins, nodes, settled)``: whether the side to move wins ``position``, with the nodes
-    expanded and those settled by region values; ``check`` is called with counts of nodes."""
-    return _ext.konane_wins(position, black_to_move, multi_jump, check)
+    expanded and those settled by region values; ``check`` is called with counts of nodes;
+    the process grows by at most ``max_bytes`` while it runs."""
+    return _ext.konane_wins(position, black_to_move, multi_jump, check, max_bytes)
 
 
 def wins_info() -> dict[str, int] | None:
@@ -186,11 +198,13 @@ def play(position: Position, black_to_move: bool, multi_jump: bool, time: float 
 
 # ---------------------------------------------------------------- the census
 
-def census(rows: int, cols: int, multi_jump: bool, out: array[int], check: Check = None) -> int:
+def census(rows: int, cols: int, multi_jump: bool, out: array[int], check: Check = None,
+           max_bytes: int | None = None) -> int:
     """Fill ``out`` (an ``array('I')`` of ``2 ** (rows * cols)`` entries) with the ids of the
     values of every parity-consistent position of a ``rows x cols`` board, by code; returns
-    the positions computed from their options."""
-    return _ext.konane_census(rows, cols, multi_jump, out, check)
+    the positions computed from their options; the process grows by at most ``max_bytes``
+    while it runs."""
+    return _ext.konane_census(rows, cols, multi_jump, out, check, max_bytes)
 
 
 def census_summary(ids: array[int], cells: int) -> list[tuple[int, int, int]]:

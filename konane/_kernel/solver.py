@@ -268,14 +268,15 @@ def value_id(position: native.Position, rules: Rules, cache: RegionCache | None,
     values: :func:`_native_value_with_cache`); else by :func:`solve`, the reference, with
     ``cache`` (the default one when None): a cache in memory only is the reference's table.
     Both count their positions on ``progress`` (the bar, ``max_positions`` and
-    ``max_memory``), every 4096 positions computed from their options.
+    ``max_memory``), every 4096 positions computed from their options; the native solver's
+    tables also grow within the memory left of ``max_memory`` (:meth:`Progress.memory_left`).
     """
     rows, cols, cells, black, white = position
     if not (can_capture(cells, black, white, cols + 1) or can_capture(cells, white, black, cols + 1)):
         return _ZERO                # nobody can move: 0, on a board of any size, at no cost
     if native.takes(rows, cols):
         if cache is None:
-            return native.value(position, rules.multi_jump, progress.tick)
+            return native.value(position, rules.multi_jump, progress.tick, progress.memory_left())
         if cache.path is not None:
             return _native_value_with_cache(position, rules, cache, progress)
     return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)
@@ -307,7 +308,7 @@ def _native_value_with_cache(position: native.Position, rules: Rules, cache: Reg
         _GIVEN.add(cache)
     before = native.value_info() or {}
     try:
-        return native.value(position, rules.multi_jump, progress.tick)
+        return native.value(position, rules.multi_jump, progress.tick, progress.memory_left())
     finally:
         _keep_native_regions(cache)
         after = native.value_info() or {}

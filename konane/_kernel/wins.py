@@ -145,15 +145,18 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
     By the native search where it is built and takes the board (``backend`` None or
     ``"native"``), else (or with ``backend="python"``) by :func:`python_wins`.  ``tick(n)`` is
     called with counts of nodes (and of the value solver's positions) every few thousand;
-    whatever it raises stops the search, whose table keeps only proved results.  The nodes
-    expanded and settled by values are added to ``stats``.
+    whatever it raises stops the search, whose table keeps only proved results.  The native
+    search's tables grow within the memory left of the ``max_memory`` of ``progress``
+    (:meth:`Progress.memory_left`).  The nodes expanded and settled by values are added to
+    ``stats``.
     """
     rows, cols, cells, black, white = position
     use_native = native.takes(rows, cols)
     if backend == "native" and not use_native:
         raise RuntimeError("the native search is not available for this board")
     if use_native and backend != "python":
-        won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, tick)
+        budget = progress.memory_left()
+        won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, tick, budget)
         stats.positions += nodes
         stats.settled += settled
         return won

@@ -1,5 +1,6 @@
 //! Sums, negation and birthday.
 
+use super::memory;
 use super::table::{bounded_insert, up_overflow, Engine, NO_ID};
 use super::{grow, Id, Nus, Result};
 use num_bigint::BigInt;
@@ -37,7 +38,7 @@ impl Engine {
             return Ok(r);
         }
         let r = grow(|| self.add_general(g, h))?;
-        bounded_insert(&mut self.add_cache, key, r, self.limit);
+        bounded_insert(&mut self.add_cache, key, r, self.limit, &self.budget);
         Ok(r)
     }
 
@@ -98,10 +99,15 @@ impl Engine {
         }
     }
 
-    /// Remember that `-g = r` (and `-r = g`) in [`Engine::negs`].
+    /// Remember that `-g = r` (and `-r = g`) in [`Engine::negs`] (unless it would grow past
+    /// the memory budget: it is a memo).
     fn set_neg(&mut self, g: Id, r: Id) {
         let top = g.max(r) as usize;
         if self.negs.len() <= top {
+            let more = top + 1 - self.negs.len();
+            if memory::reserve(&self.budget, "the native engine's negatives", &mut self.negs, more).is_err() {
+                return;
+            }
             self.negs.resize(top + 1, NO_ID);
         }
         for (a, b) in [(g, r), (r, g)] {
@@ -160,7 +166,7 @@ impl Engine {
             }
             Ok(best + 1)
         })?;
-        bounded_insert(&mut self.birthday_cache, g, r.clone(), self.limit);
+        bounded_insert(&mut self.birthday_cache, g, r.clone(), self.limit, &self.budget);
         Ok(r)
     }
 }

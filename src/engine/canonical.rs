@@ -55,7 +55,13 @@ impl Engine {
                 let (ls, rs) = key[1..].split_at(nl - 1);
                 let r = self.canonical_sorted(ls, rs);
                 if let Ok(r) = r {
-                    bounded_insert(&mut self.canon_cache, key.as_slice().into(), r, self.limit);
+                    bounded_insert(
+                        &mut self.canon_cache,
+                        key.as_slice().into(),
+                        r,
+                        self.limit,
+                        &self.budget,
+                    );
                 }
                 r
             }

@@ -21,11 +21,14 @@
 //! overflow is an [`Error`], never a wrap.  Recursion over deep game trees grows the stack
 //! on demand, and long work calls an interrupt hook now and then ([`Engine::set_hook`]):
 //! only finished results are ever interned or cached, so an interrupted call leaves the
-//! table consistent.
+//! table consistent.  The table grows within the [`memory::Budget`] of the computation
+//! ([`Engine::set_budget`]), its caches are emptied rather than grow past it, and a growth
+//! it cannot make is an [`Error::Memory`], never an abort.
 
 mod arith;
 mod canonical;
 pub mod dyadic;
+pub mod memory;
 mod order;
 pub mod shortcut;
 mod table;
@@ -93,6 +96,15 @@ pub enum Error {
     Overflow(String),
     /// The interrupt hook asked to stop.
     Interrupted,
+    /// A table could not grow: past the computation's budget, or refused by the system
+    /// (see [`memory`]).  The table is as it was before.
+    Memory(memory::Refused),
+}
+
+impl From<memory::Refused> for Error {
+    fn from(r: memory::Refused) -> Error {
+        Error::Memory(r)
+    }
 }
 
 impl fmt::Display for Error {
@@ -101,6 +113,7 @@ impl fmt::Display for Error {
             Error::InvalidId(g) => write!(f, "{g} is not the id of a game in this process's table"),
             Error::Overflow(msg) => f.write_str(msg),
             Error::Interrupted => f.write_str("interrupted"),
+            Error::Memory(r) => r.fmt(f),
         }
     }
 }

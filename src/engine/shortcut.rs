@@ -15,6 +15,7 @@
 //! census (`konane::census`) and the value solver (`konane::Solver`) use it; the memo is the
 //! caller's, valid for one engine.
 
+use super::memory;
 use super::{Dyadic, Engine, Id, Result};
 
 /// Fixed-point numbers of the shortcuts: `v / 2^FRAC` in an `i64`.
@@ -146,7 +147,10 @@ impl Shortcuts {
     fn read(&mut self, e: &mut Engine, g: Id) -> Result<Stops> {
         let i = g as usize;
         if i >= self.stops.len() {
-            self.stops.resize(e.len().max(i + 1), Stops::UNKNOWN);
+            let n = e.len().max(i + 1);
+            let more = n - self.stops.len();
+            memory::reserve(&e.budget(), "the native engine's stops", &mut self.stops, more)?;
+            self.stops.resize(n, Stops::UNKNOWN);
         }
         let fixed = |x: &Dyadic| Num::of(x).map_or(Stops::WIDE, |n| n.0);
         let s = if let Some(v) = e.nus(g) {
@@ -178,7 +182,9 @@ impl Shortcuts {
             return Ok(g);
         }
         let g = e.number_id(x.dyadic())?;
-        self.numbers.insert(x.0, g);
+        if memory::cache_may_grow(&e.budget(), &mut self.numbers) {
+            self.numbers.insert(x.0, g);
+        }
         Ok(g)
     }
 
@@ -209,7 +215,9 @@ impl Shortcuts {
                     return Ok(g);
                 }
                 let g = e.canonical(&[a], &[b])?;
-                self.switches.insert((a, b), g);
+                if memory::cache_may_grow(&e.budget(), &mut self.switches) {
+                    self.switches.insert((a, b), g);
+                }
                 return Ok(g);
             }
         }

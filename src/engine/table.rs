@@ -1,6 +1,7 @@
 //! The table of canonical forms: records, the option arena, the indexes and the caches.
 
 use super::dyadic::Dyadic;
+use super::memory::{self, Budget};
 use super::{Error, Id, Nus, Result};
 use hashbrown::HashTable;
 use num_bigint::BigInt;
@@ -161,6 +162,8 @@ pub struct Engine {
     hook: Option<Hook>,
     steps: u64,
     pub(crate) limit: usize,
+    /// The memory budget of the computation in progress (see [`Engine::set_budget`]).
+    pub(crate) budget: Budget,
 }
 
 impl Default for Engine {
@@ -182,8 +185,13 @@ fn slices<'a>(arena: &'a [Id], rec: &Rec) -> (&'a [Id], &'a [Id]) {
     (&arena[s..m], &arena[m..m + rec.nr as usize])
 }
 
-pub(crate) fn bounded_insert<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, k: K, v: V, limit: usize) {
-    if map.len() >= limit {
+/// What grows in the engine, for the messages of [`memory::Refused`].
+const GAMES: &str = "the native engine's table of games";
+
+/// Insert into a cache of at most `limit` entries: it is emptied (keeping its buckets) when
+/// it is full, or when it would grow past the memory budget `budget`.
+pub(crate) fn bounded_insert<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, k: K, v: V, limit: usize, budget: &Budget) {
+    if map.len() >= limit || !memory::cache_may_grow(budget, map) {
         map.clear();
     }
     map.insert(k, v);
@@ -210,6 +218,7 @@ impl Engine {
             hook: None,
             steps: 0,
             limit: CACHE_LIMIT,
+            budget: Budget::UNLIMITED,
         };
         let zero = e.nus_id(Nus::default()).expect("an empty table has room for 0");
         debug_assert_eq!(zero, Engine::ZERO);
@@ -229,6 +238,18 @@ impl Engine {
         std::mem::replace(&mut self.hook, hook)
     }
 
+    /// Set the memory budget of the computation that starts (the table and the caches grow
+    /// within it: see [`memory`]) and return the one set before.  The Konane kernels' tables
+    /// take the engine's budget when a call starts.
+    pub fn set_budget(&mut self, budget: Budget) -> Budget {
+        std::mem::replace(&mut self.budget, budget)
+    }
+
+    /// The memory budget of the computation in progress.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// Set the size at which each operation cache is emptied (for tests).
     pub fn set_cache_limit(&mut self, limit: usize) {
         self.limit = limit.max(1);
@@ -238,6 +259,7 @@ impl Engine {
     pub(crate) fn tick(&mut self) -> Result<()> {
         self.steps = self.steps.wrapping_add(1);
         if self.steps & TICK_MASK == 0 {
+            self.budget.check("the native engine's table of games")?;
             if let Some(h) = self.hook.as_mut() {
                 if h() {
                     return Err(Error::Interrupted);
@@ -271,6 +293,10 @@ impl Engine {
         if gid >= Id::MAX as usize {
             return Err(Error::Overflow("the table of games is full (2^32 games)".into()));
         }
+        let b = self.budget;
+        memory::reserve(&b, GAMES, &mut self.recs, 1)?;
+        memory::reserve(&b, GAMES, &mut self.nus, 1)?;
+        memory::reserve(&b, GAMES, &mut self.stops, 1)?;
         self.recs.push(rec);
         self.nus.push(nus);
         self.stops.push(None);
@@ -278,25 +304,29 @@ impl Engine {
     }
 
     /// Append option lists to the arena; the record that points at them.
-    fn store(&mut self, l: &[Id], r: &[Id]) -> Rec {
+    fn store(&mut self, l: &[Id], r: &[Id]) -> Result<Rec> {
+        memory::reserve(&self.budget, GAMES, &mut self.arena, l.len() + r.len())?;
         let start = self.arena.len() as u64;
         self.arena.extend_from_slice(l);
         self.arena.extend_from_slice(r);
-        Rec {
+        Ok(Rec {
             start,
             nl: l.len() as u32,
             nr: r.len() as u32,
-        }
+        })
     }
 
-    fn index_insert(&mut self, gid: Id) {
+    fn index_insert(&mut self, gid: Id) -> Result<()> {
         let (arena, recs) = (&self.arena, &self.recs);
-        let (l, r) = slices(arena, &recs[gid as usize]);
-        let h = hash_opts(l, r);
-        self.index.insert_unique(h, gid, |&id| {
+        let rehash = |&id: &Id| {
             let (l, r) = slices(arena, &recs[id as usize]);
             hash_opts(l, r)
-        });
+        };
+        memory::reserve_table(&self.budget, GAMES, &mut self.index, 1, rehash)?;
+        let (l, r) = slices(arena, &recs[gid as usize]);
+        let h = hash_opts(l, r);
+        self.index.insert_unique(h, gid, rehash);
+        Ok(())
     }
 
     /// The id of the game whose canonical options are exactly `l` and `r` (sorted), if any.
@@ -312,9 +342,9 @@ impl Engine {
 
     /// A new game with these canonical options (sorted), not a number-up-star value.
     pub(crate) fn new_game(&mut self, l: &[Id], r: &[Id]) -> Result<Id> {
-        let rec = self.store(l, r);
+        let rec = self.store(l, r)?;
         let gid = self.push(rec, None)?;
-        self.index_insert(gid);
+        self.index_insert(gid)?;
         Ok(gid)
     }
 
@@ -323,6 +353,7 @@ impl Engine {
         if let Some(&g) = self.nus_index.get(&v) {
             return Ok(g);
         }
+        memory::reserve_map(&self.budget, GAMES, &mut self.nus_index, 1)?;
         let gid = self.push(
             Rec {
                 start: NOT_BUILT,
@@ -427,10 +458,10 @@ impl Engine {
             let b = self.nus_id(Nus::new(x, n + 1, m ^ 1))?;
             (vec![b], vec![a])
         };
-        let rec = self.store(&l, &r);
+        let rec = self.store(&l, &r)?;
         self.recs[g as usize] = rec;
         if self.index_get(&l, &r).is_none() {
-            self.index_insert(g);
+            self.index_insert(g)?;
         }
         Ok(())
     }
@@ -444,9 +475,9 @@ impl Engine {
         if let Some(v) = self.recognise(l, r)? {
             let g = self.nus_id(v)?;
             if self.recs[g as usize].start == NOT_BUILT {
-                let rec = self.store(l, r);
+                let rec = self.store(l, r)?;
                 self.recs[g as usize] = rec;
-                self.index_insert(g);
+                self.index_insert(g)?;
             }
             return Ok(g);
         }

@@ -231,6 +231,51 @@ fn interrupt_leaves_the_table_consistent() {
 }
 
 #[test]
+fn a_growth_past_the_budget_is_an_error_and_leaves_the_table_consistent() {
+    // the sum of the switches +-1 ... +-12 makes thousands of games; a budget of 8 KiB
+    // refuses a growth of the table (or the tick finds it passed): an error, not an abort;
+    // the same sum with no budget is then the one of a fresh engine
+    use super::memory::Budget;
+    let mut e = Engine::new();
+    let mut games = Vec::new();
+    for k in 1..13 {
+        let x = e.number_id(Dyadic::int(k)).unwrap();
+        let y = e.neg(x).unwrap();
+        games.push(e.canonical(&[x], &[y]).unwrap());
+    }
+    let before = e.len();
+    e.set_budget(Budget::new(Some(8 << 10)));
+    let mut s = Engine::ZERO;
+    let mut refused = false;
+    for &g in &games {
+        match e.add(s, g) {
+            Ok(t) => s = t,
+            Err(Error::Memory(r)) => {
+                assert_eq!(r.budget.map(|b| b.1), Some(8 << 10), "{r}");
+                refused = true;
+                break;
+            }
+            Err(err) => panic!("{err}"),
+        }
+    }
+    assert!(refused && e.len() > before);
+    e.set_budget(Budget::UNLIMITED);
+    let mut s = Engine::ZERO;
+    for &g in &games {
+        s = e.add(s, g).unwrap();
+    }
+    let mut f = Engine::new();
+    let mut t = Engine::ZERO;
+    for k in 1..13 {
+        let x = f.number_id(Dyadic::int(k)).unwrap();
+        let y = f.neg(x).unwrap();
+        let g = f.canonical(&[x], &[y]).unwrap();
+        t = f.add(t, g).unwrap();
+    }
+    assert_eq!(render(&mut e, s, 6), render(&mut f, t, 6));
+}
+
+#[test]
 fn small_cache_limit_gives_the_same_results() {
     let mut a = Engine::new();
     let mut b = Engine::new();

@@ -362,6 +362,8 @@ pub fn automorphisms(stride: u32, cells: Mask, black: Mask, white: Mask) -> Vec<
 #[derive(Default)]
 pub struct Shapes {
     boxes: FxHashMap<(u32, u32, u32, Mask), BoxSyms>,
+    /// The memory budget of the call: the cache is emptied rather than grow past it.
+    pub budget: crate::engine::memory::Budget,
 }
 
 impl Shapes {
@@ -409,7 +411,7 @@ impl Shapes {
                 syms.push(Sym::new(rows, cols, stride, k));
             }
         }
-        if self.boxes.len() > 1_000_000 {
+        if self.boxes.len() > 1_000_000 || !crate::engine::memory::cache_may_grow(&self.budget, &mut self.boxes) {
             self.boxes.clear();
         }
         let found = Arc::new((best.expect("at least the identity maps a box onto its shape"), syms));

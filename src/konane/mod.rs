@@ -56,7 +56,8 @@ impl Rules {
 /// Why a kernel call failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
-    /// The engine failed (interrupted by its hook, or out of range).
+    /// The engine failed (interrupted by its hook, out of range, or out of memory: a table,
+    /// the engine's or the kernel's, could not grow within the call's budget).
     Engine(engine::Error),
     /// The check callback of the call asked to stop (see [`Check`]).
     Stopped,
@@ -67,6 +68,14 @@ pub enum Error {
 impl From<engine::Error> for Error {
     fn from(e: engine::Error) -> Error {
         Error::Engine(e)
+    }
+}
+
+/// A table that may not grow (past the call's memory budget, or refused by the system) is
+/// an engine error, as the engine's own tables' are: [`engine::Error::Memory`].
+impl From<engine::memory::Refused> for Error {
+    fn from(r: engine::memory::Refused) -> Error {
+        Error::Engine(engine::Error::Memory(r))
     }
 }
 

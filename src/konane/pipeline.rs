@@ -31,7 +31,7 @@
 
 use super::{Error, Result};
 use crate::engine::shortcut::Shortcuts;
-use crate::engine::{self, Engine, Hook, Id};
+use crate::engine::{self, memory, Engine, Hook, Id};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
@@ -197,6 +197,12 @@ impl Valuer {
             while i < chunk.len() {
                 let n = record_len(chunk[i]);
                 let g = self.value(e, chunk[i], &chunk[i + 1..i + 1 + n])?;
+                memory::reserve(
+                    &e.budget(),
+                    "the native Konane solver's values of a call",
+                    &mut self.values,
+                    1,
+                )?;
                 self.values.push(g);
                 i += 1 + n;
             }

@@ -16,9 +16,17 @@
 //! other options of a position are still being generated: a lookup in a table of millions of
 //! positions is a cache miss, and the options of one position are looked up together.  The
 //! last two are rare (frames of more than 40 cells) and use general hash maps.
+//!
+//! The table grows within the memory budget of the call ([`Table::budget`], see
+//! [`crate::engine::memory`]): a growth past it, or one the system refuses, is a
+//! [`Refused`] and leaves the table as it was.
 
 use super::bits::Mask;
+use crate::engine::memory::{self, Budget, Refused};
 use rustc_hash::FxHashMap;
+
+/// What grows here, for the messages of [`Refused`].
+const WHAT: &str = "the native Konane solver's position table";
 
 /// How the positions of one place are turned into keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,16 +161,18 @@ impl PosMap {
         }
     }
 
-    pub fn insert(&mut self, key: u64, val: u32) {
+    /// Store `val` for `key`; a growth of the slots past `budget` (or that the system
+    /// refuses) is refused, and the map is left as it was.
+    pub fn insert(&mut self, key: u64, val: u32, budget: &Budget) -> Result<(), Refused> {
         if key == 0 {
             if self.zero.is_none() {
                 self.len += 1;
             }
             self.zero = Some(val);
-            return;
+            return Ok(());
         }
         if 4 * (self.len + 1) > 3 * self.slots.len() {
-            self.grow();
+            self.grow(budget)?;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.index(key);
@@ -170,24 +180,43 @@ impl PosMap {
             let s = &mut self.slots[i];
             if s.key == key {
                 s.val = val;
-                return;
+                return Ok(());
             }
             if s.key == 0 {
                 *s = Slot { key, val };
                 self.len += 1;
-                return;
+                return Ok(());
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn grow(&mut self) {
-        self.rehash((self.slots.len() * 2).max(16));
+    /// Replace the value of `key`, which the map holds (no growth).
+    fn replace(&mut self, key: u64, val: u32) {
+        if key == 0 {
+            self.zero = Some(val);
+            return;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.index(key);
+        while self.slots[i].key != key {
+            i = (i + 1) & mask;
+        }
+        self.slots[i].val = val;
     }
 
-    /// Put the entries (keys not 0) in `cap` fresh slots (a power of 2).
-    fn rehash(&mut self, cap: usize) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
+    #[cold]
+    fn grow(&mut self, budget: &Budget) -> Result<(), Refused> {
+        self.rehash((self.slots.len() * 2).max(16), budget)
+    }
+
+    /// Put the entries (keys not 0) in `cap` fresh slots (a power of 2), allocated within
+    /// `budget` (while the old slots are held) and without aborting; else nothing changes.
+    fn rehash(&mut self, cap: usize, budget: &Budget) -> Result<(), Refused> {
+        let mut fresh: Vec<Slot> = Vec::new();
+        memory::reserve(budget, WHAT, &mut fresh, cap)?;
+        fresh.resize(cap, Slot::default());
+        let old = std::mem::replace(&mut self.slots, fresh);
         self.shift = 64 - cap.trailing_zeros();
         let mask = cap - 1;
         for s in old.into_iter().filter(|s| s.key != 0) {
@@ -197,6 +226,7 @@ impl PosMap {
             }
             self.slots[i] = s;
         }
+        Ok(())
     }
 
     pub fn len(&self) -> usize {
@@ -252,8 +282,10 @@ impl PosMap {
     }
 
     /// Replace every entry by `f(entry)`, or remove it if that is `None`, if an entry was
-    /// marked pending since the last call ([`Table::insert_pending`]); else do nothing.
-    pub fn resolve(&mut self, f: &mut impl FnMut(u32) -> Option<u32>) {
+    /// marked pending since the last call ([`Table::insert_pending`]); else do nothing.  If
+    /// the slots cannot be placed again within `budget` after a removal, every entry is
+    /// dropped (the table is a memo: it stays valid).
+    pub fn resolve(&mut self, f: &mut impl FnMut(u32) -> Option<u32>, budget: &Budget) {
         if !std::mem::take(&mut self.pending) {
             return;
         }
@@ -276,7 +308,10 @@ impl PosMap {
         if removed {
             // the probe sequences crossed the cleared slots: place the rest again
             self.len = usize::from(self.zero.is_some()) + self.slots.iter().filter(|s| s.key != 0).count();
-            self.rehash(self.slots.len());
+            if self.rehash(self.slots.len(), budget).is_err() {
+                self.slots = Vec::new();
+                self.len = usize::from(self.zero.is_some());
+            }
         }
     }
 }
@@ -312,6 +347,8 @@ pub struct Table {
     maps: Vec<PosMap>,
     wide: FxHashMap<(u32, u128), u32>,
     wider: FxHashMap<(u32, [Mask; 2]), u32>,
+    /// The memory budget within which the table grows (set for each call).
+    pub budget: Budget,
 }
 
 /// A position's key: one `u64` in its place's [`PosMap`], or a key of the general maps.
@@ -334,17 +371,19 @@ fn key(p: Place, black: Mask, white: Mask) -> Key {
 
 impl Table {
     /// The place of the cells `cells` (layout `stride`) under the rules `multi`.
-    pub fn place(&mut self, stride: u32, cells: Mask, multi: bool) -> Place {
+    pub fn place(&mut self, stride: u32, cells: Mask, multi: bool) -> Result<Place, Refused> {
         if let Some(&p) = self.places.get(&(stride, cells, multi)) {
-            return p;
+            return Ok(p);
         }
         let p = Place {
             id: self.places.len() as u32,
             codec: Codec::of(cells, stride),
         };
+        memory::reserve_map(&self.budget, WHAT, &mut self.places, 1)?;
+        memory::reserve(&self.budget, WHAT, &mut self.maps, 1)?;
         self.places.insert((stride, cells, multi), p);
         self.maps.push(PosMap::default());
-        p
+        Ok(p)
     }
 
     /// The key of a position of the place `p`.
@@ -376,21 +415,24 @@ impl Table {
         }
     }
 
-    pub fn insert(&mut self, p: Place, black: Mask, white: Mask, g: u32) {
-        self.insert_key(p, key(p, black, white), g);
+    pub fn insert(&mut self, p: Place, black: Mask, white: Mask, g: u32) -> Result<(), Refused> {
+        self.insert_key(p, key(p, black, white), g)
     }
 
-    /// Store `g` for the key `k` (of the place `p`).
-    pub fn insert_key(&mut self, p: Place, k: Key, g: u32) {
+    /// Store `g` for the key `k` (of the place `p`); a growth past the budget is refused.
+    pub fn insert_key(&mut self, p: Place, k: Key, g: u32) -> Result<(), Refused> {
         match k {
-            Key::Narrow(k) => self.maps[p.id as usize].insert(k, g),
+            Key::Narrow(k) => self.maps[p.id as usize].insert(k, g, &self.budget)?,
             Key::Wide(k) => {
+                memory::reserve_map(&self.budget, WHAT, &mut self.wide, 1)?;
                 self.wide.insert((p.id, k), g);
             }
             Key::Wider(k) => {
+                memory::reserve_map(&self.budget, WHAT, &mut self.wider, 1)?;
                 self.wider.insert((p.id, k), g);
             }
         }
+        Ok(())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -410,11 +452,12 @@ impl Table {
 
     /// Insert an entry that must be resolved before the table is used again (a value still
     /// to come), by [`Table::resolve_keys`] or [`Table::resolve`].
-    pub fn insert_pending(&mut self, p: Place, k: Key, g: u32) {
+    pub fn insert_pending(&mut self, p: Place, k: Key, g: u32) -> Result<(), Refused> {
+        self.insert_key(p, k, g)?;
         if let Key::Narrow(_) = k {
             self.maps[p.id as usize].pending = true;
         }
-        self.insert_key(p, k, g);
+        Ok(())
     }
 
     /// Replace the entries of the keys `keys` (place ids and keys) by `f(entry)`, or remove
@@ -428,7 +471,7 @@ impl Table {
                     let m = &mut self.maps[p];
                     if let Some(v) = m.get(k) {
                         match f(v) {
-                            Some(x) => m.insert(k, x),
+                            Some(x) => m.replace(k, x),
                             None => m.remove(k),
                         }
                     }
@@ -448,7 +491,7 @@ impl Table {
     /// hold.
     pub fn resolve(&mut self, mut f: impl FnMut(u32) -> Option<u32>) {
         for m in &mut self.maps {
-            m.resolve(&mut f);
+            m.resolve(&mut f, &self.budget);
         }
         let mut one = |v: &mut u32| match f(*v) {
             Some(x) => {
@@ -511,7 +554,7 @@ mod tests {
         let mut reference = std::collections::HashMap::new();
         for i in 0..50_000u32 {
             let k = rng.next() % 20_000; // repeats and the key 0 included
-            m.insert(k, i);
+            m.insert(k, i, &Budget::UNLIMITED).unwrap();
             reference.insert(k, i);
         }
         assert_eq!(m.len(), reference.len());
@@ -534,7 +577,7 @@ mod tests {
                 m.remove(k);
                 reference.remove(&k);
             } else {
-                m.insert(k, i);
+                m.insert(k, i, &Budget::UNLIMITED).unwrap();
                 reference.insert(k, i);
             }
             assert_eq!(m.len(), reference.len());
@@ -544,16 +587,49 @@ mod tests {
         }
         let f = |v: u32| (!v.is_multiple_of(5)).then_some(v / 2);
         // nothing is marked pending: resolve leaves the map alone
-        m.resolve(&mut |v| f(v));
+        m.resolve(&mut |v| f(v), &Budget::UNLIMITED);
         assert_eq!(m.len(), reference.len());
         m.pending = true;
-        m.resolve(&mut |v| f(v));
+        m.resolve(&mut |v| f(v), &Budget::UNLIMITED);
         reference.retain(|_, v| !v.is_multiple_of(5));
         reference.values_mut().for_each(|v| *v /= 2);
         assert_eq!(m.len(), reference.len());
         for k in 0..3_500u64 {
             assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
         }
+    }
+
+    #[test]
+    fn a_growth_past_the_budget_is_refused_and_the_map_stays_valid() {
+        // 12 entries fit the first 16 slots; the 13th needs 32 slots (512 bytes), which a
+        // budget of 256 bytes refuses: the map keeps its 12 entries and takes no new key
+        let mut m = PosMap::default();
+        let tight = Budget::new(Some(256));
+        for k in 1..=12u64 {
+            m.insert(k, k as u32, &tight).unwrap();
+        }
+        let r = m.insert(13, 13, &tight).unwrap_err();
+        assert_eq!((r.what, r.wanted), (WHAT, 32 * std::mem::size_of::<Slot>()));
+        assert_eq!(m.len(), 12);
+        assert_eq!(m.get(13), None);
+        for k in 1..=12u64 {
+            assert_eq!(m.get(k), Some(k as u32));
+        }
+        // a key it holds is still replaced without a growth, and a larger budget lets it grow
+        m.replace(5, 50);
+        assert_eq!(m.get(5), Some(50));
+        m.insert(13, 13, &Budget::UNLIMITED).unwrap();
+        assert_eq!((m.len(), m.get(13)), (13, Some(13)));
+        // a resolve whose rehash is refused drops the entries (a memo may), never keeps a
+        // broken probe sequence
+        m.pending = true;
+        m.resolve(&mut |v| (v != 7).then_some(v), &Budget::new(Some(0)));
+        assert_eq!(m.len(), 0);
+        for k in 0..20u64 {
+            assert_eq!(m.get(k), None);
+        }
+        m.insert(3, 33, &Budget::UNLIMITED).unwrap();
+        assert_eq!(m.get(3), Some(33));
     }
 
     #[test]
@@ -573,14 +649,14 @@ mod tests {
         let mut tables = Vec::new();
         for by_keys in [true, false] {
             let mut t = Table::default();
-            let p = t.place(4, cells, true);
+            let p = t.place(4, cells, true).unwrap();
             let mut pending = Vec::new();
             for (i, &(black, white)) in positions.iter().enumerate() {
                 let k = t.key(p, black, white);
                 if i % 2 == 0 {
-                    t.insert_key(p, k, i as u32);
+                    t.insert_key(p, k, i as u32).unwrap();
                 } else {
-                    t.insert_pending(p, k, 100 + i as u32);
+                    t.insert_pending(p, k, 100 + i as u32).unwrap();
                     pending.push((p.id, k));
                 }
             }

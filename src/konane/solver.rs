@@ -27,6 +27,7 @@ use super::footprint::footprint_region_masks;
 use super::pipeline::{self, options_header, start_worker, sum_header, Ref, Sink, Starter, Valuer};
 use super::postable::{self, Key as PosKey, Place, Table};
 use super::{Check, Error, Result, Rules, Ticker, CHECK_EVERY};
+use crate::engine::memory::{self, Budget};
 use crate::engine::{self, Engine, Hook, Id};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -148,6 +149,8 @@ struct Walk {
     /// Once [`Solver::new_regions`] was called: the keys of the regions valued since its
     /// last call.
     log: Option<Vec<Key>>,
+    /// The memory budget of the call (the engine's when it starts): the tables grow within it.
+    budget: Budget,
 }
 
 /// The value of a normalised region, as a file keeps it: the region `(cells, black, white)`
@@ -233,6 +236,8 @@ impl Solver {
         regions: &[(Mask, Mask, Mask)],
         check: Option<Check<'_>>,
     ) -> Result<Id> {
+        // the tables grow within the engine's budget
+        self.walk.set_budget(e.budget());
         // the engine's own hook while the worker has the engine (`None`: not started)
         let mut hook: Option<Option<Hook>> = None;
         let (walk, valuer, after, two) = (&mut self.walk, &mut self.valuer, self.pipe_after, self.threads >= 2);
@@ -376,6 +381,13 @@ impl Solver {
 }
 
 impl Walk {
+    /// The memory budget of the call starting (for every table of the walk).
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.raw.budget = budget;
+        self.shapes.budget = budget;
+    }
+
     /// Empty the stacks of the recursion (after a call, finished or not).
     fn reset_stacks(&mut self) {
         self.moves.clear();
@@ -383,18 +395,20 @@ impl Walk {
         self.reps.clear();
     }
 
-    /// Store `r` as the value of the position `k` of the place `p`.
-    fn store(&mut self, p: Place, k: PosKey, r: Ref) {
+    /// Store `r` as the value of the position `k` of the place `p` (a growth of the table
+    /// past the budget is refused: the error stops the call).
+    fn store(&mut self, p: Place, k: PosKey, r: Ref) -> Result<()> {
         if r.as_id().is_some() {
-            self.raw.insert_key(p, k, r.0);
-            return;
+            self.raw.insert_key(p, k, r.0)?;
+            return Ok(());
         }
-        self.raw.insert_pending(p, k, r.0);
+        self.raw.insert_pending(p, k, r.0)?;
         if self.journal.len() < JOURNAL_MAX {
             self.journal.push((p.id, k));
         } else {
             self.journal_full = true;
         }
+        Ok(())
     }
 
     /// Replace each reference in the tables that is not a plain id (a slot, a negative) by
@@ -425,12 +439,12 @@ impl Walk {
     ) -> Result<Ref> {
         let o0 = self.opts.len();
         for &(rc, rb, rw) in regions {
-            let p = self.raw.place(stride, rc, multi);
+            let p = self.raw.place(stride, rc, multi)?;
             let r = match self.raw.get(p, rb, rw) {
                 Some(r) => Ref(r),
                 None => {
                     let r = self.region_value(cx, multi, stride, rc, rb, rw)?;
-                    self.store(p, self.raw.key(p, rb, rw), r);
+                    self.store(p, self.raw.key(p, rb, rw), r)?;
                     r
                 }
             };
@@ -466,8 +480,14 @@ impl Walk {
             }
             None => {
                 self.misses += 1;
-                let fr = self.frame(multi, cols + 1, nc, nb, nw);
+                let fr = self.frame(multi, cols + 1, nc, nb, nw)?;
                 let r = self.options_value(cx, multi, &fr, nb, nw)?;
+                memory::reserve_map(
+                    &self.budget,
+                    "the native Konane solver's region table",
+                    &mut self.regions,
+                    1,
+                )?;
                 self.regions.insert(k, r.0);
                 if r.as_id().is_none() {
                     self.region_journal.push(k);
@@ -487,11 +507,11 @@ impl Walk {
 
     /// The frame of a normalised region (its symmetries are those of the first position
     /// met in it, as in Python).
-    fn frame(&mut self, multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Arc<Frame> {
+    fn frame(&mut self, multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Result<Arc<Frame>> {
         if let Some(fr) = self.frames.get(&(stride, cells, multi)) {
-            return fr.clone();
+            return Ok(fr.clone());
         }
-        if self.frames.len() > 100_000 {
+        if self.frames.len() > 100_000 || !memory::cache_may_grow(&self.budget, &mut self.frames) {
             self.frames.clear();
         }
         let line = line_step(cells, stride);
@@ -501,14 +521,14 @@ impl Walk {
             automorphisms(stride, cells, black, white)
         };
         let fr = Arc::new(Frame {
-            place: self.raw.place(stride, cells, multi),
+            place: self.raw.place(stride, cells, multi)?,
             stride,
             cells,
             syms,
             line,
         });
         self.frames.insert((stride, cells, multi), fr.clone());
-        fr
+        Ok(fr)
     }
 
     /// The value of a position of the frame `fr` that is not in the position table (a
@@ -558,7 +578,7 @@ impl Walk {
             None => self.options_value(cx, multi, fr, black, white)?,
             Some(r) => self.sum(cx, multi, s, &r)?,
         };
-        self.store(fr.place, k, total);
+        self.store(fr.place, k, total)?;
         Ok(total)
     }
 

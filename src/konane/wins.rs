@@ -33,6 +33,7 @@ use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neigh
 use super::board::check_board;
 use super::decompose::{line_regions, live_region_masks, one_group};
 use super::{Check, Error, Result, Rules, Solver, Ticker};
+use crate::engine::memory::{self, Budget, Refused};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
 
@@ -122,6 +123,8 @@ pub struct Search {
     /// Once [`Search::new_results`] was called: the open nodes proved since its last call
     /// that took at least [`KEEP_WORK`] nodes.
     log: Option<Vec<(Open, bool)>>,
+    /// The memory budget of the call (the engine's when it starts): the tables grow within it.
+    budget: Budget,
 }
 
 /// The proved results that [`Search::new_results`] gives took at least this many nodes
@@ -143,6 +146,9 @@ pub struct Proved {
     pub wins: bool,
     pub work: u32,
 }
+
+/// What grows here, for the messages of [`Refused`].
+const TABLE: &str = "the native Konane win/loss search's transposition table";
 
 /// A table keyed by open nodes, in two maps: frames of at most 64 bits take narrow keys
 /// (32 bytes), wider ones wide keys.
@@ -189,15 +195,18 @@ impl<V> Split<V> {
         }
     }
 
-    fn insert(&mut self, o: &Open, multi: bool, v: V) {
+    fn insert(&mut self, o: &Open, multi: bool, v: V, budget: &Budget) -> std::result::Result<(), Refused> {
         match Self::narrow_key(o, multi) {
             Some(k) => {
+                memory::reserve_map(budget, TABLE, &mut self.narrow, 1)?;
                 self.narrow.insert(k, v);
             }
             None => {
+                memory::reserve_map(budget, TABLE, &mut self.wide, 1)?;
                 self.wide.insert(Self::wide_key(o, multi), v);
             }
         }
+        Ok(())
     }
 
     fn remove(&mut self, o: &Open, multi: bool) {
@@ -280,6 +289,7 @@ impl Search {
             pn: Split::default(),
             total: Stats::default(),
             log: None,
+            budget: Budget::UNLIMITED,
         }
     }
 
@@ -305,6 +315,8 @@ impl Search {
         check: Option<Check<'_>>,
     ) -> Result<(bool, Stats)> {
         check_board("search", rows, cols, cells, black, white)?;
+        self.budget = e.budget();
+        self.shapes.budget = self.budget;
         let (me, en) = if black_to_move { (black, white) } else { (white, black) };
         let mut cx = Call {
             e,
@@ -547,7 +559,7 @@ impl Search {
                 wins: p.wins,
                 work: p.work,
             },
-        );
+        )?;
         Ok(true)
     }
 
@@ -595,8 +607,9 @@ impl Search {
         found.map(|x| x.wins)
     }
 
-    /// Keep a proved result, in the list of [`Search::new_results`] too.
-    fn store(&mut self, o: &Open, multi: bool, x: Entry) {
+    /// Keep a proved result, in the list of [`Search::new_results`] too (a growth of the
+    /// table past the budget is refused: the error stops the search).
+    fn store(&mut self, o: &Open, multi: bool, x: Entry) -> Result<()> {
         if x.work >= KEEP_WORK {
             if let Some(log) = &mut self.log {
                 log.push((*o, multi));
@@ -605,8 +618,9 @@ impl Search {
         self.keep(o, multi, x)
     }
 
-    /// Put a proved result into the table (emptied of its cheapest entries when full).
-    fn keep(&mut self, o: &Open, multi: bool, x: Entry) {
+    /// Put a proved result into the table (emptied of its cheapest entries when full; a
+    /// growth past the budget is refused).
+    fn keep(&mut self, o: &Open, multi: bool, x: Entry) -> Result<()> {
         if self.narrow.len() + self.wide.len() >= self.max_entries {
             self.shrink();
         }
@@ -617,6 +631,7 @@ impl Search {
                 stride: o.s as u8,
                 multi,
             };
+            memory::reserve_map(&self.budget, TABLE, &mut self.narrow, 1)?;
             self.narrow.insert(k, x);
         } else {
             let k = Wide {
@@ -625,8 +640,10 @@ impl Search {
                 stride: o.s as u8,
                 multi,
             };
+            memory::reserve_map(&self.budget, TABLE, &mut self.wide, 1)?;
             self.wide.insert(k, x);
         }
+        Ok(())
     }
 
     /// Search an open node (looked up again: a sibling's search may have proved it).
@@ -639,7 +656,7 @@ impl Search {
         let before = cx.stats.positions;
         let wins = engine::grow(|| self.expand(cx, &o))?;
         let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-        self.store(&o, cx.multi, Entry { wins, work });
+        self.store(&o, cx.multi, Entry { wins, work })?;
         Ok(wins)
     }
 
@@ -764,7 +781,7 @@ impl Search {
                         }
                     }
                     let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-                    self.pn.insert(o, cx.multi, (phi, delta, work));
+                    self.pn.insert(o, cx.multi, (phi, delta, work), &self.budget)?;
                     return Ok((phi, delta));
                 } else {
                     let c = kids[best];
@@ -778,7 +795,7 @@ impl Search {
             if let Some(w) = result {
                 self.pn.remove(o, cx.multi);
                 let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-                self.store(o, cx.multi, Entry { wins: w, work });
+                self.store(o, cx.multi, Entry { wins: w, work })?;
                 return Ok(if w { (0, INF) } else { (INF, 0) });
             }
         }
@@ -1045,6 +1062,44 @@ mod tests {
         assert_eq!(r, Err(Error::Stopped));
         assert!(calls >= 1);
         // every entry kept is a proved result: the next searches agree with brute force
+        let mut rng = Rng(7);
+        for _ in 0..50 {
+            let (c2, b2, w2) = random_board(&mut rng, 3, 4);
+            let got = search
+                .wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None)
+                .unwrap()
+                .0;
+            assert_eq!(got, brute(c2, b2, w2, 5, true));
+        }
+        let (won, _) = search
+            .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
+            .unwrap();
+        let mut v = Solver::new();
+        assert_eq!(
+            won,
+            outcome_by_value(&mut e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
+        );
+    }
+
+    #[test]
+    fn a_growth_past_the_budget_stops_the_search_and_leaves_the_table_valid() {
+        // the 5x5 position of the test above, with a budget of 4 KiB that the tables pass:
+        // the search stops with the memory error, the table keeps only proved results
+        use crate::engine::memory::Budget;
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        search.small = 0;
+        let (n, s) = (5, 6);
+        let cells = full_mask(n, n);
+        let black: Mask = (0..n * n)
+            .filter(|i| (i / n + i % n) % 2 == 0)
+            .fold(0, |m, i| m | 1 << ((i / n) * s + i % n));
+        let white = cells & !black & !(1 << (2 * s + 1));
+        let black = black & !(1 << (2 * s + 2));
+        e.set_budget(Budget::new(Some(4 << 10)));
+        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
+        assert!(matches!(r, Err(Error::Engine(engine::Error::Memory(_)))), "{r:?}");
+        e.set_budget(Budget::UNLIMITED);
         let mut rng = Rng(7);
         for _ in 0..50 {
             let (c2, b2, w2) = random_board(&mut rng, 3, 4);

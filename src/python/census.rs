@@ -7,13 +7,18 @@
 //! stop the census by raising; the exception propagates as it is, and Ctrl-C (checked with
 //! the callable, and through the engine's interrupt hook) raises `KeyboardInterrupt`.
 
-use super::kernel;
+use super::kernel::Kernel;
+use crate::engine::memory;
 use crate::engine::Id;
 use crate::konane::census::{census, summary};
 use crate::konane::Rules;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+/// The census has no tables of its own (it fills the caller's); its lock only tells a
+/// census called again from its own check callback.
+static CENSUS: Kernel<()> = Kernel::new("census");
 
 /// Fill `out` (a writable buffer of `2^(rows * cols)` unsigned 32-bit ints, such as an
 /// `array('I')`) with the ids of the values of all parity-consistent positions of a
@@ -22,9 +27,11 @@ use pyo3::prelude::*;
 ///
 /// `check`, if given, is called with the number of codes settled since its last call
 /// (every 16384 codes and once at the end); an exception it raises stops the census and
-/// propagates (`out` is then partly filled and must be dropped).
+/// propagates (`out` is then partly filled and must be dropped).  `max_bytes`, if given,
+/// is the memory budget of the call (its own table of ids and the engine's growth), as for
+/// `konane_value`.  The census runs with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, multi_jump, out, check=None))]
+#[pyo3(signature = (rows, cols, multi_jump, out, check=None, max_bytes=None))]
 pub(super) fn konane_census(
     py: Python<'_>,
     rows: u32,
@@ -32,6 +39,7 @@ pub(super) fn konane_census(
     multi_jump: bool,
     out: PyBuffer<u32>,
     check: Option<Bound<'_, PyAny>>,
+    max_bytes: Option<usize>,
 ) -> PyResult<u64> {
     if out.readonly() || !out.is_c_contiguous() {
         return Err(PyValueError::new_err(
@@ -39,15 +47,14 @@ pub(super) fn konane_census(
         ));
     }
     let size = out.item_count();
-    let mut table: Vec<Id> = Vec::new();
-    table
-        .try_reserve_exact(size)
-        .map_err(|_| PyValueError::new_err(format!("no memory for a census table of {size} ids")))?;
-    table.resize(size, 0);
     // Ctrl-C is checked with the callable: the census' own loop does not go through the
     // engine's hook
-    let stats = kernel::run(py, "census", check.as_ref(), true, |e, hook| {
-        census(e, rows, cols, Rules { multi_jump }, &mut table, hook)
+    let (table, stats) = CENSUS.run(py, check.as_ref(), true, max_bytes, move |_, e, hook| {
+        let mut table: Vec<Id> = Vec::new();
+        memory::reserve(&e.budget(), "the native Konane census' table", &mut table, size)?;
+        table.resize(size, 0);
+        let stats = census(e, rows, cols, Rules { multi_jump }, &mut table, hook)?;
+        Ok((table, stats))
     })?;
     out.copy_from_slice(py, &table)?;
     Ok(stats.computed)

@@ -1,21 +1,27 @@
 //! The engine's functions: the native backend of `cgt.ops`.
 //!
 //! They only convert arguments and results; this file also holds the process's one
-//! [`Engine`] (with the interrupt hook that runs Python's signal handlers, so that Ctrl-C
-//! stops long work) and maps the engine's errors to the exception classes of `cgt.errors`,
-//! for every other file of the layer ([`with_engine`]).  The semantics are those of
-//! `cgt/_pyengine.py`, the reference backend.
+//! [`Engine`] (behind a [`Lock`]: a Konane kernel works on it with the GIL released, and a
+//! call from another thread meanwhile waits for it), with the interrupt hook that runs
+//! Python's signal handlers (so that Ctrl-C stops long work), and maps the engine's errors
+//! to the exception classes of `cgt.errors`, for every other file of the layer
+//! ([`with_engine`], [`to_pyerr`]).  The semantics are those of `cgt/_pyengine.py`, the
+//! reference backend.
 
+use super::lock::Lock;
 use crate::engine::{Dyadic, Engine, Error, Id, Nus};
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::sync::GILProtected;
 use pyo3::types::{PyDict, PyInt, PyTuple};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::LazyLock;
+use std::time::{Duration, Instant};
 
 /// Python objects made for results, kept per id (they are immutable, like the games), so
 /// that asking twice costs a lookup.
@@ -39,39 +45,58 @@ fn remember(v: &mut Vec<Option<PyObject>>, py: Python<'_>, g: Id, o: &PyObject) 
     v[i] = Some(o.clone_ref(py));
 }
 
-struct State {
-    engine: Engine,
-    objects: PyObjects,
-}
-
-/// The one table of canonical forms of this process (the GIL guards it: abi3 builds run
-/// with the GIL).
-static STATE: LazyLock<GILProtected<RefCell<State>>> = LazyLock::new(|| {
+/// The one table of canonical forms of this process.  Native work on it runs with the GIL
+/// released, so a lock guards it (see [`super::lock`]).
+static ENGINE: LazyLock<Lock<Engine>> = LazyLock::new(|| {
     let mut engine = Engine::new();
     engine.set_hook(Some(Box::new(check_signals)));
-    GILProtected::new(RefCell::new(State {
-        engine,
-        objects: PyObjects::default(),
-    }))
+    Lock::new(engine)
 });
+
+/// The Python objects of the results, per id (the GIL guards them: they are only touched
+/// with it, never during native work).
+static OBJECTS: LazyLock<GILProtected<RefCell<PyObjects>>> =
+    LazyLock::new(|| GILProtected::new(RefCell::new(PyObjects::default())));
 
 thread_local! {
     /// The exception raised by a signal handler during engine work (KeyboardInterrupt).
     static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+    /// When this thread last ran the signal handlers from the interrupt hook.
+    static SIGNALS_RUN: Cell<Option<Instant>> = const { Cell::new(None) };
 }
 
 static ERRORS: GILOnceCell<Py<PyModule>> = GILOnceCell::new();
 static FRACTION: GILOnceCell<PyObject> = GILOnceCell::new();
 
-/// The interrupt hook: run Python's signal handlers; stop if one raised.
-fn check_signals() -> bool {
-    Python::with_gil(|py| match py.check_signals() {
-        Ok(()) => false,
-        Err(e) => {
-            PENDING.with(|p| *p.borrow_mut() = Some(e));
+/// The interrupt hook runs the signal handlers at most this often: long work runs without
+/// the GIL, and taking it costs (while another Python thread runs, up to Python's switch
+/// interval); Ctrl-C is still seen within a fraction of a second.
+const SIGNALS_EVERY: Duration = Duration::from_millis(10);
+
+/// Whether this thread should run the signal handlers now: [`SIGNALS_EVERY`] has passed
+/// since it last did (then it counts as done).
+pub(super) fn signals_due() -> bool {
+    let now = Instant::now();
+    SIGNALS_RUN.with(|last| match last.get() {
+        Some(t) if now.duration_since(t) < SIGNALS_EVERY => false,
+        _ => {
+            last.set(Some(now));
             true
         }
     })
+}
+
+/// The interrupt hook: run Python's signal handlers (taking the GIL if the work runs
+/// without it), at most every [`SIGNALS_EVERY`]; stop if one raised.
+fn check_signals() -> bool {
+    signals_due()
+        && Python::with_gil(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(e) => {
+                PENDING.with(|p| *p.borrow_mut() = Some(e));
+                true
+            }
+        })
 }
 
 fn errors(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
@@ -106,7 +131,10 @@ fn value_error(py: Python<'_>, msg: String) -> PyErr {
     cgt_error(py, &["CGTValueError", "NotAGameError"], PyValueError::new_err, msg)
 }
 
-fn to_pyerr(py: Python<'_>, e: Error) -> PyErr {
+/// The exception of an engine error (for every file of the layer: the Konane kernels' engine
+/// errors too).  A table that could not grow is a `cgt.errors.CGTMemoryError` (a
+/// `MemoryError`), which `konane` turns into its limit error.
+pub(super) fn to_pyerr(py: Python<'_>, e: Error) -> PyErr {
     match e {
         Error::InvalidId(g) => cgt_error(
             py,
@@ -123,10 +151,12 @@ fn to_pyerr(py: Python<'_>, e: Error) -> PyErr {
         Error::Interrupted => PENDING
             .with(|p| p.borrow_mut().take())
             .unwrap_or_else(|| PyKeyboardInterrupt::new_err("interrupted")),
+        Error::Memory(r) => cgt_error(py, &["CGTMemoryError"], PyMemoryError::new_err, r.to_string()),
     }
 }
 
-fn reentered(py: Python<'_>) -> PyErr {
+/// The error of a call into the engine from a callback of the work that holds it.
+pub(super) fn reentered(py: Python<'_>) -> PyErr {
     cgt_error(
         py,
         &["CGTError"],
@@ -135,49 +165,49 @@ fn reentered(py: Python<'_>) -> PyErr {
     )
 }
 
-/// Run `f` on the engine, mapping its errors (after the engine is released: making the
-/// exception runs Python code, which may switch threads).
-pub(super) fn with_engine<R>(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<R>) -> PyResult<R> {
-    let r = {
-        let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
-        f(&mut s.engine)
-    };
+/// The process's engine, for the Konane kernels: they take it with the GIL released
+/// ([`Lock::blocking`]), after checking that this thread does not hold it already
+/// ([`Lock::held_here`], [`reentered`]).
+pub(super) fn engine() -> &'static Lock<Engine> {
+    &ENGINE
+}
+
+/// Run the short work `f` on the engine, mapping its errors (after the engine is released:
+/// making the exception runs Python code, which may switch threads).  With the GIL held if
+/// the engine is free, else waiting for it (a kernel works on it in another thread) with
+/// the GIL released.
+pub(super) fn with_engine<R: Send>(
+    py: Python<'_>,
+    f: impl FnOnce(&mut Engine) -> crate::engine::Result<R> + Send,
+) -> PyResult<R> {
+    let r = ENGINE.with(py, f).map_err(|_| reentered(py))?;
     r.map_err(|e| to_pyerr(py, e))
 }
 
 type Slot = fn(&mut PyObjects) -> &mut Vec<Option<PyObject>>;
 
 /// Keep `o` as the object of `g` in `slot`.
-fn store(py: Python<'_>, slot: Slot, g: Id, o: &PyObject) -> PyResult<()> {
-    let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
-    remember(slot(&mut s.objects), py, g, o);
-    Ok(())
+fn store(py: Python<'_>, slot: Slot, g: Id, o: &PyObject) {
+    remember(slot(&mut OBJECTS.get(py).borrow_mut()), py, g, o);
 }
 
 /// The object of `g` in `slot`: made by `make` (Python code may run there, so no engine
 /// borrow is held) from what `get` reads from the engine, on first use.
-fn memo_object<T>(
+fn memo_object<T: Send>(
     py: Python<'_>,
     slot: Slot,
     g: u64,
-    get: impl FnOnce(&mut Engine, Id) -> crate::engine::Result<T>,
+    get: impl FnOnce(&mut Engine, Id) -> crate::engine::Result<T> + Send,
     make: impl FnOnce(Python<'_>, T) -> PyResult<PyObject>,
 ) -> PyResult<PyObject> {
-    let (g, hit) = {
-        let mut s = STATE.get(py).try_borrow_mut().map_err(|_| reentered(py))?;
-        let checked = s.engine.check(g);
-        match checked {
-            Ok(g) => (Ok(g), cached(slot(&mut s.objects), py, g)),
-            Err(e) => (Err(e), None),
-        }
-    };
-    let g = g.map_err(|e| to_pyerr(py, e))?;
+    let g = with_engine(py, |e| e.check(g))?;
+    let hit = cached(slot(&mut OBJECTS.get(py).borrow_mut()), py, g);
     if let Some(o) = hit {
         return Ok(o);
     }
     let v = with_engine(py, |e| get(e, g))?;
     let o = make(py, v)?;
-    store(py, slot, g, &o)?;
+    store(py, slot, g, &o);
     Ok(o)
 }
 

@@ -73,7 +73,7 @@ fn object(py: Python<'_>, r: Id) -> PyResult<PyObject> {
     Ok(o)
 }
 
-fn result(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<Id>) -> PyResult<PyObject> {
+fn result(py: Python<'_>, f: impl FnOnce(&mut Engine) -> crate::engine::Result<Id> + Send) -> PyResult<PyObject> {
     let r = with_engine(py, f)?;
     object(py, r)
 }

@@ -1,29 +1,39 @@
 //! How a Konane kernel is called from Python, written once for every kernel: its state in
-//! this process, its check callback, and its errors.
+//! this process, its locks, its check callback, its memory budget and its errors.
+//!
+//! A kernel runs with the GIL released, so that other Python threads run meanwhile.  Its
+//! state (its tables: the value solver's, the win/loss search's) and the process's engine
+//! are behind [`Lock`]s, taken in that order with the GIL released: a call while another
+//! thread computes waits for it (one native computation at a time works on the engine's
+//! table), and a call from a callback of the computation on its own thread (a signal
+//! handler, the check callback) is refused with a `RuntimeError` (the engine's: a
+//! `cgt.errors.CGTError`), as it would wait for itself.
 //!
 //! A kernel of [`crate::konane`] that runs long takes a [`Check`] callback, which it calls
 //! now and then with a count (positions, nodes, codes) and which stops it by returning
-//! `true`.  Here that callback is made of a Python callable `check(n)` (the limits and the
-//! progress bar of `konane._progress`) and, for kernels whose loops do not reach the
-//! engine's interrupt hook, Python's signal handlers (Ctrl-C): the first exception raised
-//! there stops the kernel and is raised once it has stopped, so its tables stay valid.
-//! [`Kernel`] is the state of a kernel with tables (the value solver, the win/loss search),
-//! guarded by the GIL as the engine is, and refused to a second caller while a call works.
+//! `true`.  Here that callback takes the GIL and calls a Python callable `check(n)` (the
+//! limits and the progress bar of `konane._progress`) and, for kernels whose loops do not
+//! reach the engine's interrupt hook, Python's signal handlers (Ctrl-C): the first
+//! exception raised there stops the kernel and is raised once it has stopped, so its
+//! tables stay valid.  `max_bytes`, if given, is the memory budget of the call
+//! ([`crate::engine::memory::Budget`]): the bytes the process may grow by while it runs;
+//! a table that would grow past it (or whose growth the system refuses) stops the kernel
+//! with a `cgt.errors.CGTMemoryError`, its tables keeping only finished results.
 
-use super::engine::with_engine;
+use super::engine::{self, to_pyerr};
+use super::lock::Lock;
+use crate::engine::memory::Budget;
 use crate::engine::Engine;
 use crate::konane::{self, Check, Error};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::GILProtected;
-use std::cell::{RefCell, RefMut};
 use std::sync::LazyLock;
 
 /// The state of a kernel in this process (its tables), made on first use, and the kernel's
 /// name for messages.
 pub(super) struct Kernel<T: Send + 'static> {
     what: &'static str,
-    state: LazyLock<GILProtected<RefCell<T>>>,
+    state: LazyLock<Lock<T>>,
 }
 
 impl<T: Default + Send> Kernel<T> {
@@ -31,7 +41,7 @@ impl<T: Default + Send> Kernel<T> {
     pub(super) const fn new(what: &'static str) -> Kernel<T> {
         Kernel {
             what,
-            state: LazyLock::new(|| GILProtected::new(RefCell::new(T::default()))),
+            state: LazyLock::new(|| Lock::new(T::default())),
         }
     }
 }
@@ -42,51 +52,90 @@ impl<T: Send> Kernel<T> {
         self.what
     }
 
-    /// The kernel's state; a `RuntimeError` while a call of the kernel works (it was called
-    /// again from a signal handler or from its check callback).
-    pub(super) fn state<'py>(&'py self, py: Python<'py>) -> PyResult<RefMut<'py, T>> {
-        self.state.get(py).try_borrow_mut().map_err(|_| {
-            PyRuntimeError::new_err(format!(
-                "the native Konane {} was called again while it was working (from a signal handler?)",
-                self.what
-            ))
-        })
+    fn reentered(&self) -> PyErr {
+        PyRuntimeError::new_err(format!(
+            "the native Konane {} was called again while it was working (from a signal handler?)",
+            self.what
+        ))
     }
 
-    /// Run the kernel `f` on its state and on the process's engine, with the check callback
-    /// made of `check` (see [`run`]).
-    pub(super) fn run<R>(
+    /// Run the short work `f` on the kernel's state (its sizes, emptying it): at once if it
+    /// is free, else after the call that works on it (waiting with the GIL released); a
+    /// `RuntimeError` from a callback of a call of the kernel on this thread.
+    pub(super) fn with<R: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut T) -> R + Send) -> PyResult<R> {
+        self.state.with(py, f).map_err(|_| self.reentered())
+    }
+
+    /// Run the kernel `f` on its state and on the process's engine, with the GIL released,
+    /// the check callback made of `check` and `signals` (see [`checked`]) and the memory
+    /// budget `max_bytes` (see the module's documentation); map its errors: the exception
+    /// that stopped it is raised once it has stopped ([`Error::Stopped`]), the engine's
+    /// errors map as in [`to_pyerr`] (Ctrl-C through the engine's interrupt hook is
+    /// `KeyboardInterrupt`, a table that could not grow `cgt.errors.CGTMemoryError`), a bad
+    /// board is a `ValueError`.
+    pub(super) fn run<R: Send>(
         &self,
         py: Python<'_>,
         check: Option<&Bound<'_, PyAny>>,
-        f: impl FnOnce(&mut T, &mut Engine, Option<Check<'_>>) -> konane::Result<R>,
+        signals: bool,
+        max_bytes: Option<usize>,
+        f: impl FnOnce(&mut T, &mut Engine, Option<Check<'_>>) -> konane::Result<R> + Send,
     ) -> PyResult<R> {
-        let mut state = self.state(py)?;
-        run(py, self.what, check, false, |e, hook| f(&mut state, e, hook))
+        if self.state.held_here() {
+            return Err(self.reentered());
+        }
+        if engine::engine().held_here() {
+            return Err(engine::reentered(py));
+        }
+        let check: Option<Py<PyAny>> = check.map(|c| c.clone().unbind());
+        let (r, raised) = py.allow_threads(|| {
+            // the one order of the locks: the kernel's tables, then the engine
+            self.state.blocking(|state| {
+                engine::engine().blocking(|e| {
+                    let before = e.set_budget(Budget::new(max_bytes));
+                    let out = checked(check.as_ref(), signals, |hook| f(state, e, hook));
+                    e.set_budget(before);
+                    out
+                })
+            })
+        });
+        r.map_err(|err| match err {
+            Error::Stopped => raised
+                .unwrap_or_else(|| PyRuntimeError::new_err(format!("the native Konane {} was stopped", self.what))),
+            Error::Engine(x) => to_pyerr(py, x),
+            other => PyValueError::new_err(other.to_string()),
+        })
     }
 }
 
 /// Run `f` with a check callback made of `check` (called with the count the kernel
 /// reports) and, if `signals`, of Python's signal handlers, run first (Ctrl-C, for kernels
-/// whose loops do not reach the engine's interrupt hook); no callback if neither.  The first
-/// exception raised there makes the callback return `true`, so that the kernel stops; it is
-/// returned beside `f`'s result.
+/// whose loops do not reach the engine's interrupt hook); no callback if neither.  The
+/// callback takes the GIL (`f` runs without it); with no `check`, at most every
+/// few milliseconds ([`engine::signals_due`]).  The first exception raised there makes
+/// the callback return `true`, so that the kernel stops; it is returned beside `f`'s result.
 pub(super) fn checked<R>(
-    py: Python<'_>,
-    check: Option<&Bound<'_, PyAny>>,
+    check: Option<&Py<PyAny>>,
     signals: bool,
     f: impl FnOnce(Option<Check<'_>>) -> R,
 ) -> (R, Option<PyErr>) {
     let mut raised: Option<PyErr> = None;
     let mut call = |n: u64| {
-        let r = if signals { py.check_signals() } else { Ok(()) };
-        match r.and_then(|()| check.map_or(Ok(()), |c| c.call1((n,)).map(drop))) {
-            Ok(()) => false,
-            Err(err) => {
-                raised.get_or_insert(err);
-                true
-            }
+        // with the signal handlers alone (the player's search), the GIL is taken at most
+        // every few milliseconds, as the engine's interrupt hook does
+        if check.is_none() && !engine::signals_due() {
+            return false;
         }
+        Python::with_gil(|py| {
+            let r = if signals { py.check_signals() } else { Ok(()) };
+            match r.and_then(|()| check.map_or(Ok(()), |c| c.call1(py, (n,)).map(drop))) {
+                Ok(()) => false,
+                Err(err) => {
+                    raised.get_or_insert(err);
+                    true
+                }
+            }
+        })
     };
     let hook: Option<Check<'_>> = if signals || check.is_some() {
         Some(&mut call)
@@ -95,31 +144,4 @@ pub(super) fn checked<R>(
     };
     let r = f(hook);
     (r, raised)
-}
-
-/// Run the Konane kernel `f` on the process's engine with the check callback of
-/// [`checked`], and map its errors: the exception that stopped it is raised once it has
-/// stopped ([`Error::Stopped`]; `what` names the kernel in the message of a stop without
-/// one), the engine's errors map as in [`with_engine`] (Ctrl-C through the engine's
-/// interrupt hook is `KeyboardInterrupt`), a bad board is a `ValueError`.
-pub(super) fn run<R>(
-    py: Python<'_>,
-    what: &str,
-    check: Option<&Bound<'_, PyAny>>,
-    signals: bool,
-    f: impl FnOnce(&mut Engine, Option<Check<'_>>) -> konane::Result<R>,
-) -> PyResult<R> {
-    let (r, raised) = checked(py, check, signals, |hook| {
-        with_engine(py, |e| match f(e, hook) {
-            Ok(x) => Ok(Ok(x)),
-            Err(Error::Engine(x)) => Err(x),
-            Err(other) => Ok(Err(other)),
-        })
-    });
-    r?.map_err(|err| match err {
-        Error::Stopped => {
-            raised.unwrap_or_else(|| PyRuntimeError::new_err(format!("the native Konane {what} was stopped")))
-        }
-        other => PyValueError::new_err(other.to_string()),
-    })
 }

@@ -25,6 +25,7 @@ mod engine;
 mod footprint;
 mod game;
 mod kernel;
+mod lock;
 mod play;
 mod value;
 mod wins;
@@ -34,8 +35,9 @@ use pyo3::prelude::*;
 
 /// The version of the module's Python-visible surface, which `konane/_native.py` checks
 /// (a stale build, made from older sources, is then told apart): 2 since the Konane kernels
-/// take one position value, `konane.Board.key`.
-const API_VERSION: u32 = 2;
+/// take one position value, `konane.Board.key`; 3 since they take a memory budget
+/// (`max_bytes`) and run with the GIL released.
+const API_VERSION: u32 = 3;
 
 /// The extension module `cgt._native`.
 #[pymodule]

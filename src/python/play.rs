@@ -62,7 +62,9 @@ pub(super) fn konane_play(
         stride: b.stride(),
         multi: multi_jump,
     };
-    let (r, raised) = checked(py, None, true, |hook| search(pos, budget, seed, hook));
+    // the search runs with the GIL released (it works on no shared state), taken back to
+    // run the signal handlers every few thousand nodes
+    let (r, raised) = py.allow_threads(|| checked(None, true, |hook| search(pos, budget, seed, hook)));
     if let Some(err) = raised {
         return Err(err);
     }

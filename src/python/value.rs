@@ -27,17 +27,24 @@ static SOLVER: Kernel<Solver> = Kernel::new("solver");
 /// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (the second thread
 /// starts once the call has valued [`crate::konane::PIPE_AFTER`] positions; the check is
 /// called on this thread).
+///
+/// `max_bytes`, if given, is the memory budget of the call: the bytes the process may grow
+/// by meanwhile (the tables, the engine's table of games); a growth past it, or one the system
+/// refuses, stops the call with `cgt.errors.CGTMemoryError` (a `MemoryError`), the tables
+/// keeping only finished values.  The call runs with the GIL released (see
+/// [`super::kernel`]).
 #[pyfunction]
-#[pyo3(signature = (board, multi_jump, check=None, threads=1))]
+#[pyo3(signature = (board, multi_jump, check=None, threads=1, max_bytes=None))]
 pub(super) fn konane_value(
     py: Python<'_>,
     board: Board,
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
     threads: usize,
+    max_bytes: Option<usize>,
 ) -> PyResult<Id> {
     let b = board.oriented(SOLVER.what())?;
-    SOLVER.run(py, check.as_ref(), |s, e, hook| {
+    SOLVER.run(py, check.as_ref(), false, max_bytes, move |s, e, hook| {
         s.threads = threads;
         s.value(e, b.rows, b.cols, b.cells, b.black, b.white, Rules { multi_jump }, hook)
     })
@@ -47,7 +54,7 @@ pub(super) fn konane_value(
 /// counters.
 #[pyfunction]
 pub(super) fn konane_value_info(py: Python<'_>) -> PyResult<(u64, u64, u64, u64, u64, u64)> {
-    let i = SOLVER.state(py)?.info();
+    let i = SOLVER.with(py, |s| s.info())?;
     Ok((
         i.positions as u64,
         i.regions as u64,
@@ -61,8 +68,7 @@ pub(super) fn konane_value_info(py: Python<'_>) -> PyResult<(u64, u64, u64, u64,
 /// Empty the solver's tables (the engine's table of games is kept).
 #[pyfunction]
 pub(super) fn konane_value_clear(py: Python<'_>) -> PyResult<()> {
-    SOLVER.state(py)?.clear();
-    Ok(())
+    SOLVER.with(py, |s| s.clear())
 }
 
 /// A region value as Python gives and takes it: `(multi, stride, cells, black, white, id)`
@@ -73,7 +79,7 @@ type RegionTuple = (bool, u32, Mask, Mask, Mask, Id);
 /// and the first after a clear: every region of its table), for a file that keeps them.
 #[pyfunction]
 pub(super) fn konane_value_new_regions(py: Python<'_>) -> PyResult<Vec<RegionTuple>> {
-    let rs = SOLVER.state(py)?.new_regions();
+    let rs = SOLVER.with(py, |s| s.new_regions())?;
     Ok(rs
         .into_iter()
         .map(|r| (r.multi, r.stride, r.cells, r.black, r.white, r.id))
@@ -86,23 +92,24 @@ pub(super) fn konane_value_new_regions(py: Python<'_>) -> PyResult<Vec<RegionTup
 #[pyfunction]
 pub(super) fn konane_value_put_regions(py: Python<'_>, regions: Vec<RegionTuple>) -> PyResult<usize> {
     let known = with_engine(py, |e| Ok(e.len()))?;
-    let mut s = SOLVER.state(py)?;
-    let mut added = 0;
-    for (multi, stride, cells, black, white, id) in regions {
-        if id as usize >= known {
-            return Err(PyValueError::new_err(format!(
-                "a region value to keep: {id} is not a game's id"
-            )));
-        }
-        let r = RegionValue {
-            multi,
-            stride,
-            cells,
-            black,
-            white,
-            id,
-        };
-        added += usize::from(s.put_region(r).map_err(|e| PyValueError::new_err(e.to_string()))?);
-    }
-    Ok(added)
+    SOLVER
+        .with(py, |s| {
+            let mut added = 0;
+            for (multi, stride, cells, black, white, id) in regions {
+                if id as usize >= known {
+                    return Err(format!("a region value to keep: {id} is not a game's id"));
+                }
+                let r = RegionValue {
+                    multi,
+                    stride,
+                    cells,
+                    black,
+                    white,
+                    id,
+                };
+                added += usize::from(s.put_region(r).map_err(|e| e.to_string())?);
+            }
+            Ok(added)
+        })?
+        .map_err(PyValueError::new_err)
 }

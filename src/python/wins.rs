@@ -20,18 +20,21 @@ static SEARCH: Kernel<Search> = Kernel::new("win/loss search");
 /// `check`, if given, is a Python callable `check(n)`, called with counts of nodes and of
 /// positions of region values every few thousand of them and once at the end; an
 /// exception it raises stops the search and propagates (the tables keep only proved
-/// results).
+/// results).  `max_bytes`, if given, is the memory budget of the call, as for
+/// `konane_value` (a growth past it stops the search with `cgt.errors.CGTMemoryError`).
+/// The search runs with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (board, black_to_move, multi_jump, check=None))]
+#[pyo3(signature = (board, black_to_move, multi_jump, check=None, max_bytes=None))]
 pub(super) fn konane_wins(
     py: Python<'_>,
     board: Board,
     black_to_move: bool,
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
+    max_bytes: Option<usize>,
 ) -> PyResult<(bool, u64, u64)> {
     let b = board.oriented(SEARCH.what())?;
-    let (won, stats) = SEARCH.run(py, check.as_ref(), |s, e, hook| {
+    let (won, stats) = SEARCH.run(py, check.as_ref(), false, max_bytes, move |s, e, hook| {
         let rules = Rules { multi_jump };
         s.wins(e, b.rows, b.cols, b.cells, b.black, b.white, black_to_move, rules, hook)
     })?;
@@ -42,7 +45,7 @@ pub(super) fn konane_wins(
 /// counters over the process's life.
 #[pyfunction]
 pub(super) fn konane_wins_info(py: Python<'_>) -> PyResult<(u64, u64, u64)> {
-    let (entries, positions, settled) = SEARCH.state(py)?.info();
+    let (entries, positions, settled) = SEARCH.with(py, |s| s.info())?;
     Ok((entries as u64, positions, settled))
 }
 
@@ -58,29 +61,29 @@ pub(super) fn konane_wins_configure(
     max_entries: Option<usize>,
     proof_numbers: Option<bool>,
 ) -> PyResult<(u32, usize, bool)> {
-    let mut s = SEARCH.state(py)?;
-    let old = (s.small, s.max_entries, s.proof_numbers);
     if max_entries.is_some_and(|n| n < 2) {
         return Err(PyValueError::new_err(format!(
             "max_entries must be at least 2, not {}",
             max_entries.unwrap_or(0)
         )));
     }
-    if let Some(p) = proof_numbers {
-        s.proof_numbers = p;
-    }
-    if let Some(n) = small {
-        s.small = n;
-    }
-    if let Some(n) = max_entries {
-        s.max_entries = n;
-    }
-    Ok(old)
+    SEARCH.with(py, |s| {
+        let old = (s.small, s.max_entries, s.proof_numbers);
+        if let Some(p) = proof_numbers {
+            s.proof_numbers = p;
+        }
+        if let Some(n) = small {
+            s.small = n;
+        }
+        if let Some(n) = max_entries {
+            s.max_entries = n;
+        }
+        old
+    })
 }
 
 /// Empty the search's tables (the engine's table of games is kept).
 #[pyfunction]
 pub(super) fn konane_wins_clear(py: Python<'_>) -> PyResult<()> {
-    SEARCH.state(py)?.clear();
-    Ok(())
+    SEARCH.with(py, |s| s.clear())
 }

@@ -368,6 +368,50 @@ fn interrupt_hook(pipe_after: Option<u64>) {
 }
 
 #[test]
+fn a_growth_past_the_budget_stops_and_keeps_the_tables_valid() {
+    // one thread; piped from the start
+    for pipe_after in [None, Some(0)] {
+        budget(pipe_after);
+    }
+}
+
+/// A budget of 64 KiB, which the tables of this position pass (they hold some hundred
+/// thousand bytes): the call stops with the memory error of the table that could not grow,
+/// its tables keep only finished values, the engine's budget is as it was, and the value
+/// comes with no budget.
+fn budget(pipe_after: Option<u64>) {
+    use crate::engine::memory::Budget;
+    let mut e = Engine::new();
+    let mut s = solver(pipe_after);
+    let pic = "xoxox/oxoxo/xo..x/oxoxo";
+    let tight = Budget::new(Some(64 << 10));
+    e.set_budget(tight);
+    let err = checked(&mut e, &mut s, pic, Rules::STANDARD, None);
+    match err {
+        Err(Error::Engine(crate::engine::Error::Memory(r))) => {
+            assert_eq!(r.budget.map(|b| b.1), Some(64 << 10), "{r}");
+            assert!(
+                r.wanted > 0 && r.to_string().contains("past the computation's budget"),
+                "{r}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(e.budget(), tight);
+    let plain = s
+        .walk
+        .raw
+        .entries()
+        .iter()
+        .chain(s.walk.regions.values())
+        .all(|&r| Ref(r).as_id().is_some());
+    assert!(plain);
+    e.set_budget(Budget::UNLIMITED);
+    let v = checked(&mut e, &mut s, pic, Rules::STANDARD, None).unwrap();
+    assert_eq!(v, brute_pic(&mut e, pic, true));
+}
+
+#[test]
 fn only_calls_of_more_than_pipe_after_records_start_the_worker() {
     let mut e = Engine::new();
     let mut s = Solver::with_threads(2);
