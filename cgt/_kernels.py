@@ -8,6 +8,10 @@ nothing: :mod:`cgt.analysis` and :class:`cgt.Game` validate the user's input
 and call these.  Results are memoized by id in bounded dictionaries, emptied
 by :func:`cgt.clear_caches` (through :func:`_clear_caches`).
 
+The recursive ones are units of :mod:`cgt._deep` (a recursion deeper than Python's
+limit unwinds and resumes in segments under :func:`cgt.ops.deep`, through which their
+callers run them); the ordinal sum is iterative, on an explicit stack.
+
 The definitions follow CGSuite (``CanonicalShortGameOps.java`` in
 aaron-siegel/cgsuite); :mod:`cgt.analysis` documents each operation.
 """
@@ -18,6 +22,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from . import ops
+from ._deep import MAX_DEPTH, Unwound, too_deep
 from .thermography import Thermograph, Trajectory, walls_from_scaffolds
 
 K = TypeVar("K")
@@ -90,7 +95,10 @@ def thermograph(g: int) -> Thermograph:
         else:
             r = thermograph(ops.nus_id(x, 1 if n > 0 else -1, 0))
     else:
-        r = _from_options(g)
+        try:
+            r = _from_options(g)
+        except RecursionError:
+            raise Unwound(thermograph, (g,)) from None
     if len(_THERMO) > _THERMO_LIMIT:
         _THERMO.clear()
     _THERMO[g] = r
@@ -140,13 +148,16 @@ def cool(g: int, t: Fraction, tid: int) -> int:
     r = _COOL.get(key)
     if r is not None:
         return r
-    if temperature(g) < t:
-        r = ops.nus_id(mean(g))
-    else:
-        ntid = ops.neg(tid)
-        lo = [ops.add(cool(gl, t, tid), ntid) for gl in ops.left_options(g)]
-        ro = [ops.add(cool(gr, t, tid), tid) for gr in ops.right_options(g)]
-        r = ops.canonical(lo, ro)
+    try:
+        if temperature(g) < t:
+            r = ops.nus_id(mean(g))
+        else:
+            ntid = ops.neg(tid)
+            lo = [ops.add(cool(gl, t, tid), ntid) for gl in ops.left_options(g)]
+            ro = [ops.add(cool(gr, t, tid), tid) for gr in ops.right_options(g)]
+            r = ops.canonical(lo, ro)
+    except RecursionError:
+        raise Unwound(cool, (g, t, tid)) from None
     return _store(_COOL, key, r)
 
 
@@ -158,10 +169,13 @@ def heat(g: int, tid: int) -> int:
     r = _HEAT.get(key)
     if r is not None:
         return r
-    ntid = ops.neg(tid)
-    lo = [ops.add(heat(gl, tid), tid) for gl in ops.left_options(g)]
-    ro = [ops.add(heat(gr, tid), ntid) for gr in ops.right_options(g)]
-    r = ops.canonical(lo, ro)
+    try:
+        ntid = ops.neg(tid)
+        lo = [ops.add(heat(gl, tid), tid) for gl in ops.left_options(g)]
+        ro = [ops.add(heat(gr, tid), ntid) for gr in ops.right_options(g)]
+        r = ops.canonical(lo, ro)
+    except RecursionError:
+        raise Unwound(heat, (g, tid)) from None
     return _store(_HEAT, key, r)
 
 
@@ -173,10 +187,13 @@ def overheat(g: int, s: int, t: int) -> int:
     r = _OVERHEAT.get(key)
     if r is not None:
         return r
-    nt = ops.neg(t)
-    lo = [ops.add(overheat(gl, s, t), t) for gl in ops.left_options(g)]
-    ro = [ops.add(overheat(gr, s, t), nt) for gr in ops.right_options(g)]
-    r = ops.canonical(lo, ro)
+    try:
+        nt = ops.neg(t)
+        lo = [ops.add(overheat(gl, s, t), t) for gl in ops.left_options(g)]
+        ro = [ops.add(overheat(gr, s, t), nt) for gr in ops.right_options(g)]
+        r = ops.canonical(lo, ro)
+    except RecursionError:
+        raise Unwound(overheat, (g, s, t)) from None
     return _store(_OVERHEAT, key, r)
 
 
@@ -199,8 +216,11 @@ def is_all_small(g: int) -> bool:
         return v[0] == 0
     r = _ALLSMALL.get(g)
     if r is None:
-        r = all(is_all_small(o) for o in ops.left_options(g)) and \
-            all(is_all_small(o) for o in ops.right_options(g))
+        try:
+            r = all(is_all_small(o) for o in ops.left_options(g)) and \
+                all(is_all_small(o) for o in ops.right_options(g))
+        except RecursionError:
+            raise Unwound(is_all_small, (g,)) from None
         _store(_ALLSMALL, g, r)
     return r
 
@@ -212,8 +232,11 @@ def _far_star(g: int) -> int:
     r = _FARSTAR.get(g)
     if r is None:
         r = 1
-        for o in ops.left_options(g) + ops.right_options(g):
-            r = max(r, _far_star(o))
+        try:
+            for o in ops.left_options(g) + ops.right_options(g):
+                r = max(r, _far_star(o))
+        except RecursionError:
+            raise Unwound(_far_star, (g,)) from None
         _store(_FARSTAR, g, r)
     return r
 
@@ -233,6 +256,13 @@ def _naive_atomic_weight(g: int) -> int:
     r = _NAIVE_AW.get(g)
     if r is not None:
         return r
+    try:
+        return _store(_NAIVE_AW, g, _naive_atomic_weight_from_options(g))
+    except RecursionError:
+        raise Unwound(_naive_atomic_weight, (g,)) from None
+
+
+def _naive_atomic_weight_from_options(g: int) -> int:
     two, mtwo = ops.nus_id(2), ops.nus_id(-2)
     lo = [ops.add(_naive_atomic_weight(gl), mtwo) for gl in ops.left_options(g)]
     ro = [ops.add(_naive_atomic_weight(gr), two) for gr in ops.right_options(g)]
@@ -268,7 +298,7 @@ def _naive_atomic_weight(g: int) -> int:
                     best = n if best is None else min(best, n)
                 assert best is not None
                 r = ops.nus_id(best)
-    return _store(_NAIVE_AW, g, r)
+    return r
 
 
 def atomic_weight(g: int) -> int | str:
@@ -303,8 +333,11 @@ def _star_projection(g: int) -> int:
             return ops.nus_id(v[0])
     r = _STARPROJ.get(g)
     if r is None:
-        r = ops.canonical([_star_projection(o) for o in ops.left_options(g)],
-                          [_star_projection(o) for o in ops.right_options(g)])
+        try:
+            r = ops.canonical([_star_projection(o) for o in ops.left_options(g)],
+                              [_star_projection(o) for o in ops.right_options(g)])
+        except RecursionError:
+            raise Unwound(_star_projection, (g,)) from None
         _store(_STARPROJ, g, r)
     return r
 
@@ -359,8 +392,11 @@ def is_even_tempered(g: int) -> bool:
         return v[1] == 0 and v[2] == 0
     r = _EVEN_T.get(g)
     if r is None:
-        r = all(is_odd_tempered(o) for o in ops.left_options(g)) and \
-            all(is_odd_tempered(o) for o in ops.right_options(g))
+        try:
+            r = all(is_odd_tempered(o) for o in ops.left_options(g)) and \
+                all(is_odd_tempered(o) for o in ops.right_options(g))
+        except RecursionError:
+            raise Unwound(is_even_tempered, (g,)) from None
         _store(_EVEN_T, g, r)
     return r
 
@@ -372,28 +408,77 @@ def is_odd_tempered(g: int) -> bool:
         return v[1] == 0 and v[2] == 1
     r = _ODD_T.get(g)
     if r is None:
-        r = all(is_even_tempered(o) for o in ops.left_options(g)) and \
-            all(is_even_tempered(o) for o in ops.right_options(g))
+        try:
+            r = all(is_even_tempered(o) for o in ops.left_options(g)) and \
+                all(is_even_tempered(o) for o in ops.right_options(g))
+        except RecursionError:
+            raise Unwound(is_odd_tempered, (g,)) from None
         _store(_ODD_T, g, r)
     return r
 
 
 # ====================================================================== compounds
 
-def ordinal_sum(g: int, h: int) -> int:
-    """The ordinal sum ``g : h``."""
+def _ordinal_closed_form(g: int, h: int) -> int | None:
+    """``g : h`` where it needs no options: ``0 : h = h``, ``g : 0 = g``, and
+    ``(x + *a) : *b = x + *(a + b)``."""
+    if g == ops.ZERO:
+        return h
+    if h == ops.ZERO:
+        return g
     a = ops.nus(g)
     b = ops.nus(h)
     if a is not None and a[1] == 0 and b is not None and b[0] == 0 and b[1] == 0:
         return ops.nus_id(a[0], 0, a[2] + b[2])
-    key = (g, h)
-    r = _ORDINAL.get(key)
+    return None
+
+
+def ordinal_sum(g: int, h: int) -> int:
+    """The ordinal sum ``g : h``: ``{G^L, G:H^L | G^R, G:H^R}``.
+
+    Iterative: the subpositions of ``h`` are taken on an explicit stack, each after its
+    options.  The stack is as deep as ``h`` is old: a ``h`` born after
+    ``cgt._deep.MAX_DEPTH`` is refused at once (:class:`~cgt.errors.CGTOverflowError`).
+    """
+    r = _ordinal_closed_form(g, h)
     if r is not None:
         return r
-    lo = list(ops.left_options(g)) + [ordinal_sum(g, hl) for hl in ops.left_options(h)]
-    ro = list(ops.right_options(g)) + [ordinal_sum(g, hr) for hr in ops.right_options(h)]
-    r = ops.canonical(lo, ro)
-    return _store(_ORDINAL, key, r)
+    r = _ORDINAL.get((g, h))
+    if r is not None:
+        return r
+    day = ops.birthday(h)
+    if day > MAX_DEPTH:
+        raise too_deep(f"the ordinal sum with a game born on day {day:,}")
+    gl = list(ops.left_options(g))
+    gr = list(ops.right_options(g))
+    done: dict[int, int] = {}           # this computation's results: the global cache may drop some
+
+    def value(k: int) -> int | None:
+        v = done.get(k)
+        if v is None:
+            v = _ordinal_closed_form(g, k)
+            if v is None:
+                v = _ORDINAL.get((g, k))
+            if v is not None:
+                done[k] = v
+        return v
+
+    stack = [h]
+    while stack:
+        k = stack[-1]
+        if value(k) is not None:
+            stack.pop()
+            continue
+        kl = ops.left_options(k)
+        kr = ops.right_options(k)
+        missing = [o for o in kl + kr if value(o) is None]
+        if missing:
+            stack.extend(missing)
+            continue
+        r = ops.canonical(gl + [done[o] for o in kl], gr + [done[o] for o in kr])
+        done[k] = _store(_ORDINAL, (g, k), r)
+        stack.pop()
+    return done[h]
 
 
 def norton_product(g: int, u: int) -> int:
@@ -402,6 +487,14 @@ def norton_product(g: int, u: int) -> int:
     r = _NORTON.get(key)
     if r is not None:
         return r
+    try:
+        r = _norton_product(g, u)
+    except RecursionError:
+        raise Unwound(norton_product, (g, u)) from None
+    return _store(_NORTON, key, r)
+
+
+def _norton_product(g: int, u: int) -> int:
     x = ops.number_value(g)
     if x is not None and x.denominator == 1:
         n = x.numerator
@@ -425,4 +518,4 @@ def norton_product(g: int, u: int) -> int:
             p = norton_product(gr, u)
             ro.extend(ops.add(p, ops.neg(y)) for y in upi)
         r = ops.canonical(lo, ro)
-    return _store(_NORTON, key, r)
+    return r

@@ -32,8 +32,19 @@ before any recursion and orders the options so that dominated ones meet their
 dominator first.  No function here makes reference cycles, so a caller may
 pause the cyclic garbage collector during a long computation.
 
-The functions take ids of this table and do not check them (they are the fast
-path); :class:`cgt.Game` is the checked one.
+The public functions check their ids as the native engine does (an id that is not an
+``int`` is a :class:`~cgt.errors.CGTTypeError`, one not in the table an
+:class:`~cgt.errors.InvalidIdError`), then work on the unchecked functions of the same
+names with a leading underscore.  Those recurse over game trees as *units* of
+:mod:`cgt._deep`: memoized, so that a recursion deeper than Python's limit unwinds and
+resumes in segments on an explicit stack (each public function is a driver), with no
+raised recursion limit; a computation nested deeper than ``cgt._deep.MAX_DEPTH`` calls
+raises :class:`~cgt.errors.CGTOverflowError`.
+
+One shortcut beyond the textbook recipe: the sum of a hot switch ``{a | b}`` of numbers
+and a number-up-star value ``v`` is ``{a + v | b + v}`` in closed form
+(:func:`_switch_plus_nus`), so that ``{1|0} + ^(10^7)`` or ``{1|0} + *3000`` costs
+nothing.
 """
 
 from __future__ import annotations
@@ -41,6 +52,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from fractions import Fraction
 from typing import Any
+
+from ._deep import Unwound, drive
+from .errors import CGTTypeError, CGTValueError, InvalidIdError, NotDyadicError
 
 Nus = tuple[Fraction, int, int]
 """``(x, n, m)``: the value ``x + ^n + *m``."""
@@ -69,7 +83,55 @@ _UNDOMINATED_R: dict[Options, Options] = {}  # the same for Right options
 _BYPASSED: dict[tuple[Options, Options], int] = {}   # (undominated left ids, right ids), not canonical -> id
 _STOP_KEYS: dict[int, StopKey] = {}   # id -> (left stop, right stop, id), stops as exact floats (or Fractions)
 
+_BYPASS_MEMOS: dict[tuple[Options, Options], tuple[dict[int, bool], dict[int, bool]]] = {}
+"""The memos of :func:`_bypass` for ``G = {GL | GR}``, kept while its computation is
+unwound and resumed (:mod:`cgt._deep`) and dropped when it finishes."""
+
 ZERO_F = Fraction(0)
+_ID_LIMIT = 1 << 64          # ids the native engine reads at all (larger ones are invalid there before the table is)
+
+
+# ---------------------------------------------------------------- checking ids (as the native engine does)
+
+def _type_error(g: object) -> CGTTypeError:
+    return CGTTypeError(f"a game id must be an int, not {type(g).__name__}")
+
+
+def _raw_id(g: object) -> int:
+    """``g`` if it is an ``int`` (a ``bool`` is the int it equals) that could be an id at all."""
+    if not isinstance(g, int):
+        raise _type_error(g)
+    if not 0 <= g < _ID_LIMIT:
+        raise InvalidIdError(f"{g!r} is not the id of a game in this process's table")
+    return int(g)
+
+
+def _in_table(g: int) -> int:
+    if g >= len(_NUS):
+        raise InvalidIdError(f"{g} is not the id of a game in this process's table")
+    return g
+
+
+def _ids(*gs: object) -> tuple[int, ...]:
+    """The ids ``gs``, checked in the order of the native engine: each one's type, then each one's range."""
+    raw = [_raw_id(g) for g in gs]
+    return tuple(_in_table(g) for g in raw)
+
+
+def _option_ids(opts: object) -> list[int]:
+    """The ids of an iterable of options, type-checked one by one (not yet against the table)."""
+    try:
+        it = iter(opts)  # type: ignore[call-overload]
+    except TypeError:
+        raise CGTTypeError(f"options must be an iterable of game ids, not {type(opts).__name__}") from None
+    return [_raw_id(g) for g in it]
+
+
+def _id(g: object) -> int:
+    """``g`` as an id of the table, or the error the native engine raises for it."""
+    if type(g) is int and 0 <= g < len(_NUS):
+        return g
+    return _ids(g)[0]
 
 
 def _new_id(left: Options | None, right: Options | None, nus: Nus | None,
@@ -95,23 +157,44 @@ def _new_id(left: Options | None, right: Options | None, nus: Nus | None,
     return gid
 
 
-def nus_id(x: Fraction | int, n: int = 0, m: int = 0) -> int:
+def _number(x: object, what: str = "a number") -> Fraction | int:
+    """``x`` checked as the native engine checks a number: an int or a dyadic Fraction."""
+    if isinstance(x, int):
+        return int(x)
+    if isinstance(x, Fraction):
+        d = x.denominator
+        if d & (d - 1):
+            raise NotDyadicError(f"{x!r} is not a dyadic rational")
+        return x
+    raise CGTTypeError(f"{what} must be an int or a dyadic Fraction, not {type(x).__name__}")
+
+
+def nus_id(x: Fraction | int, n: int | None = 0, m: int | None = 0) -> int:
     """The id of the number-up-star value ``x + n.^ + *m``.
 
     Parameters
     ----------
     x : Fraction or int
-        A dyadic rational (not checked).
+        A dyadic rational.
     n : int, default 0
-        The multiple of up (negative for downs).
+        The multiple of up (negative for downs); ``None`` is 0.
     m : int, default 0
-        The nimber, ``m >= 0``.
+        The nimber, ``m >= 0``; ``None`` is 0.
 
     Returns
     -------
     int
         The id; the options are made only when asked for, so ``nus_id(10**6)``
         is cheap.
+
+    Raises
+    ------
+    CGTTypeError
+        If ``x`` is not an int or a Fraction, or ``n`` or ``m`` not an int.
+    NotDyadicError
+        If ``x`` is not dyadic.
+    CGTValueError
+        If ``m`` is negative.
 
     Examples
     --------
@@ -128,6 +211,28 @@ def nus_id(x: Fraction | int, n: int = 0, m: int = 0) -> int:
     The index is keyed on plain ints ``(numerator, denominator, n, m)``:
     hashing and comparing Fractions would dominate the cost of small sums.
     """
+    if type(x) is not int and (type(x) is not Fraction or x.denominator & (x.denominator - 1)):
+        x = _number(x)
+    if type(n) is not int:
+        n = _int_part(n, "an up multiple")
+    if type(m) is not int or m < 0:
+        m = _int_part(m, "a nimber")
+        if m < 0:
+            raise CGTValueError(f"*{m} is not a nimber: nimbers are not negative")
+    return _nus_id(x, n, m)
+
+
+def _int_part(v: object, what: str) -> int:
+    """``v`` as the int it is (``None`` is 0, a bool its int), else the native engine's error."""
+    if v is None:
+        return 0
+    if not isinstance(v, int):
+        raise CGTTypeError(f"{what} must be an int, not {type(v).__name__}")
+    return int(v)
+
+
+def _nus_id(x: Fraction | int, n: int = 0, m: int = 0) -> int:
+    """:func:`nus_id` on arguments known to be good."""
     if type(x) is int:
         key = (x, 1, n, m)
     else:
@@ -146,27 +251,49 @@ def _ensure_options(g: int) -> None:
     if n == 0 and m == 0:
         if x.denominator == 1:
             if x > 0:
-                left, right = (nus_id(x - 1),), ()
+                left, right = (_nus_id(x - 1),), ()
             elif x < 0:
-                left, right = (), (nus_id(x + 1),)
+                left, right = (), (_nus_id(x + 1),)
             else:
                 left, right = (), ()
         else:
             e = Fraction(1, x.denominator)
-            left, right = (nus_id(x - e),), (nus_id(x + e),)
+            left, right = (_nus_id(x - e),), (_nus_id(x + e),)
     elif n == 0:
-        left = right = tuple(sorted(nus_id(x, 0, j) for j in range(m)))
+        left = right = tuple(sorted(_nus_id(x, 0, j) for j in range(m)))
     elif n == 1 and m == 1:          # x^* = {x, x* | x}
-        left, right = tuple(sorted((nus_id(x), nus_id(x, 0, 1)))), (nus_id(x),)
+        left, right = tuple(sorted((_nus_id(x), _nus_id(x, 0, 1)))), (_nus_id(x),)
     elif n == -1 and m == 1:         # xv* = {x | x, x*}
-        left, right = (nus_id(x),), tuple(sorted((nus_id(x), nus_id(x, 0, 1))))
+        left, right = (_nus_id(x),), tuple(sorted((_nus_id(x), _nus_id(x, 0, 1))))
     elif n > 0:                      # x+^n*m = {x | x+^(n-1)*(m^1)}
-        left, right = (nus_id(x),), (nus_id(x, n - 1, m ^ 1),)
+        left, right = (_nus_id(x),), (_nus_id(x, n - 1, m ^ 1),)
     else:                            # x+v^n*m = {x+v^(n-1)*(m^1) | x}
-        left, right = (nus_id(x, n + 1, m ^ 1),), (nus_id(x),)
+        left, right = (_nus_id(x, n + 1, m ^ 1),), (_nus_id(x),)
     _LEFT[g] = left
     _RIGHT[g] = right
     _INDEX.setdefault((left, right), g)
+
+
+def _left(g: int) -> Options:
+    """The Left options of the id ``g`` (not checked)."""
+    opts = _LEFT[g]
+    if opts is None:
+        _ensure_options(g)
+        opts = _LEFT[g]
+    return opts  # type: ignore[return-value]  # _ensure_options has built them
+
+
+def _right(g: int) -> Options:
+    """The Right options of the id ``g`` (not checked)."""
+    opts = _RIGHT[g]
+    if opts is None:
+        _ensure_options(g)
+        opts = _RIGHT[g]
+    return opts  # type: ignore[return-value]  # _ensure_options has built them
+
+
+left = _left
+right = _right
 
 
 def left_options(g: int) -> Options:
@@ -181,6 +308,8 @@ def left_options(g: int) -> Options:
     >>> ops.left_options(ops.ZERO), len(ops.left_options(cgt.nimber(3).id))
     ((), 3)
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
     opts = _LEFT[g]
     if opts is None:
         _ensure_options(g)
@@ -199,15 +328,13 @@ def right_options(g: int) -> Options:
     >>> ops.right_options(ops.nus_id(5))
     ()
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
     opts = _RIGHT[g]
     if opts is None:
         _ensure_options(g)
         opts = _RIGHT[g]
     return opts  # type: ignore[return-value]  # _ensure_options has built them
-
-
-left = left_options
-right = right_options
 
 
 def nus(g: int) -> Nus | None:
@@ -224,6 +351,8 @@ def nus(g: int) -> Nus | None:
     >>> ops.nus(cgt.pm(1).id) is None
     True
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
     return _NUS[g]
 
 
@@ -236,6 +365,8 @@ def is_number(g: int) -> bool:
     >>> ops.is_number(ops.nus_id(Fraction(3, 8))), ops.is_number(cgt.star.id)
     (True, False)
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
     v = _NUS[g]
     return v is not None and v[1] == 0 and v[2] == 0
 
@@ -249,6 +380,8 @@ def number_value(g: int) -> Fraction | None:
     >>> ops.number_value(cgt.parse("{1|2}").id), ops.number_value(cgt.up.id)
     (Fraction(3, 2), None)
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
     v = _NUS[g]
     if v is not None and v[1] == 0 and v[2] == 0:
         return v[0]
@@ -306,18 +439,31 @@ def neg(g: int) -> int:
     >>> ops.neg(ops.neg(g)) == g
     True
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
+    r = _NEG.get(g)
+    if r is not None:
+        return r
+    return drive(_neg, g)
+
+
+def _neg(g: int) -> int:
+    """:func:`neg`, a unit of :mod:`cgt._deep` (not checked)."""
     r = _NEG.get(g)
     if r is not None:
         return r
     v = _NUS[g]
     if v is not None:
         x, n, m = v
-        r = nus_id(-x, -n, m)
+        r = _nus_id(-x, -n, m)
     else:
         gr: Any = _RIGHT[g]             # built: only number-up-star values wait for their options
         gl: Any = _LEFT[g]
-        lo = tuple(sorted(neg(h) for h in gr))
-        ro = tuple(sorted(neg(h) for h in gl))
+        try:
+            lo = tuple(sorted([_neg(h) for h in gr]))
+            ro = tuple(sorted([_neg(h) for h in gl]))
+        except RecursionError:
+            raise Unwound(_neg, (g,)) from None
         r = _INDEX.get((lo, ro))
         if r is None:
             r = _new_id(lo, ro, None)
@@ -362,6 +508,23 @@ def leq(g: int, h: int) -> bool:
     >>> ops.leq(star, ops.ZERO), ops.leq(ops.ZERO, star)
     (False, False)
     """
+    n = len(_NUS)
+    if type(g) is not int or type(h) is not int or not (0 <= g < n and 0 <= h < n):
+        g, h = _ids(g, h)
+    if g == h:
+        return True
+    a = _NUS[g]
+    b = _NUS[h]
+    if a is not None and b is not None:
+        return _nus_leq(a, b)
+    r = _LEQ.get(g << 32 | h)
+    if r is not None:
+        return r
+    return drive(_leq, g, h)
+
+
+def _leq(g: int, h: int) -> bool:
+    """:func:`leq`, a unit of :mod:`cgt._deep` (not checked)."""
     if g == h:
         return True
     a = _NUS[g]
@@ -372,7 +535,10 @@ def leq(g: int, h: int) -> bool:
     r = _LEQ.get(key)
     if r is not None:
         return r
-    r = _leq_general(g, h, a, b)
+    try:
+        r = _leq_general(g, h, a, b)
+    except RecursionError:
+        raise Unwound(_leq, (g, h)) from None
     if len(_LEQ) > CACHE_LIMIT:
         _LEQ.clear()
     _LEQ[key] = r
@@ -390,14 +556,14 @@ def _leq_general(g: int, h: int, a: Nus | None, b: Nus | None) -> bool:
         return False
     # Number avoidance: against a number, only the other game's options count.
     if b is None or b[1] or b[2]:
-        for hr in right(h):
+        for hr in _right(h):
             k = keys.get(hr) or _stop_keys(hr)
-            if k[0] <= gl_s and k[1] <= gr_s and leq(hr, g):
+            if k[0] <= gl_s and k[1] <= gr_s and _leq(hr, g):
                 return False
     if a is None or a[1] or a[2]:
-        for gl in left(g):
+        for gl in _left(g):
             k = keys.get(gl) or _stop_keys(gl)
-            if hl_s <= k[0] and hr_s <= k[1] and leq(h, gl):
+            if hl_s <= k[0] and hr_s <= k[1] and _leq(h, gl):
                 return False
     return True
 
@@ -409,6 +575,7 @@ def _stop_keys(g: int) -> StopKey:
     Floats compare several times faster than Fractions, and a float compares
     exactly with a Fraction, so the keys give the same answers as the stops.
     The id comes last so that the keys sort options by their stops as they are.
+    A unit of :mod:`cgt._deep`.
     """
     r = _STOP_KEYS.get(g)
     if r is None:
@@ -425,8 +592,11 @@ def _stop_keys(g: int) -> StopKey:
             gl: Any = _LEFT[g]              # built: only number-up-star values wait for their options
             gr: Any = _RIGHT[g]
             # LS(G) = max RS(G^L), RS(G) = min LS(G^R) for a G that is not a number
-            r = (max(_stop_keys(o)[1] for o in gl),
-                 min(_stop_keys(o)[0] for o in gr), g)
+            try:
+                r = (max([_stop_keys(o)[1] for o in gl]),
+                     min([_stop_keys(o)[0] for o in gr]), g)
+            except RecursionError:
+                raise Unwound(_stop_keys, (g,)) from None
         if len(_STOP_KEYS) > CACHE_LIMIT:
             _STOP_KEYS.clear()
         _STOP_KEYS[g] = r
@@ -447,6 +617,19 @@ def stops(g: int) -> tuple[Fraction, Fraction]:
     >>> ops.stops(ops.nus_id(Fraction(1, 2), 1, 1))
     (Fraction(1, 2), Fraction(1, 2))
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
+    v = _NUS[g]
+    if v is not None:
+        return (v[0], v[0])
+    r = _STOPS.get(g)
+    if r is not None:
+        return r
+    return drive(_stops, g)
+
+
+def _stops(g: int) -> tuple[Fraction, Fraction]:
+    """:func:`stops`, a unit of :mod:`cgt._deep` (not checked)."""
     v = _NUS[g]
     if v is not None:
         return (v[0], v[0])
@@ -455,8 +638,11 @@ def stops(g: int) -> tuple[Fraction, Fraction]:
         return r
     gl: Any = _LEFT[g]                  # built: only number-up-star values wait for their options
     gr: Any = _RIGHT[g]
-    ls = max(stops(o)[1] for o in gl)
-    rs = min(stops(o)[0] for o in gr)
+    try:
+        ls = max([_stops(o)[1] for o in gl])
+        rs = min([_stops(o)[0] for o in gr])
+    except RecursionError:
+        raise Unwound(_stops, (g,)) from None
     r = (ls, rs)
     _STOPS[g] = r
     return r
@@ -484,6 +670,13 @@ def canonical(lefts: Iterable[int], rights: Iterable[int]) -> int:
     -------
     int
 
+    Raises
+    ------
+    CGTTypeError
+        If ``lefts`` or ``rights`` is not an iterable of ints.
+    InvalidIdError
+        If one of them is not the id of a game in the table.
+
     Examples
     --------
     >>> from cgt import ops
@@ -504,12 +697,62 @@ def canonical(lefts: Iterable[int], rights: Iterable[int]) -> int:
     (``_BYPASSED``).  A pair of undominated sides that is already some game's
     canonical options (in ``_INDEX``) has nothing reversible: it is that game.
     """
+    if (type(lefts) is list or type(lefts) is tuple) and (type(rights) is list or type(rights) is tuple):
+        n = len(_NUS)
+        try:
+            ls = tuple(sorted(set(lefts)))
+            rs = tuple(sorted(set(rights)))
+            if (ls and (ls[0] < 0 or ls[-1] >= n)) or (rs and (rs[0] < 0 or rs[-1] >= n)):
+                ls, rs = _checked_options(lefts, rights)
+        except TypeError:               # not comparable, or not hashable: not all ints
+            ls, rs = _checked_options(lefts, rights)
+        for g in ls:
+            if type(g) is not int:
+                ls, rs = _checked_options(lefts, rights)
+                break
+        else:
+            for g in rs:
+                if type(g) is not int:
+                    ls, rs = _checked_options(lefts, rights)
+                    break
+    else:
+        ls, rs = _checked_options(lefts, rights)
+    r = _CANON.get((ls, rs))
+    if r is not None:
+        return r
+    return drive(_canonical_sorted, ls, rs)
+
+
+def _checked_options(lefts: object, rights: object) -> tuple[Options, Options]:
+    """Both sides as sorted tuples of ids, or the error the native engine raises for them
+    (in its order: each side's iterability and types, then each side's ids)."""
+    ls = _option_ids(lefts)
+    rs = _option_ids(rights)
+    ls = [_in_table(g) for g in ls]
+    rs = [_in_table(g) for g in rs]
+    return tuple(sorted(set(ls))), tuple(sorted(set(rs)))
+
+
+def _canon(lefts: Iterable[int], rights: Iterable[int]) -> int:
+    """:func:`canonical` of ids of the table, not checked; memoized."""
     ls = tuple(sorted(set(lefts)))
     rs = tuple(sorted(set(rights)))
+    r = _CANON.get((ls, rs))
+    if r is None:
+        r = _canonical_sorted(ls, rs)
+    return r
+
+
+def _canonical_sorted(ls: Options, rs: Options) -> int:
+    """The canonical form of ``{ls | rs}`` (sorted tuples of distinct ids), memoized; a
+    unit of :mod:`cgt._deep`."""
     key = (ls, rs)
     r = _CANON.get(key)
     if r is None:
-        r = _canonical(ls, rs)
+        try:
+            r = _canonical(ls, rs)
+        except RecursionError:
+            raise Unwound(_canonical_sorted, (ls, rs)) from None
         if len(_CANON) > CACHE_LIMIT:
             _CANON.clear()
         _CANON[key] = r
@@ -527,13 +770,13 @@ def _canonical(ls: Options, rs: Options) -> int:
             lo = max((v[0] for v in lv), default=None)
             hi = min((v[0] for v in rv), default=None)
             if lo is None or hi is None or lo < hi:
-                return nus_id(simplest_between(lo, hi))
-            return _intern((nus_id(lo),), (nus_id(hi),))
+                return _nus_id(simplest_between(lo, hi))
+            return _intern((_nus_id(lo),), (_nus_id(hi),))
         # Only nimbers with equal mex: a nimber.
         if all(v[0] == 0 and v[1] == 0 for v in lv) and all(v[0] == 0 and v[1] == 0 for v in rv):
             ml = _mex(v[2] for v in lv)
             if ml == _mex(v[2] for v in rv):
-                return nus_id(0, 0, ml)
+                return _nus_id(0, 0, ml)
     ul = _undominated_side(ls, True, _UNDOMINATED_L)
     ur = _undominated_side(rs, False, _UNDOMINATED_R)
     key = (ul, ur)
@@ -592,13 +835,13 @@ def _undominated(opts: Collection[int], is_left: bool) -> list[int]:
             number_seen = True
         for _, b_rs, b in keep:
             # Left: is a <= b (b_ls >= a_ls by the order)?  Right: is b <= a?
-            if (a_rs <= b_rs and leq(a, b)) if is_left else (b_rs <= a_rs and leq(b, a)):
+            if (a_rs <= b_rs and _leq(a, b)) if is_left else (b_rs <= a_rs and _leq(b, a)):
                 break
         else:
             if keep and keep[-1][0] == a_ls and keep[-1][1] == a_rs:
                 # equal stops: a may dominate some of those taken before it
                 keep = [u for u in keep if u[0] != a_ls or u[1] != a_rs or
-                        not (leq(u[2], a) if is_left else leq(a, u[2]))]
+                        not (_leq(u[2], a) if is_left else _leq(a, u[2]))]
             keep.append(t)
     return [t[2] for t in keep]
 
@@ -606,38 +849,45 @@ def _undominated(opts: Collection[int], is_left: bool) -> list[int]:
 def _x_le_G(x: int, GL: Options, GR: Options, memo_x: dict[int, bool], memo_y: dict[int, bool]) -> bool:
     """``x <= G`` for the game ``G = {GL | GR}`` under construction (not interned):
     no ``G^R <= x`` and no ``x^L >= G``.  Plain functions with the memos passed in
-    (closures would make reference cycles for the garbage collector)."""
+    (closures would make reference cycles for the garbage collector); a unit of
+    :mod:`cgt._deep`, its memos kept in ``_BYPASS_MEMOS`` while it is unwound."""
     r = memo_x.get(x)
     if r is None:
         r = True
-        for gr in GR:
-            if leq(gr, x):
-                r = False
-                break
-        if r:
-            for xl in left(x):
-                if _G_le_y(xl, GL, GR, memo_x, memo_y):
+        try:
+            for gr in GR:
+                if _leq(gr, x):
                     r = False
                     break
+            if r:
+                for xl in _left(x):
+                    if _G_le_y(xl, GL, GR, memo_x, memo_y):
+                        r = False
+                        break
+        except RecursionError:
+            raise Unwound(_x_le_G, (x, GL, GR, memo_x, memo_y)) from None
         memo_x[x] = r
     return r
 
 
 def _G_le_y(y: int, GL: Options, GR: Options, memo_x: dict[int, bool], memo_y: dict[int, bool]) -> bool:
     """``G <= y`` for the game ``G = {GL | GR}`` under construction: no
-    ``y <= G^L`` and no ``y^R <= G``."""
+    ``y <= G^L`` and no ``y^R <= G``; a unit of :mod:`cgt._deep`."""
     r = memo_y.get(y)
     if r is None:
         r = True
-        for gl in GL:
-            if leq(y, gl):
-                r = False
-                break
-        if r:
-            for yr in right(y):
-                if _x_le_G(yr, GL, GR, memo_x, memo_y):
+        try:
+            for gl in GL:
+                if _leq(y, gl):
                     r = False
                     break
+            if r:
+                for yr in _right(y):
+                    if _x_le_G(yr, GL, GR, memo_x, memo_y):
+                        r = False
+                        break
+        except RecursionError:
+            raise Unwound(_G_le_y, (y, GL, GR, memo_x, memo_y)) from None
         memo_y[y] = r
     return r
 
@@ -645,8 +895,12 @@ def _G_le_y(y: int, GL: Options, GR: Options, memo_x: dict[int, bool], memo_y: d
 def _bypass(L: Options, R: Options) -> tuple[list[int], list[int]]:
     """Bypass reversible options until none is left; then prune dominated ones."""
     GL, GR = tuple(L), tuple(R)     # the value G = {GL | GR} is fixed throughout
-    memo_x: dict[int, bool] = {}
-    memo_y: dict[int, bool] = {}
+    memos = _BYPASS_MEMOS.get((GL, GR))
+    if memos is None:               # (an unwound computation of this G left its memos there)
+        if len(_BYPASS_MEMOS) > 64:
+            _BYPASS_MEMOS.clear()
+        memos = _BYPASS_MEMOS[(GL, GR)] = ({}, {})
+    memo_x, memo_y = memos
 
     changed = False
     newL: list[int] = []
@@ -657,9 +911,9 @@ def _bypass(L: Options, R: Options) -> tuple[list[int], list[int]]:
         if a in seen:
             continue
         seen.add(a)
-        for ar in right(a):
+        for ar in _right(a):
             if _x_le_G(ar, GL, GR, memo_x, memo_y):    # A^R <= G: A reverses through A^R
-                work.extend(left(ar))
+                work.extend(_left(ar))
                 changed = True
                 break
         else:
@@ -672,9 +926,9 @@ def _bypass(L: Options, R: Options) -> tuple[list[int], list[int]]:
         if a in seen:
             continue
         seen.add(a)
-        for al in left(a):
+        for al in _left(a):
             if _G_le_y(al, GL, GR, memo_x, memo_y):    # A^L >= G
-                work.extend(right(al))
+                work.extend(_right(al))
                 changed = True
                 break
         else:
@@ -682,6 +936,7 @@ def _bypass(L: Options, R: Options) -> tuple[list[int], list[int]]:
     if changed:
         newL = _undominated(set(newL), True)
         newR = _undominated(set(newR), False)
+    _BYPASS_MEMOS.pop((GL, GR), None)
     return newL, newR
 
 
@@ -693,7 +948,7 @@ def _intern(lo: Options, ro: Options) -> int:
         return gid
     nus = _recognize(lo, ro)
     if nus is not None:
-        gid = nus_id(*nus)
+        gid = _nus_id(*nus)
         if _LEFT[gid] is None:
             _LEFT[gid] = lo
             _RIGHT[gid] = ro
@@ -769,6 +1024,19 @@ def add(g: int, h: int) -> int:
     >>> ops.add(g, ops.neg(g)) == ops.ZERO
     True
     """
+    n = len(_NUS)
+    if type(g) is not int or type(h) is not int or not (0 <= g < n and 0 <= h < n):
+        g, h = _ids(g, h)
+    if g > h:
+        g, h = h, g
+    r = _ADD.get(g << 32 | h)
+    if r is not None:
+        return r
+    return drive(_add, g, h)
+
+
+def _add(g: int, h: int) -> int:
+    """:func:`add`, a unit of :mod:`cgt._deep` (not checked)."""
     if g > h:
         g, h = h, g
     key = g << 32 | h
@@ -779,28 +1047,69 @@ def add(g: int, h: int) -> int:
     b = _NUS[h]
     if a is not None and b is not None:
         x, y = a[0], b[0]
-        r = nus_id(x + y if x and y else (x or y), a[1] + b[1], a[2] ^ b[2])
+        r = _nus_id(x + y if x and y else (x or y), a[1] + b[1], a[2] ^ b[2])
     elif a is not None and a == (ZERO_F, 0, 0):
         r = h
     elif b is not None and b == (ZERO_F, 0, 0):
         r = g
     else:
-        g_num = a is not None and a[1] == 0 and a[2] == 0
-        h_num = b is not None and b[1] == 0 and b[2] == 0
-        lo: list[int] = []
-        ro: list[int] = []
-        # Number translation: never move in a number summand.
-        if not g_num:
-            lo.extend(add(gl, h) for gl in left(g))
-            ro.extend(add(gr, h) for gr in right(g))
-        if not h_num:
-            lo.extend(add(g, hl) for hl in left(h))
-            ro.extend(add(g, hr) for hr in right(h))
-        r = canonical(lo, ro)
+        r = _switch_plus_nus(g, b) if a is None else _switch_plus_nus(h, a)
+        if r is None:
+            try:
+                r = _add_general(g, h, a, b)
+            except RecursionError:
+                raise Unwound(_add, (g, h)) from None
     if len(_ADD) > CACHE_LIMIT:
         _ADD.clear()
     _ADD[key] = r
     return r
+
+
+def _add_general(g: int, h: int, a: Nus | None, b: Nus | None) -> int:
+    g_num = a is not None and a[1] == 0 and a[2] == 0
+    h_num = b is not None and b[1] == 0 and b[2] == 0
+    lo: list[int] = []
+    ro: list[int] = []
+    # Number translation: never move in a number summand.
+    if not g_num:
+        lo.extend([_add(gl, h) for gl in _left(g)])
+        ro.extend([_add(gr, h) for gr in _right(g)])
+    if not h_num:
+        lo.extend([_add(g, hl) for hl in _left(h)])
+        ro.extend([_add(g, hr) for hr in _right(h)])
+    return _canon(lo, ro)
+
+
+def _switch_plus_nus(s: int, v: Nus | None) -> int | None:
+    """``s + v`` in closed form when ``s`` is a hot switch ``{a | b}`` of numbers
+    (``a > b``) and ``v = x + ^n + *m`` a number-up-star value: ``{a + v | b + v}``;
+    else ``None``.
+
+    The identity is number translation (Siegel, *Combinatorial Game Theory*, 2013,
+    II.3: ``{a | b} + x = {a + x | b + x}`` for a number ``x``) followed by the same
+    translation by the infinitesimal ``e = ^n + *m``, which holds because every
+    subposition of ``e`` is infinitesimal: in ``{a | b} + e - {a + e | b + e}`` the
+    second player wins by answering a move in one switch with the move to the same
+    number in the other (a move in ``e`` is answered in the switch, after which the
+    number ``+-(a - b)`` outweighs every infinitesimal that is left).  The form is
+    canonical: one option a side, none dominated, and none reversible, since every
+    Right option of ``a + v`` has right stop ``a + x > b + x``, the right stop of the
+    sum (and symmetrically); the sum has two different stops, so it is no
+    number-up-star value.  Checked against the general algorithm and an independent
+    reference in ``tests/cgt/test_ops.py``; the native engine has the same shortcut.
+    """
+    if v is None:
+        return None
+    lo = _LEFT[s]
+    ro = _RIGHT[s]
+    if lo is None or ro is None or len(lo) != 1 or len(ro) != 1:
+        return None
+    p = _NUS[lo[0]]
+    q = _NUS[ro[0]]
+    if p is None or q is None or p[1] or p[2] or q[1] or q[2] or not p[0] > q[0]:
+        return None
+    x, n, m = v
+    return _intern((_nus_id(p[0] + x, n, m),), (_nus_id(q[0] + x, n, m),))
 
 
 # ---------------------------------------------------------------- birthday
@@ -833,13 +1142,29 @@ def birthday(g: int) -> int:
     >>> ops.birthday(cgt.parse("{3||2|1}").id)
     4
     """
+    if type(g) is not int or g < 0 or g >= len(_NUS):
+        g = _id(g)
+    v = _NUS[g]
+    if v is not None:
+        return _nus_birthday(*v)
+    r = _BIRTHDAY.get(g)
+    if r is not None:
+        return r
+    return drive(_birthday, g)
+
+
+def _birthday(g: int) -> int:
+    """:func:`birthday`, a unit of :mod:`cgt._deep` (not checked)."""
     v = _NUS[g]
     if v is not None:
         return _nus_birthday(*v)
     r = _BIRTHDAY.get(g)
     if r is None:
         opts: Any = _LEFT[g] + _RIGHT[g]  # type: ignore[operator]  # built: not a number-up-star
-        r = 1 + max(birthday(o) for o in opts)
+        try:
+            r = 1 + max([_birthday(o) for o in opts])
+        except RecursionError:
+            raise Unwound(_birthday, (g,)) from None
         _BIRTHDAY[g] = r
     return r
 
@@ -856,7 +1181,8 @@ def clear_caches() -> None:
     >>> ops.clear_caches(); ops.cache_info()["add"]
     0
     """
-    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _STOP_KEYS, _UNDOMINATED_L, _UNDOMINATED_R, _BYPASSED):
+    for c in (_ADD, _NEG, _LEQ, _BIRTHDAY, _STOPS, _CANON, _STOP_KEYS, _UNDOMINATED_L, _UNDOMINATED_R, _BYPASSED,
+              _BYPASS_MEMOS):
         c.clear()
 
 
@@ -884,5 +1210,5 @@ def cache_info() -> dict[str, int]:
     }
 
 
-ZERO = nus_id(0)
+ZERO = _nus_id(0)
 """The id of the game 0 = ``{ | }``."""

@@ -23,10 +23,12 @@ The functions here work on ids of :mod:`cgt.ops`; :func:`cgt.parse` and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import sys
+from bisect import bisect_left
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import ops
 from .errors import CGTTypeError, GameParseError, NotDyadicError
@@ -136,16 +138,43 @@ def _nus(x: Fraction, n: int, m: int, d: Dialect) -> str:
     if num == 0 and (n or m):
         s = ""
     elif den == 1:
-        s = str(num)
+        s = _int_text(num)
     else:
-        s = d.fraction.format(sign="-" if num < 0 else "", num=abs(num), den=den)
+        s = d.fraction.format(sign="-" if num < 0 else "", num=_int_text(abs(num)), den=_int_text(den))
     if n:
         arrow = d.up if n > 0 else d.down
         k = abs(n)
-        s += arrow * k if k <= 2 else d.arrows.format(arrow=arrow, k=k)
+        s += arrow * k if k <= 2 else d.arrows.format(arrow=arrow, k=_int_text(k))
     if m:
-        s += d.star if m == 1 else d.star + str(m)
+        s += d.star if m == 1 else d.star + _int_text(m)
     return s
+
+
+# Numbers are exact at any size: the decimal digits of an int longer than the interpreter
+# converts at once (``sys.get_int_max_str_digits``, 4300 by default) are read and written
+# by halves, each half within the limit.
+
+def _read_int(digits: str) -> int:
+    """The int written by the decimal ``digits``, of any length."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or len(digits) <= limit:
+        return int(digits)
+    k = len(digits) // 2
+    scale: int = 10**k
+    return _read_int(digits[:-k]) * scale + _read_int(digits[-k:])
+
+
+def _int_text(n: int) -> str:
+    """``str(n)`` for an int of any size."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or n.bit_length() <= 3 * limit:          # 3 bits a digit, fewer than 10/3
+        return str(n)
+    if n < 0:
+        return "-" + _int_text(-n)
+    k = (n.bit_length() * 3 // 10) // 2                   # about half its digits
+    scale: int = 10**k
+    hi, lo = divmod(n, scale)
+    return _int_text(hi) + _int_text(lo).rjust(k, "0")
 
 
 def display_key(gid: int) -> DisplayKey:
@@ -165,39 +194,55 @@ def display_key(gid: int) -> DisplayKey:
 def _parts(gid: int, d: Dialect, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
     """``(written, bars)``: the game without outer braces, and its bar count (0 for atoms).
 
-    The one walk of every dialect; ``memo`` keeps what it wrote, by id.
+    The one walk of every dialect; ``memo`` keeps what it wrote, by id.  Iterative: the
+    games to write wait on an explicit stack, each written after its options, so a game
+    of any depth is written without recursion.
     """
     cached = memo.get(gid)
     if cached is not None:
         return cached
-    v = ops.nus(gid)
-    if v is not None:
-        r = (_nus(v[0], v[1], v[2], d), 0)
-    else:
-        lo, ro = ops.left_options(gid), ops.right_options(gid)
-        if len(lo) == 1 and len(ro) == 1 and ops.neg(lo[0]) == ro[0]:
-            body, k = _parts(lo[0], d, memo)
-            r = (d.pm + (body if k == 0 else d.open + body + d.close), 0)
-        else:
-            sides = []
-            inner = 0
-            for side in (lo, ro):
-                if len(side) == 1:
-                    body, k = _parts(side[0], d, memo)
-                    inner = max(inner, k)
-                    sides.append(body)
-                else:
-                    texts = []
-                    for o in sorted(side, key=display_key):
-                        body, k = _parts(o, d, memo)
-                        texts.append(body if k == 0 else d.open + body + d.close)
-                    sides.append(d.comma.join(texts))
-            k = inner + 1
-            r = (d.inside(sides[0], sides[1], k), k)
-    if len(memo) > _STR_LIMIT:
+    if len(memo) > _STR_LIMIT:          # emptied before a walk, never during one
         memo.clear()
-    memo[gid] = r
-    return r
+    stack = [gid]
+    while stack:
+        g = stack[-1]
+        if g in memo:
+            stack.pop()
+            continue
+        v = ops.nus(g)
+        if v is not None:
+            r = (_nus(v[0], v[1], v[2], d), 0)
+        else:
+            lo, ro = ops.left_options(g), ops.right_options(g)
+            if len(lo) == 1 and len(ro) == 1 and ops.neg(lo[0]) == ro[0]:
+                if lo[0] not in memo:
+                    stack.append(lo[0])
+                    continue
+                body, k = memo[lo[0]]
+                r = (d.pm + (body if k == 0 else d.open + body + d.close), 0)
+            else:
+                missing = [o for o in lo + ro if o not in memo]
+                if missing:
+                    stack.extend(missing)
+                    continue
+                sides = []
+                inner = 0
+                for side in (lo, ro):
+                    if len(side) == 1:
+                        body, k = memo[side[0]]
+                        inner = max(inner, k)
+                        sides.append(body)
+                    else:
+                        texts = []
+                        for o in sorted(side, key=display_key):
+                            body, k = memo[o]
+                            texts.append(body if k == 0 else d.open + body + d.close)
+                        sides.append(d.comma.join(texts))
+                k = inner + 1
+                r = (d.inside(sides[0], sides[1], k), k)
+        stack.pop()
+        memo[g] = r
+    return memo[gid]
 
 
 def format_game(gid: int, dialect: Dialect = TEXT) -> str:
@@ -278,18 +323,41 @@ def _tokenize(text: str) -> list[_Tok]:
     return toks
 
 
+_LITERALS = frozenset(("num", "up", "down", "*"))
+_NO_INDICES: list[int] = []
+
+Step = Generator["Step", Any, int]
+"""A step of the parser that may need the value of a nested one: a generator that yields
+the nested step and is sent its value back (see :meth:`_Parser._run`)."""
+
+
 class _Parser:
+    """CGSuite's notation read in one pass, in time linear in the text, without recursion.
+
+    The tokens are read once to pair every bracket with its closer and to list, for each
+    bracketed group, the bars and the commas at its own level; each brace group is then
+    split at its longest run of bars with a binary search on those lists.  Nesting (of
+    braces, parentheses, names) is followed on an explicit stack of generators
+    (:meth:`_run`), so a text nested to any depth is read without recursion.  Inside
+    braces, each option is read as an expression on a range of tokens (``end`` and
+    ``end_tok``: what the parser sees at the end of the range).
+    """
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.toks = _tokenize(text)
         self.i = 0
+        self.end = len(self.toks) - 1               # the index of the "end" token
+        self.end_tok = self.toks[-1]
+        self.match, self.bars, self.commas = _structure(self.toks)
 
     # helpers
     def peek(self, k: int = 0) -> _Tok:
-        return self.toks[min(self.i + k, len(self.toks) - 1)]
+        j = self.i + k
+        return self.toks[j] if j < self.end else self.end_tok
 
     def take(self) -> _Tok:
-        t = self.toks[self.i]
+        t = self.peek()
         self.i += 1
         return t
 
@@ -308,82 +376,98 @@ class _Parser:
     def parse(self) -> int:
         if self.peek().kind == "end":
             raise GameParseError("empty game notation", self.text, 0)
-        g = self.expr()
+        if self.peek().kind in _LITERALS:           # a literal alone, the commonest text
+            g = self.nus_literal()
+            if self.peek().kind == "end":
+                return g
+            self.i = 0
+        g = self._run(self.expr())
         if self.peek().kind != "end":
             self.error(f"unexpected {self.peek().text!r}")
         return g
 
-    def expr(self) -> int:
-        g = self.term()
+    @staticmethod
+    def _run(step: Step) -> int:
+        """The value of ``step``, its nested steps run from an explicit stack."""
+        stack = [step]
+        value: int | None = None            # None starts a step
         while True:
-            k = self.peek().kind
-            if k == "+":
-                self.take()
-                g = ops.add(g, self.term())
-            elif k == "-":
-                self.take()
-                g = ops.add(g, ops.neg(self.term()))
-            elif k == "pm":
-                self.take()
-                g = ops.add(g, _pm(self.term()))
-            else:
-                return g
+            try:
+                nested = stack[-1].send(value)
+            except StopIteration as stop:
+                stack.pop()
+                value = stop.value
+                if not stack:
+                    return stop.value  # type: ignore[no-any-return]
+                continue
+            stack.append(nested)
+            value = None
 
-    def term(self) -> int:
-        t = self.peek()
-        if t.kind == "-":
-            if self.peek(1).kind == "num":
-                self.take()
-                return self.nus_literal(negative=True)
-            self.take()
-            return ops.neg(self.term())
-        if t.kind == "+":
-            self.take()
-            return self.term()
-        if t.kind == "pm":
-            self.take()
-            return _pm(self.term())
-        return self.primary()
-
-    def primary(self) -> int:
-        t = self.peek()
-        if t.kind in ("num", "up", "down", "*"):
-            return self.nus_literal()
-        if t.kind == "{":
-            self.take()
-            start = self.i
-            depth = 0
+    def expr(self) -> Step:
+        """``term (('+' | '-' | '+-') term)*``, where ``term`` is ``('-' | '+' | '+-')* primary``."""
+        g = 0
+        op = ""
+        while True:
+            prefixes: list[str] = []
             while True:
-                u = self.peek()
-                if u.kind == "end":
-                    self.error("unclosed '{'", t)
-                if u.kind in ("{", "("):
-                    depth += 1
-                elif u.kind in ("}", ")"):
-                    if depth == 0:
-                        if u.kind == ")":
-                            self.error("unbalanced ')'", u)
+                k = self.peek().kind
+                if k == "-":
+                    if self.peek(1).kind == "num":      # a negative number
                         break
-                    depth -= 1
+                    self.take()
+                    prefixes.append(k)
+                elif k == "+":
+                    self.take()
+                elif k == "pm":
+                    self.take()
+                    prefixes.append(k)
+                else:
+                    break
+            k = self.peek().kind
+            if k in _LITERALS:
+                v = self.nus_literal()
+            elif k == "-":                          # followed by a number: a negative one
                 self.take()
-            end = self.i
-            self.take()  # '}'
-            return self.braces(start, end, t)
-        if t.kind == "(":
+                v = self.nus_literal(negative=True)
+            else:
+                v = yield from self.nested()
+            for p in reversed(prefixes):
+                v = ops.neg(v) if p == "-" else _pm(v)
+            if not op:
+                g = v
+            elif op == "+":
+                g = ops.add(g, v)
+            elif op == "-":
+                g = ops.add(g, ops.neg(v))
+            else:
+                g = ops.add(g, _pm(v))
+            op = self.peek().kind
+            if op not in ("+", "-", "pm"):
+                return g
             self.take()
-            g = self.expr()
+
+    def nested(self) -> Step:
+        """A primary that is not a literal: braces, parentheses or a name's call."""
+        t = self.peek()
+        k = t.kind
+        if k == "{":
+            v: int = yield self.braces()
+            return v
+        if k == "(":
+            self.take()
+            v = yield self.expr()
             self.expect(")")
-            return g
-        if t.kind == "name":
+            return v
+        if k == "name":
             name = self.take().text
             fn = _FUNCTIONS.get(name.lower())
             if fn is None:
                 self.error(f"unknown name {name!r}", t)
             self.expect("(")
-            arg = self.expr()
+            arg = yield self.expr()
             self.expect(")")
             return fn(arg)
-        what = "end of input" if t.kind == "end" else repr(t.text)
+        what = "end of input" if k == "end" else repr(t.text)
         self.error(f"expected a game but found {what}", t)
 
     def nus_literal(self, negative: bool = False) -> int:
@@ -444,100 +528,134 @@ class _Parser:
         t = self.expect("num")
         if not t.text.isdigit():
             self.error(f"expected a whole number, found {t.text!r}", t)
-        return int(t.text)
+        return _read_int(t.text)
 
     def number(self) -> Fraction:
         t = self.expect("num")
-        x = Fraction(t.text)
+        whole, _, part = t.text.partition(".")
+        x = Fraction(_read_int(whole + part), 10 ** len(part)) if part else Fraction(_read_int(whole))
         if self.peek().kind == "/" and self.peek(1).kind == "num":
             self.take()
             d = self.take()
             if not d.text.isdigit() or not t.text.isdigit():
                 self.error("a fraction is written p/q with whole numbers", d)
-            q = int(d.text)
+            q = _read_int(d.text)
             if q == 0:
                 self.error("division by zero", d)
-            x = Fraction(int(t.text), q)
+            x = Fraction(x.numerator, q)
         den = x.denominator
         if den & (den - 1):
             raise NotDyadicError(
-                f"{x} at position {t.pos} in {self.text!r} is not a dyadic rational: "
-                f"its denominator {den} is not a power of 2")
+                f"{_int_text(x.numerator)}/{_int_text(den)} at position {t.pos} in {self.text!r} is not a "
+                f"dyadic rational: its denominator {_int_text(den)} is not a power of 2")
         return x
 
-    def braces(self, start: int, end: int, open_tok: _Tok) -> int:
-        """Parse the tokens ``start:end`` as the inside of ``{...}``."""
-        toks = self.toks[start:end]
-        depth = 0
-        best = 0
-        where = []
-        for idx, t in enumerate(toks):
-            if t.kind in ("{", "("):
-                depth += 1
-            elif t.kind in ("}", ")"):
-                depth -= 1
-            elif t.kind == "bars" and depth == 0:
-                k = len(t.text)
-                if k > best:
-                    best, where = k, [idx]
-                elif k == best:
-                    where.append(idx)
+    def braces(self) -> Step:
+        """``{...}`` at the cursor: options split at the longest run of bars, sides of
+        options separated by commas; a side whose text has bars of its own (outside
+        brackets) is one option written without its braces, as in the right side of
+        ``{3||2|1}``, and commas in it belong to that option: ``{0||0,v*|vv}`` is
+        ``{0|{0,v*|vv}}``.  The sides written without braces are taken on a stack of
+        regions ``[start, end, cut, left options]`` of the group's tokens."""
+        open_tok = self.take()
+        o = self.i - 1
+        c = self.match[o]
+        if c < 0 or c >= self.end:
+            self.error("unclosed '{'", open_tok)
+        if self.toks[c].kind == ")":
+            self.error("unbalanced ')'", self.toks[c])
+        bars = self.bars.get(o, _NO_INDICES)
+        commas = self.commas.get(o, _NO_INDICES)
+        outer = (self.end, self.end_tok)
+        regions: list[list[Any]] = [[o + 1, c, self._cut(bars, o + 1, c, open_tok), None]]
+        value = -1                          # the value of a region just finished
+        while True:
+            region = regions[-1]
+            start, end, cut, lefts = region
+            if value >= 0:
+                opts = [value]
+                value = -1
+            else:
+                a, b = (start, cut) if lefts is None else (cut + 1, end)
+                if a < b and bisect_left(bars, a) < bisect_left(bars, b):
+                    regions.append([a, b, self._cut(bars, a, b, self.toks[a]), None])
+                    continue
+                opts = []
+                if a < b:
+                    bar_tok = self.toks[cut]
+                    first = bisect_left(commas, a)
+                    last = bisect_left(commas, b)
+                    elem = a
+                    for j in range(first, last + 1):
+                        comma = commas[j] if j < last else -1
+                        stop = comma if comma >= 0 else b
+                        stop_tok = self.toks[comma] if comma >= 0 else bar_tok
+                        if stop == elem:
+                            self.error("empty option", stop_tok)
+                        self.i, self.end, self.end_tok = elem, stop, _Tok("end", "", stop_tok.pos)
+                        g = -1
+                        if self.toks[elem].kind in _LITERALS:       # a literal alone: no step needed
+                            g = self.nus_literal()
+                            if self.i != stop:
+                                self.i = elem
+                                g = -1
+                        if g < 0:
+                            g = yield self.expr()
+                        if self.peek().kind != "end":
+                            self.error(f"unexpected {self.peek().text!r}")
+                        opts.append(g)
+                        elem = stop + 1
+            if lefts is None:
+                region[3] = opts
+                continue
+            value = ops.canonical(lefts, opts)
+            regions.pop()
+            if not regions:
+                break
+        self.i = c + 1
+        self.end, self.end_tok = outer
+        return value
+
+    def _cut(self, bars: list[int], start: int, end: int, open_tok: _Tok) -> int:
+        """The index of the longest run of bars of the group in ``start:end`` (it must be the only one)."""
+        best = count = 0
+        first = second = -1
+        for j in range(bisect_left(bars, start), bisect_left(bars, end)):
+            idx = bars[j]
+            k = len(self.toks[idx].text)
+            if k > best:
+                best, count, first = k, 1, idx
+            elif k == best:
+                count += 1
+                if count == 2:
+                    second = idx
         if best == 0:
             self.error("missing '|' in braces", open_tok)
-        if len(where) > 1:
-            self.error(f"ambiguous braces: {'|' * best} appears {len(where)} times at the same level",
-                       toks[where[1]])
-        cut = where[0]
-        left = self.side(start, start + cut, toks[cut])
-        right = self.side(start + cut + 1, end, toks[cut])
-        return ops.canonical(left, right)
+        if count > 1:
+            self.error(f"ambiguous braces: {'|' * best} appears {count} times at the same level", self.toks[second])
+        return first
 
-    def side(self, start: int, end: int, bar_tok: _Tok) -> list[int]:
-        """Parse a comma-separated list of options (tokens ``start:end``).
 
-        A side whose text has bars of its own (outside braces) is one option
-        written without its braces, as in the right side of ``{3||2|1}``;
-        commas in it belong to that option: ``{0||0,v*|vv}`` is ``{0|{0,v*|vv}}``.
-        """
-        opts: list[int] = []
-        if start == end:
-            return opts
-        depth = 0
-        for t in self.toks[start:end]:
-            if t.kind in ("{", "("):
-                depth += 1
-            elif t.kind in ("}", ")"):
-                depth -= 1
-            elif t.kind == "bars" and depth == 0:
-                return [self.braces(start, end, self.toks[start])]
-        depth = 0
-        elem_start = start
-        has_bar = False
-        for idx in range(start, end + 1):
-            u = self.toks[idx] if idx < end else None
-            if u is not None and u.kind in ("{", "("):
-                depth += 1
-            elif u is not None and u.kind in ("}", ")"):
-                depth -= 1
-            elif u is not None and u.kind == "bars" and depth == 0:
-                has_bar = True
-            if u is None or (u.kind == "," and depth == 0):
-                if idx == elem_start:
-                    self.error("empty option", u or bar_tok)
-                if has_bar:
-                    opts.append(self.braces(elem_start, idx, self.toks[elem_start]))
-                else:
-                    sub = _Parser.__new__(_Parser)
-                    sub.text = self.text
-                    sub.toks = self.toks[elem_start:idx] + [_Tok("end", "", (u or bar_tok).pos)]
-                    sub.i = 0
-                    g = sub.expr()
-                    if sub.peek().kind != "end":
-                        sub.error(f"unexpected {sub.peek().text!r}")
-                    opts.append(g)
-                elem_start = idx + 1
-                has_bar = False
-        return opts
+def _structure(toks: list[_Tok]) -> tuple[list[int], dict[int, list[int]], dict[int, list[int]]]:
+    """``(match, bars, commas)``: the index of each bracket's closer (-1 if none), and the
+    bars and the commas at the own level of each bracketed group (by its opener's index).
+
+    A closer of either kind closes the latest open bracket of either kind, as the reader
+    of braces always counted them; a mismatch is an error where the reader meets it."""
+    match = [-1] * len(toks)
+    bars: dict[int, list[int]] = {}
+    commas: dict[int, list[int]] = {}
+    open_: list[int] = []
+    for i, t in enumerate(toks):
+        k = t.kind
+        if k == "{" or k == "(":
+            open_.append(i)
+        elif k == "}" or k == ")":
+            if open_:
+                match[open_.pop()] = i
+        elif open_ and (k == "bars" or k == ","):
+            (bars if k == "bars" else commas).setdefault(open_[-1], []).append(i)
+    return match, bars, commas
 
 
 def _pm(g: int) -> int:

@@ -259,7 +259,7 @@ def parse(text: str) -> Game:
             return g
     elif not isinstance(text, str):
         raise CGTTypeError(f"game notation must be a string, not {type(text).__name__}: {text!r}")
-    g = _atom(text)
+    g = _atom(text) if len(text) <= _PARSED_LENGTH else None      # long texts: the parser's
     if g is None:
         g = _wrap(deep(parse_id, text))
     if len(text) <= _PARSED_LENGTH:

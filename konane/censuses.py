@@ -336,6 +336,18 @@ def _rebuild(count: Any, blob: Any) -> list[int]:
     return table
 
 
+def _check_birthdays(table: list[int], rows: int, cols: int) -> None:
+    """Refuse games too old to be values of a ``rows`` x ``cols`` board: every move takes
+    a stone, so no play lasts more than ``rows * cols`` moves, and no value is born after
+    that day.  Raises ValueError (a damaged file)."""
+    most = rows * cols
+    for i, gid in enumerate(table):
+        day = ops.birthday(gid)
+        if day > most:
+            raise ValueError(f"game {i} is born on day {day}, later than any position of a "
+                             f"{rows}x{cols} board (every move takes a stone)")
+
+
 # ---------------------------------------------------------------- the result
 
 class Census:
@@ -915,6 +927,7 @@ class Census:
                 table = [cgt.parse(text).id for _, text in texts]
             else:
                 table = _rebuild(*games)
+            _check_birthdays(table, rows, cols)
             idx = array("I")
             idx.frombytes(blob)
             if sys.byteorder != "little":

@@ -2,7 +2,7 @@
 
 use super::memory;
 use super::table::{bounded_insert, up_overflow, Engine, NO_ID};
-use super::{grow, Id, Nus, Result};
+use super::{Id, Nus, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
 
@@ -37,7 +37,7 @@ impl Engine {
         if let Some(&r) = self.add_cache.get(&key) {
             return Ok(r);
         }
-        let r = grow(|| self.add_general(g, h))?;
+        let r = self.descend(|e| e.add_general(g, h))?;
         bounded_insert(&mut self.add_cache, key, r, self.limit, &self.budget);
         Ok(r)
     }
@@ -53,6 +53,16 @@ impl Engine {
             }
             (Some(a), _) if a.is_zero() => return Ok(h),
             (_, Some(b)) if b.is_zero() => return Ok(g),
+            (None, Some(v)) => {
+                if let Some(r) = self.switch_plus_nus(g, v)? {
+                    return Ok(r);
+                }
+            }
+            (Some(v), None) => {
+                if let Some(r) = self.switch_plus_nus(h, v)? {
+                    return Ok(r);
+                }
+            }
             _ => {}
         }
         let g_num = a.as_ref().is_some_and(Nus::is_number);
@@ -87,12 +97,42 @@ impl Engine {
         self.canonical(&lo, &ro)
     }
 
+    /// `s + v` in closed form when `s` is a hot switch `{a | b}` of numbers (`a > b`) and
+    /// `v = x + ^n + *m` a number-up-star value: `{a + v | b + v}`; else `None`.
+    ///
+    /// The identity is number translation (Siegel, *Combinatorial Game Theory*, 2013, II.3:
+    /// `{a | b} + x = {a + x | b + x}` for a number `x`) followed by the same translation by
+    /// the infinitesimal `e = ^n + *m`, which holds because every subposition of `e` is
+    /// infinitesimal: in `{a | b} + e - {a + e | b + e}` the second player wins by answering
+    /// a move in one switch with the move to the same number in the other (a move in `e` is
+    /// answered in the switch, after which the number `+-(a - b)` outweighs every
+    /// infinitesimal that is left).  The form is canonical: one option a side, none
+    /// dominated, and none reversible, since every Right option of `a + v` has right stop
+    /// `a + x > b + x`, the right stop of the sum (and symmetrically); the sum has two
+    /// different stops, so it is no number-up-star value.  The reference engine
+    /// (`cgt/_pyengine.py`) has the same shortcut; both are checked against the general
+    /// algorithm (the unit tests here, and `tests/cgt/test_ops.py`).
+    pub(crate) fn switch_plus_nus(&mut self, s: Id, v: &Nus) -> Result<Option<Id>> {
+        let (st, nl, nr) = self.rec(s)?;
+        if nl != 1 || nr != 1 {
+            return Ok(None);
+        }
+        let (l, r) = (self.arena[st], self.arena[st + 1]);
+        let (a, b) = match (self.number_value(l), self.number_value(r)) {
+            (Some(a), Some(b)) if a > b => (a.add(&v.x), b.add(&v.x)),
+            _ => return Ok(None),
+        };
+        let gl = self.nus_id(Nus::new(a, v.n, v.m))?;
+        let gr = self.nus_id(Nus::new(b, v.n, v.m))?;
+        self.intern(&[gl], &[gr]).map(Some)
+    }
+
     /// The id of `-g`.
     pub fn neg(&mut self, g: Id) -> Result<Id> {
         match self.negs.get(g as usize) {
             Some(&r) if r != NO_ID => Ok(r),
             _ => {
-                let r = grow(|| self.neg_general(g))?;
+                let r = self.descend(|e| e.neg_general(g))?;
                 self.set_neg(g, r);
                 Ok(r)
             }
@@ -153,13 +193,13 @@ impl Engine {
         if let Some(b) = self.birthday_cache.get(&g) {
             return Ok(b.clone());
         }
-        let r = grow(|| -> Result<BigInt> {
-            self.tick()?;
-            let (s, nl, nr) = self.rec(g)?;
+        let r = self.descend(|e| -> Result<BigInt> {
+            e.tick()?;
+            let (s, nl, nr) = e.rec(g)?;
             let mut best = BigInt::from(0);
             for i in s..s + nl + nr {
-                let o = self.arena[i];
-                let b = self.birthday(o)?;
+                let o = e.arena[i];
+                let b = e.birthday(o)?;
                 if b > best {
                     best = b;
                 }

@@ -2,7 +2,7 @@
 
 use super::dyadic::{simplest_between, Dyadic};
 use super::table::{bounded_insert, Engine};
-use super::{grow, Id, Nus, Result};
+use super::{Id, Nus, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 type Memo = FxHashMap<Id, bool>;
@@ -119,17 +119,17 @@ impl Engine {
         if let Some(&r) = mx.get(&x) {
             return Ok(r);
         }
-        let r = grow(|| -> Result<bool> {
-            self.tick()?;
+        let r = self.descend(|e| -> Result<bool> {
+            e.tick()?;
             for &o in gr {
-                if self.leq(o, x)? {
+                if e.leq(o, x)? {
                     return Ok(false);
                 }
             }
-            let (s, nl, _) = self.rec(x)?;
+            let (s, nl, _) = e.rec(x)?;
             for i in s..s + nl {
-                let xl = self.arena[i];
-                if self.g_le_y(xl, gl, gr, mx, my)? {
+                let xl = e.arena[i];
+                if e.g_le_y(xl, gl, gr, mx, my)? {
                     return Ok(false);
                 }
             }
@@ -145,17 +145,17 @@ impl Engine {
         if let Some(&r) = my.get(&y) {
             return Ok(r);
         }
-        let r = grow(|| -> Result<bool> {
-            self.tick()?;
+        let r = self.descend(|e| -> Result<bool> {
+            e.tick()?;
             for &o in gl {
-                if self.leq(y, o)? {
+                if e.leq(y, o)? {
                     return Ok(false);
                 }
             }
-            let (s, nl, nr) = self.rec(y)?;
+            let (s, nl, nr) = e.rec(y)?;
             for i in s + nl..s + nl + nr {
-                let yr = self.arena[i];
-                if self.x_le_g(yr, gl, gr, mx, my)? {
+                let yr = e.arena[i];
+                if e.x_le_g(yr, gl, gr, mx, my)? {
                     return Ok(false);
                 }
             }

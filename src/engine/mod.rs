@@ -19,11 +19,17 @@
 //!
 //! Numbers are exact at any size ([`Dyadic`]); up multiples and nimbers are 64-bit and any
 //! overflow is an [`Error`], never a wrap.  Recursion over deep game trees grows the stack
-//! on demand, and long work calls an interrupt hook now and then ([`Engine::set_hook`]):
-//! only finished results are ever interned or cached, so an interrupted call leaves the
-//! table consistent.  The table grows within the [`memory::Budget`] of the computation
+//! on demand, up to a bound ([`MAX_STACK_SEGMENTS`] segments of [`STACK_SEGMENT`] bytes:
+//! deeper work is an [`Error::Overflow`] that says so, never a failed allocation), and long
+//! work calls an interrupt hook now and then ([`Engine::set_hook`]): only finished results
+//! are ever interned or cached, so an interrupted or refused call leaves the table
+//! consistent.  The table grows within the [`memory::Budget`] of the computation
 //! ([`Engine::set_budget`]), its caches are emptied rather than grow past it, and a growth
 //! it cannot make is an [`Error::Memory`], never an abort.
+//!
+//! One shortcut beyond the textbook recipe: a hot switch `{a | b}` of numbers plus a
+//! number-up-star value `v` is `{a + v | b + v}` in closed form (`Engine::switch_plus_nus`),
+//! so that `{1|0} + ^(10^7)` or `{1|0} + *3000` costs nothing.
 
 mod arith;
 mod canonical;
@@ -34,7 +40,7 @@ pub mod shortcut;
 mod table;
 
 pub use dyadic::Dyadic;
-pub use table::{CacheInfo, Engine, Hook, CACHE_LIMIT, MAX_NIMBER_OPTIONS};
+pub use table::{CacheInfo, Engine, Hook, CACHE_LIMIT, MAX_NIMBER_OPTIONS, MAX_STACK_SEGMENTS};
 
 use std::fmt;
 
@@ -125,7 +131,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 /// Red zone and segment size for growing the stack in deep recursion.
 pub(crate) const STACK_RED_ZONE: usize = 128 * 1024;
-pub(crate) const STACK_SEGMENT: usize = 16 * 1024 * 1024;
+pub const STACK_SEGMENT: usize = 16 * 1024 * 1024;
 
 /// Run `f`, on a fresh stack segment if the current one is nearly used up.
 #[inline]

@@ -2,7 +2,7 @@
 
 use super::dyadic::Dyadic;
 use super::table::Engine;
-use super::{grow, Id, Nus, Result};
+use super::{Id, Nus, Result};
 
 /// Closed-form `a <= b` for two number-up-star values.
 pub fn nus_leq(a: &Nus, b: &Nus) -> bool {
@@ -44,7 +44,7 @@ impl Engine {
         if let Some(r) = self.leq_memo.get(g, h) {
             return Ok(r);
         }
-        let r = grow(|| self.leq_general(g, h, &gs, &hs))?;
+        let r = self.descend(|e| e.leq_general(g, h, &gs, &hs))?;
         let limit = self.limit;
         self.leq_memo.put(g, h, r, limit);
         Ok(r)
@@ -89,7 +89,7 @@ impl Engine {
         if let Some(s) = &self.stops[g as usize] {
             return Ok(s.clone());
         }
-        grow(|| self.stop_pair_general(g))
+        self.descend(|e| e.stop_pair_general(g))
     }
 
     fn stop_pair_general(&mut self, g: Id) -> Result<Stops> {

@@ -16,6 +16,13 @@ pub const CACHE_LIMIT: usize = 2_000_000;
 /// options of `*m` are `*0 ... *(m-1)`); asking for more is an [`Error::Overflow`].
 pub const MAX_NIMBER_OPTIONS: u64 = 1 << 20;
 
+/// The most stack segments of [`super::STACK_SEGMENT`] bytes (16 MiB) that the engine's own
+/// recursion may take at once: 256 MiB, some 400,000 levels of a game tree (a sum of `^n`
+/// and a game that is not a switch recurses about 560 bytes a level).  Deeper work is an
+/// [`Error::Overflow`] (see [`Engine::descend`]) instead of a stack that cannot be mapped,
+/// which ended the process.
+pub const MAX_STACK_SEGMENTS: usize = 16;
+
 /// How many engine steps pass between two calls of the interrupt hook.
 const TICK_MASK: u64 = (1 << 12) - 1;
 
@@ -164,6 +171,9 @@ pub struct Engine {
     pub(crate) limit: usize,
     /// The memory budget of the computation in progress (see [`Engine::set_budget`]).
     pub(crate) budget: Budget,
+    /// Stack segments the engine's recursion holds now, and the most it may hold.
+    segments: usize,
+    max_segments: usize,
 }
 
 impl Default for Engine {
@@ -219,6 +229,8 @@ impl Engine {
             steps: 0,
             limit: CACHE_LIMIT,
             budget: Budget::UNLIMITED,
+            segments: 0,
+            max_segments: MAX_STACK_SEGMENTS,
         };
         let zero = e.nus_id(Nus::default()).expect("an empty table has room for 0");
         debug_assert_eq!(zero, Engine::ZERO);
@@ -253,6 +265,40 @@ impl Engine {
     /// Set the size at which each operation cache is emptied (for tests).
     pub fn set_cache_limit(&mut self, limit: usize) {
         self.limit = limit.max(1);
+    }
+
+    /// Set the most stack segments the engine's recursion may take (for tests; the default
+    /// is [`MAX_STACK_SEGMENTS`]).
+    pub fn set_stack_bound(&mut self, segments: usize) {
+        self.max_segments = segments;
+    }
+
+    /// Run `f` one level deeper in the engine's recursion: on a fresh stack segment when the
+    /// current one is nearly used up, or [`Error::Overflow`] when the engine holds as many
+    /// segments as it may (the stack bound, [`MAX_STACK_SEGMENTS`]).  Nothing is cached by
+    /// a call that fails, so the table stays consistent.
+    #[inline]
+    pub(crate) fn descend<R>(&mut self, f: impl FnOnce(&mut Engine) -> Result<R>) -> Result<R> {
+        if stacker::remaining_stack().is_some_and(|left| left >= super::STACK_RED_ZONE) {
+            return f(self);
+        }
+        self.descend_on_new_segment(f)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn descend_on_new_segment<R>(&mut self, f: impl FnOnce(&mut Engine) -> Result<R>) -> Result<R> {
+        if self.segments >= self.max_segments {
+            return Err(Error::Overflow(format!(
+                "this computation nests deeper than the native engine's stack bound ({} MiB of recursion, \
+                 some 400,000 levels of a game tree): a game tree that deep is too big to build",
+                self.max_segments * super::STACK_SEGMENT / (1024 * 1024)
+            )));
+        }
+        self.segments += 1;
+        let r = stacker::grow(super::STACK_SEGMENT, || f(self));
+        self.segments -= 1;
+        r
     }
 
     #[inline]

@@ -357,3 +357,97 @@ fn pair_memo_answers_right_or_not_at_all_and_stays_bounded() {
     }
     assert!(m.len() <= PAIR_MEMO_MAX_SLOTS && m.bytes() <= 8 * PAIR_MEMO_MAX_SLOTS);
 }
+
+/// `g + h - g - h` built with the general algorithm on the sum `s` said to be `g + h`: 0
+/// exactly when `s` is the sum.
+fn is_the_sum(e: &mut Engine, s: Id, g: Id, h: Id) -> bool {
+    let ng = e.neg(g).unwrap();
+    let nh = e.neg(h).unwrap();
+    let t = e.add(s, ng).unwrap();
+    e.add(t, nh).unwrap() == Engine::ZERO
+}
+
+#[test]
+fn a_switch_plus_a_number_up_star_is_its_closed_form() {
+    let mut e = Engine::new();
+    let switches = [
+        (d(1, 0), d(0, 0)),
+        (d(2, 0), d(-1, 0)),
+        (d(1, 1), d(-3, 2)),
+        (d(3, 0), d(5, 1)),
+    ];
+    for (a, b) in switches {
+        let ga = e.number_id(a.clone()).unwrap();
+        let gb = e.number_id(b.clone()).unwrap();
+        let s = e.canonical(&[ga], &[gb]).unwrap();
+        assert!(e.nus(s).is_none());
+        for x in [d(0, 0), d(1, 0), d(-3, 1)] {
+            for n in -3..=3 {
+                for m in 0..4 {
+                    let v = Nus::new(x.clone(), n, m);
+                    let gv = e.nus_id(v.clone()).unwrap();
+                    let r = e.add(s, gv).unwrap();
+                    let sum = e.add(gv, s).unwrap();
+                    assert_eq!(r, sum);
+                    if v.is_zero() {
+                        assert_eq!(r, s);
+                        continue;
+                    }
+                    // {a + v | b + v}, already canonical
+                    let l = e.nus_id(Nus::new(a.add(&x), n, m)).unwrap();
+                    let rr = e.nus_id(Nus::new(b.add(&x), n, m)).unwrap();
+                    assert_eq!(e.left_options(r).unwrap(), vec![l]);
+                    assert_eq!(e.right_options(r).unwrap(), vec![rr]);
+                    assert_eq!(e.canonical(&[l], &[rr]).unwrap(), r);
+                    // and the sum: r - s - v = 0 by the general algorithm (r and -s are not
+                    // number-up-star values)
+                    assert!(is_the_sum(&mut e, r, s, gv), "{{{a:?}|{b:?}}} + {v:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_up_multiples_and_nimbers_plus_a_switch_cost_nothing() {
+    let mut e = Engine::new();
+    let one = e.number_id(d(1, 0)).unwrap();
+    let s = e.canonical(&[one], &[Engine::ZERO]).unwrap();
+    let before = e.len();
+    let up = e.nus_id(Nus::new(Dyadic::ZERO, 10_000_000, 0)).unwrap();
+    let star = e.nus_id(Nus::new(Dyadic::ZERO, 0, 3000)).unwrap();
+    let a = e.add(up, s).unwrap();
+    let b = e.add(s, star).unwrap();
+    assert!(e.len() < before + 10);
+    assert_eq!(e.stops(a).unwrap(), (d(1, 0), d(0, 0)));
+    assert_eq!(e.birthday(a).unwrap(), BigInt::from(10_000_003));
+    assert_eq!(e.birthday(b).unwrap(), BigInt::from(3002)); // 1 + (1*3000 born on day 3001)
+}
+
+#[test]
+fn recursion_past_the_stack_bound_is_an_error_that_leaves_the_table_consistent() {
+    let mut e = Engine::new();
+    e.set_stack_bound(1);
+    let (one, two) = (e.number_id(d(1, 0)).unwrap(), e.number_id(d(2, 0)).unwrap());
+    let s = e.canonical(&[two], &[one]).unwrap();
+    let g = e.canonical(&[s], &[Engine::ZERO]).unwrap(); // {2|1||0}: not a switch of numbers
+    let up = e.nus_id(Nus::new(Dyadic::ZERO, 1 << 40, 0)).unwrap();
+    match e.add(up, g) {
+        Err(Error::Overflow(msg)) => assert!(msg.contains("stack bound"), "{msg}"),
+        other => panic!("expected the stack bound, got {other:?}"),
+    }
+    let chain = e.nus_id(Nus::new(Dyadic::ZERO, 1 << 40, 1)).unwrap();
+    assert!(matches!(e.leq(g, chain), Ok(_) | Err(Error::Overflow(_))));
+    // the engine goes on, with the same answers as a fresh one
+    e.set_stack_bound(MAX_STACK_SEGMENTS);
+    let up3 = e.nus_id(Nus::new(Dyadic::ZERO, 3, 0)).unwrap();
+    let r = e.add(up3, g).unwrap();
+    assert!(is_the_sum(&mut e, r, up3, g));
+    let mut f = Engine::new();
+    let (one, two) = (f.number_id(d(1, 0)).unwrap(), f.number_id(d(2, 0)).unwrap());
+    let s = f.canonical(&[two], &[one]).unwrap();
+    let g = f.canonical(&[s], &[Engine::ZERO]).unwrap();
+    let up3 = f.nus_id(Nus::new(Dyadic::ZERO, 3, 0)).unwrap();
+    let t = f.add(up3, g).unwrap();
+    assert_eq!(render(&mut e, r, 8), render(&mut f, t, 8));
+}

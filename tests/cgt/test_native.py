@@ -451,6 +451,85 @@ def test_fuzz_notation_reaches_the_engine_safely(text):
     assert cgt.parse(str(g)) == g
 
 
+# ================================================================ bad ids: both engines mean the same
+
+FAR = 2**40                                 # past both tables, and within what the native engine reads
+VALID = "a valid id"                        # stands for * in each engine
+for _E in (P, N):                           # ids 0 and 1 (False and True) are games in both tables
+    _E.nus_id(0, 0, 1), _E.nus_id(1)
+
+
+def _in(E, x):
+    if x == VALID:
+        return E.nus_id(0, 0, 1)
+    if isinstance(x, list):
+        return [_in(E, y) for y in x]
+    return x
+
+
+def _outcome(fn, *args):
+    """``("ok", "")`` or the class and message of the error."""
+    try:
+        fn(*args)
+    except Exception as exc:
+        return type(exc).__name__, str(exc)
+    return "ok", ""
+
+
+# (never an int that is an id in one table and not in the other: their sizes differ)
+bad_id = st.one_of(st.integers(max_value=-1), st.integers(min_value=FAR),
+                   st.integers(-(2**200), 2**200).filter(lambda x: not 0 <= x < FAR),
+                   st.booleans(), st.none(), st.floats(allow_nan=True), st.text(max_size=3), st.fractions(),
+                   st.decimals(allow_nan=True), st.complex_numbers(), st.binary(max_size=2),
+                   st.just(VALID), st.just(object()))
+a_side = st.one_of(st.lists(bad_id, max_size=4), bad_id)
+SAME = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@SAME
+@given(st.sampled_from(["add", "leq"]), bad_id, bad_id)
+def test_bad_ids_mean_the_same_in_both_engines_binary(name, a, b):
+    """The pure-Python engine checks ids as the native one does: the same error class and
+    message for every bad id (it used to read -1 as the last game of its table)."""
+    assert _outcome(getattr(P, name), _in(P, a), _in(P, b)) == _outcome(getattr(N, name), _in(N, a), _in(N, b))
+
+
+@SAME
+@given(st.sampled_from(["neg", "left_options", "right_options", "nus", "is_number", "number_value",
+                        "stops", "birthday"]), bad_id)
+def test_bad_ids_mean_the_same_in_both_engines_unary(name, a):
+    assert _outcome(getattr(P, name), _in(P, a)) == _outcome(getattr(N, name), _in(N, a))
+
+
+@SAME
+@given(a_side, a_side)
+def test_bad_options_mean_the_same_in_both_engines(lo, ro):
+    assert _outcome(P.canonical, _in(P, lo), _in(P, ro)) == _outcome(N.canonical, _in(N, lo), _in(N, ro))
+
+
+small = st.one_of(st.integers(-(2**62), 2**62), st.booleans(), st.none(), st.floats(), st.text(max_size=2),
+                  st.fractions(max_denominator=2**20), st.just(object()))
+
+
+@SAME
+@given(small, small, small)
+def test_bad_number_up_star_parts_mean_the_same_in_both_engines(x, n, m):
+    """Within 64 bits (beyond them the native engine refuses what the Python one builds)."""
+    assert _outcome(P.nus_id, x, n, m) == _outcome(N.nus_id, x, n, m)
+
+
+def test_the_issue_s_bad_ids():
+    for E in (P, N):
+        with pytest.raises(errors.InvalidIdError, match="-1 is not the id of a game"):
+            E.add(-1, 0)
+        with pytest.raises(errors.InvalidIdError, match="-1 is not the id of a game"):
+            E.canonical([-1], [])
+        with pytest.raises(errors.InvalidIdError, match=f"{FAR} is not the id of a game"):
+            E.left_options(FAR)
+        with pytest.raises(errors.CGTTypeError, match="a game id must be an int, not float"):
+            E.canonical([0, 1.0], [])
+
+
 # ================================================================ Ctrl-C
 
 INTERRUPT = textwrap.dedent("""

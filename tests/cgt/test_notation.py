@@ -1,6 +1,9 @@
 """Tests of cgt/notation.py: reading and writing CGSuite's notation (through cgt.parse and str)."""
 
 import dataclasses
+import subprocess
+import sys
+import textwrap
 from fractions import Fraction
 
 import pytest
@@ -291,3 +294,59 @@ def test_parse_errors_are_not_remembered(text, error):
             cgt.parse(text)
     with pytest.raises(cgt.errors.CGTTypeError):
         cgt.parse(b"^*")
+# ---------------------------------------------------------------- long and deep texts (issue 30)
+
+@pytest.mark.parametrize("limit", [4300, 640])
+def test_numbers_longer_than_python_converts_at_once_parse_and_write(limit):
+    """A 5,000-digit integer raised the interpreter's digit-limit ValueError from inside
+    cgt.parse: numbers are exact at any size, so their digits are read and written by halves
+    within the limit (``sys.get_int_max_str_digits``: 4300 by default, 640 at the least)."""
+    if not hasattr(sys, "set_int_max_str_digits"):
+        pytest.skip("this interpreter converts integers of any length")
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(limit)
+    try:
+        sevens = sum(7 * 10**k for k in range(5000))                # 5,000 sevens
+        den = 2**20000                                              # 6,021 digits
+        den_text = "".join(str(den // 10**k % 10) for k in range(6020, -1, -1))
+        for text, value in [("7" * 5000, sevens), ("-" + "7" * 5000, -sevens),
+                            ("7" * 5000 + ".25", Fraction(4 * sevens + 1, 4)),
+                            ("3/" + den_text, Fraction(3, den)),
+                            ("-" + "7" * 5000 + "/" + den_text + "*", None)]:
+            g = parse(text)
+            if value is not None:
+                assert g.number_value == value
+            assert parse(str(g)) == g
+        assert str(parse("7" * 5000)) == "7" * 5000
+        assert str(parse("3/" + den_text)) == "3/" + den_text
+        assert parse("{0|" + "7" * 6000 + "}") == cgt.number(1)
+        with pytest.raises(cgt.NotDyadicError, match="is not a dyadic rational"):
+            parse("1/" + "3" * 5000)
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def test_deeply_nested_braces_parse_in_linear_time_without_recursion():
+    """Nested braces: 3,000 took 14 s and 10,000 took 142 s (the parser rescanned the text at
+    each level, and recursed).  The reader is linear now: 20,000 levels in a second or two,
+    with the recursion limit untouched (checked in a subprocess with a time-out that only
+    catches a hang)."""
+    code = textwrap.dedent("""
+        import sys, cgt
+        n = 20_000
+        a = cgt.parse("{0|" * n + "0" + "}" * n)                  # {0|g} of ^k is ^(k+1)
+        b = cgt.parse("{" * n + "0" + "|}" * n)                   # {g|} of the integer k is k+1
+        c = cgt.parse("(" * n + "1/2" + ")" * n)                  # parentheses
+        print(a, b, c, sys.getrecursionlimit())
+        """)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=240)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["^19999", "20000", "1/2", "1000"]
+
+
+def test_slashes_nested_deep_read_back():
+    g = cgt.zero
+    for k in range(300):
+        g = cgt.game([k + 1], [g])
+    text = str(g)
+    assert text.count("|") == 300 * 301 // 2 and parse(text) == g

@@ -166,3 +166,58 @@ def test_stops_and_birthday_follow_the_options(g):
         assert ops.stops(g)[1] == min(ops.stops(x)[0] for x in ops.right_options(g))
     opts = ops.left_options(g) + ops.right_options(g)
     assert ops.birthday(g) == 1 + max((ops.birthday(x) for x in opts), default=-1)
+
+
+# ---------------------------------------------------------------- a switch plus a number-up-star value
+
+def _tree(E, g, memo):
+    """The canonical tree of ``g`` in the engine ``E``, as nested tuples (tests/cgt/reference.py)."""
+    t = memo.get(g)
+    if t is None:
+        t = memo[g] = (tuple(_tree(E, o, memo) for o in E.left_options(g)),
+                       tuple(_tree(E, o, memo) for o in E.right_options(g)))
+    return t
+
+
+def _engines():
+    for name in ops.BACKENDS:
+        try:
+            yield ops.engine(name)
+        except cgt.BackendError:
+            assert name == "native"
+
+
+@pytest.mark.parametrize("a,b", [(1, 0), (2, -1), (F(1, 2), F(-1, 4)), (3, F(5, 2))])
+def test_a_switch_plus_a_number_up_star_value_is_its_closed_form(a, b):
+    """``{a|b} + x^n*m = {a + x^n*m | b + x^n*m}`` (the engines' shortcut): the same canonical
+    form as the independent reference (tests/cgt/reference.py: the sum by its definition,
+    then dominated options removed and reversible ones bypassed), in both engines."""
+    from . import reference as R
+    for E in _engines():
+        s = E.canonical([E.nus_id(a)], [E.nus_id(b)])
+        memo: dict[int, tuple] = {}
+        for x in (0, F(1, 2), -1):
+            for n in range(-2, 3):
+                for m in range(3):
+                    v = E.nus_id(x, n, m)
+                    r = E.add(s, v)
+                    assert r == E.add(v, s)
+                    if (x, n, m) == (0, 0, 0):
+                        assert r == s
+                        continue
+                    assert E.left_options(r) == (E.nus_id(a + x, n, m),)
+                    assert E.right_options(r) == (E.nus_id(b + x, n, m),)
+                    expected = R.canonical(R.add(_tree(E, s, memo), _tree(E, v, memo)))
+                    assert R.same_form(_tree(E, r, memo), expected), (a, b, x, n, m)
+
+
+def test_huge_up_multiples_and_nimbers_plus_a_switch():
+    """The issue's sums (an abort, or minutes), now at once, in both engines."""
+    for E in _engines():
+        s = E.canonical([E.nus_id(1)], [E.ZERO])
+        big = E.add(E.nus_id(0, 10**7), s)
+        assert E.stops(big) == (1, 0) and E.birthday(big) == 10**7 + 3
+        assert E.right_options(big) == (E.nus_id(0, 10**7),)
+        assert E.birthday(E.add(E.nus_id(0, 0, 3000), s)) == 3002
+    assert str(cgt.nimber(1500) + cgt.parse("{1|0}")) == "{1*1500|*1500}"
+    assert str(cgt.parse("^30000000+{1|0}")) == "{1^30000000|^30000000}"

@@ -11,6 +11,7 @@ Where the expected values come from is said in each test:
 """
 
 import functools
+import os
 import random
 import sys
 
@@ -447,3 +448,52 @@ def test_load_errors(tmp_path):
     with pytest.raises(CensusFileError, match="damaged"):
         Census.load(good)
     assert issubclass(CensusFileError, CensusError)
+
+
+@pytest.mark.parametrize("backend", ["python", "native"])
+@pytest.mark.parametrize("text", ["^30000000+{1|0}", "*3000+{1|0}"])
+def test_an_old_census_holding_a_value_no_board_has_is_refused_quickly(tmp_path, backend, text):
+    """A census of the first format (values as text) holding ``^30000000+{1|0}`` let a
+    PanicException out of the native engine, and ``*3000+{1|0}`` took a minute: both sums
+    are instant now (a switch plus a number-up-star value has a closed form), and neither
+    value can be that of a 2x2 position (born on day 30000003 and 3002: no play on a 2x2
+    board lasts more than 4 moves), so the file is refused as damaged.  In a subprocess with
+    a memory cap and a time-out that only catches a hang."""
+    import sqlite3
+    import subprocess
+    from array import array
+
+    if backend == "native" and cgt.ops.NATIVE is None:
+        pytest.skip("the native core is not built")
+    c = cached(2, 2)
+    distinct = sorted(set(c.ids))
+    index = {gid: i for i, gid in enumerate(distinct)}
+    texts = [str(cgt.Game.from_id(g)) for g in distinct]
+    texts[0] = text
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE games (idx INTEGER PRIMARY KEY, game TEXT NOT NULL)")
+        db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
+        db.executemany("INSERT INTO meta VALUES (?, ?)", [
+            ("format", "konane-cgt census 1"), ("rows", "2"), ("cols", "2"), ("multi_jump", "1"),
+            ("opening", "standard"), ("elapsed", "0.5")])
+        db.executemany("INSERT INTO games VALUES (?, ?)", enumerate(texts))
+        idx = array("i", (index[g] for g in c.ids))
+        if sys.byteorder != "little":
+            idx.byteswap()
+        db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
+    db.close()
+    code = (f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({2048 << 20}, {2048 << 20}))\n"
+            "import konane\n"
+            "try:\n"
+            f"    konane.Census.load({str(path)!r})\n"
+            "except konane.CensusFileError as exc:\n"
+            "    print(type(exc).__name__, exc)\n")
+    env = dict(os.environ, KONANE_CGT_BACKEND=backend)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.startswith("CensusFileError cannot load a census from")
+    assert "damaged census file (game 0 is born on day" in r.stdout
+    assert "later than any position of a 2x2 board" in r.stdout
