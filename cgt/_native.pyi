@@ -95,6 +95,12 @@ def konane_wins(board: Board, black_to_move: bool, multi_jump: bool,
                 check: Check | None = None, max_bytes: int | None = None) -> tuple[bool, int, int]:
     """``(won, positions, settled)``: whether the player to move wins ``board``."""
 
+def konane_wins_new_results() -> list[tuple[bool, int, int, int, int, int, bool, int]]:
+    """``(multi, stride, cells, me, en, g, wins, work)`` of the results proved since the last call."""
+
+def konane_wins_put_results(results: list[tuple[bool, int, int, int, int, int, bool, int]]) -> int:
+    """Give the transposition table these results; the number it did not have."""
+
 def konane_wins_info() -> tuple[int, int, int]:
     """``(entries, positions, settled)`` of the win/loss search."""
 

@@ -114,6 +114,8 @@ class RegionCache:
         self.path = None if path is None else os.fspath(path)
         self._db: sqlite3.Connection | None = None
         self._pending: list[tuple[str, str, str]] = []
+        self._proofs: dict[str, str] = {}
+        self._pending_proofs: list[tuple[str, str, str]] = []
         self._lock = threading.Lock()
         if self.path is not None:
             self._db = self._open(self.path)
@@ -156,6 +158,8 @@ class RegionCache:
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("CREATE TABLE IF NOT EXISTS region_values "
                        "(key TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL) WITHOUT ROWID")
+            db.execute("CREATE TABLE IF NOT EXISTS proofs "
+                       "(key TEXT PRIMARY KEY, result TEXT NOT NULL, checksum TEXT NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
             db.execute(f"INSERT OR IGNORE INTO meta VALUES ('format', '{_FORMAT}')")
             db.commit()
@@ -231,16 +235,78 @@ class RegionCache:
                 raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
 
     def flush(self) -> None:
-        """Write values not yet saved to the file (no-op without a file)."""
-        if self._db is None or not self._pending:
+        """Write values and proofs not yet saved to the file (no-op without a file)."""
+        if self._db is None or not (self._pending or self._pending_proofs):
             return
         with self._lock:
             pending, self._pending = self._pending, []
+            proofs, self._pending_proofs = self._pending_proofs, []
             try:
                 with self._db:
                     self._db.executemany("INSERT OR IGNORE INTO region_values VALUES (?, ?, ?)", pending)
+                    self._db.executemany("INSERT OR IGNORE INTO proofs VALUES (?, ?, ?)", proofs)
             except sqlite3.Error as exc:
                 raise self._damaged(str(exc)) from None
+
+    # -- proved win/loss results of the native search (konane.solve, konane.outcome)
+    def put_proof(self, multi: bool, stride: int, cells: int, me: int, en: int, g: int, wins: bool,
+                  work: int) -> None:
+        """Keep a result of the win/loss search: whether the player to move, with the stones
+        ``me``, wins the position ``(stride, cells, me, en)`` (in the search's normal form)
+        plus the game of id ``g`` played beside it, and the nodes it took to prove."""
+        rows = (cells.bit_length() + stride - 1) // stride
+        key = ",".join(map(str, (multi, rows, stride - 1, cells, me, en, cgt.Game.from_id(g))))
+        result = f"{'win' if wins else 'loss'},{work}"
+        if self._proofs.get(key) == result:
+            return
+        if len(self._proofs) >= self.max_memory:
+            self._proofs.clear()
+        self._proofs[key] = result
+        if self._db is not None:
+            self._pending_proofs.append((key, result, _check(key, result)))
+            if len(self._pending_proofs) >= self.COMMIT_EVERY:
+                self.flush()
+
+    def proofs(self) -> Iterator[tuple[bool, int, int, int, int, int, bool, int]]:
+        """Every result of the win/loss search kept: ``(multi, stride, cells, me, en, g,
+        wins, work)`` (:meth:`put_proof`), those in memory then those of the file (each
+        checked against its checksum).
+
+        Raises
+        ------
+        CacheFileError
+            If a row of the file is damaged.
+
+        Examples
+        --------
+        >>> list(konane.RegionCache().proofs())
+        []
+        """
+        rows: list[tuple[str, str, str | None]] = [(k, r, None) for k, r in self._proofs.items()]
+        if self._db is not None:
+            self.flush()
+            try:
+                rows += self._db.execute("SELECT key, result, checksum FROM proofs").fetchall()
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                raise self._damaged(str(exc)) from None
+        seen: set[str] = set()
+        for key, result, checksum in rows:
+            if not isinstance(key, str) or not isinstance(result, str) or (
+                    checksum is not None and checksum != _check(key, result)):
+                raise self._damaged(f"the proof of {key!r} does not match its checksum (the file was changed "
+                                    "after this library wrote it)")
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                multi, rows_, cols, cells, me, en, g = key.split(",", 6)
+                verdict, work = result.split(",")
+                if multi not in ("True", "False") or verdict not in ("win", "loss"):
+                    raise ValueError(key)
+                yield (multi == "True", int(cols) + 1, int(cells), int(me), int(en), cgt.parse(g).id,
+                       verdict == "win", int(work))
+            except (ValueError, cgt.CGTError) as exc:
+                raise self._damaged(f"the proof of {key!r} cannot be read ({exc})") from None
 
     def close(self) -> None:
         """Flush and close the file."""
@@ -292,24 +358,31 @@ class RegionCache:
         return len(self._values)
 
     def clear(self) -> None:
-        """Forget the in-memory values (the file, if any, is kept)."""
+        """Forget the in-memory values and proofs (the file, if any, is kept)."""
         self._values.clear()
+        self._proofs.clear()
         self._raw.clear()
         self.hits = self.misses = 0
 
     def info(self) -> dict[str, Any]:
         """Sizes and hit statistics.
 
+        ``"regions"``, ``"positions"`` and ``"proofs"`` are held in memory; ``"stored"`` and
+        ``"stored_proofs"`` are the rows of the file (None without one).
+
         Examples
         --------
         >>> sorted(konane.RegionCache().info())
-        ['file', 'hits', 'misses', 'positions', 'regions', 'stored']
+        ['file', 'hits', 'misses', 'positions', 'proofs', 'regions', 'stored', 'stored_proofs']
         """
-        stored = None
+        stored = stored_proofs = None
         if self._db is not None:
+            self.flush()
             stored = self._db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
-        return {"regions": len(self._values), "positions": len(self._raw), "hits": self.hits,
-                "misses": self.misses, "file": self.path, "stored": stored}
+            stored_proofs = self._db.execute("SELECT COUNT(*) FROM proofs").fetchone()[0]
+        return {"regions": len(self._values), "positions": len(self._raw), "proofs": len(self._proofs),
+                "hits": self.hits, "misses": self.misses, "file": self.path, "stored": stored,
+                "stored_proofs": stored_proofs}
 
     def __repr__(self) -> str:
         where = f"{self.path!r}" if self.path else "memory"

@@ -26,9 +26,10 @@ from typing import Any
 
 import cgt
 from konane._calls import check_flag, public
-from konane._kernel.wins import Stats, wins
+from konane._kernel.wins import Stats, proofs_kept_in, wins
 from konane._progress import DEFAULT_MAX_MEMORY, computation
 from konane.board import Board, Color, as_board, as_color
+from konane.cache import RegionCache, as_cache
 from konane.certificates import CAPTURE, FIRST, SECOND, game_wins, winning_moves
 from konane.certificates import write as write_certificate
 from konane.errors import PlayerError, PlayerTypeError, RulesError
@@ -135,7 +136,7 @@ def _in_opening(board: Any) -> bool:
 @public
 def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: int | None = None,
             max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
-            time: float | None = None) -> cgt.Outcome:
+            time: float | None = None, cache: RegionCache | str | os.PathLike[str] | None = None) -> cgt.Outcome:
     """The outcome class of a position, by search: who wins with either player to move.
 
     The same as ``konane.value(board).outcome``, but computed by a win/loss
@@ -160,6 +161,14 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         :func:`konane.set_progress`).
     time : float, optional
         Stop after this many seconds (checked every few thousand positions).
+    cache : RegionCache, str or os.PathLike, optional
+        Keep the results the search proves (those that took some work) in this
+        cache, in its file for a file name (the value cache of
+        :func:`konane.value`, which may be the same file): the search starts
+        from the results kept there (read once per file and process) and adds
+        its own when the call ends, finished or stopped by a limit or Ctrl-C,
+        so that a search stopped today goes on tomorrow.  The native search
+        only (the reference search of the pure-Python backend keeps none).
 
     Returns
     -------
@@ -184,8 +193,9 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
     (<Outcome.P: 'P'>, cgt.parse('0'))
     """
     b, r = as_board(board), as_rules(rules)
+    kept = None if cache is None else as_cache(cache)
     with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+                     max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
         stats = Stats()
         black_first = wins(b.key, True, r, prog, prog.tick, stats)
         white_first = wins(b.key, False, r, prog, prog.tick, stats)
@@ -198,7 +208,8 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
 def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules: Rules | None = None,
           all_moves: bool = False, max_positions: int | None = None, time: float | None = None,
           max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
-          certificate: str | os.PathLike[str] | None = None) -> Solution:
+          certificate: str | os.PathLike[str] | None = None,
+          cache: RegionCache | str | os.PathLike[str] | None = None) -> Solution:
     """Solve a position with ``to_move`` to move: the winner and a winning move.
 
     A :class:`konane.Match` still in its opening is solved as the game it is: the removals
@@ -217,7 +228,7 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
     all_moves : bool
         Find every winning move (each move is searched), instead of the first.
-    max_positions, max_memory, progress, time
+    max_positions, max_memory, progress, time, cache
         As for :func:`outcome`.
     certificate : str or os.PathLike, optional
         Also write the proof to this file, for :func:`konane.verify_certificate` (format:
@@ -276,9 +287,10 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
     else:
         color = as_color(to_move)
     check_flag("all_moves", all_moves)
+    kept = None if cache is None else as_cache(cache)
     other = color.opponent
     with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+                     max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
         stats = Stats()
         winning: list[Move] = []
         if game_wins(b, color, phase, hole, r, prog, stats):

@@ -170,6 +170,24 @@ def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check
     return _ext.konane_wins(position, black_to_move, multi_jump, check, max_bytes)
 
 
+#: A proved result as the native search gives and takes it: ``(multi, stride, cells, me,
+#: en, g, wins, work)``, the node in the search's normal form, ``me`` to move, ``g`` an id.
+ProvedResult = tuple[bool, int, int, int, int, int, bool, int]
+
+
+def new_results() -> list[ProvedResult]:
+    """The results the win/loss search proved since the last call that took at least its
+    ``KEEP_WORK`` nodes (the first call, and the first after :func:`clear`: all such results
+    of its table)."""
+    return _ext.konane_wins_new_results()
+
+
+def put_results(results: list[ProvedResult]) -> int:
+    """Give the win/loss search's table results proved before; the number it did not have
+    (a ``ValueError`` for a node not in its normal form)."""
+    return _ext.konane_wins_put_results(results)
+
+
 def wins_info() -> dict[str, int] | None:
     """Size of the win/loss search's transposition table and its counters, or None."""
     if not available():

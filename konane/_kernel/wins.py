@@ -33,7 +33,9 @@ valid.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from cgt import ops
 from konane._kernel import native
@@ -42,7 +44,8 @@ from konane._kernel.decompose import line_regions, live_region_masks
 from konane._kernel.registry import on_clear
 from konane._kernel.solver import solve as _value_id
 from konane._progress import Progress
-from konane.cache import default_cache
+from konane.cache import RegionCache, default_cache
+from konane.errors import CacheFileError
 from konane.rules import Rules
 
 __all__: list[str] = []          # private: konane's own modules import the names they need
@@ -161,6 +164,45 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
         stats.settled += settled
         return won
     return python_wins(cols + 1, cells, black, white, black_to_move, rules, progress, tick, stats)
+
+
+#: The caches whose proofs the native search's table holds (given once per cache and
+#: process; forgotten with the native tables by konane.clear_caches).
+_GIVEN: weakref.WeakSet[RegionCache] = weakref.WeakSet()
+on_clear(_GIVEN.clear)
+
+
+def _keep_native_results(cache: RegionCache) -> None:
+    """Put into ``cache`` (and its file) the results the native search proved since it was
+    last asked (on the first call: all those of its table), those that took at least
+    ``KEEP_WORK`` nodes (``src/konane/wins.rs``)."""
+    for result in native.new_results():
+        cache.put_proof(*result)
+    cache.flush()
+
+
+@contextmanager
+def proofs_kept_in(cache: RegionCache | None) -> Iterator[None]:
+    """Around the searches of one call: the native search is given the proofs of ``cache``
+    (once per cache and process), and the results it proves go into ``cache`` when the
+    block ends, finished or stopped (a limit, Ctrl-C), so that a later call, in this process
+    or another on the same file, starts from them.  Nothing without a cache or without the
+    native core (the reference search keeps no proofs)."""
+    if cache is None or not native.available():
+        yield
+        return
+    _keep_native_results(cache)
+    if cache not in _GIVEN:
+        try:
+            native.put_results(list(cache.proofs()))
+        except ValueError as exc:
+            raise CacheFileError(f"the value cache {cache.path!r} holds a proof the search cannot take ({exc}); "
+                                 "delete the file, or pass another one") from None
+        _GIVEN.add(cache)
+    try:
+        yield
+    finally:
+        _keep_native_results(cache)
 
 
 def python_wins(stride: int, cells: int, black: int, white: int, left: bool, rules: Rules,

@@ -4,8 +4,11 @@
 //! ids of `cgt.ops` on the native backend).  `konane/_native.py` wraps these functions.
 
 use super::board::Board;
+use super::engine::with_engine;
 use super::kernel::Kernel;
-use crate::konane::wins::Search;
+use crate::engine::Id;
+use crate::konane::bits::Mask;
+use crate::konane::wins::{Proved, Search};
 use crate::konane::Rules;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -86,4 +89,51 @@ pub(super) fn konane_wins_configure(
 #[pyfunction]
 pub(super) fn konane_wins_clear(py: Python<'_>) -> PyResult<()> {
     SEARCH.with(py, |s| s.clear())
+}
+
+/// A proved result as Python gives and takes it: `(multi, stride, cells, me, en, g, wins,
+/// work)` ([`crate::konane::wins::Proved`]).
+type ProvedTuple = (bool, u32, Mask, Mask, Mask, Id, bool, u32);
+
+/// The proved results that took at least [`crate::konane::wins::KEEP_WORK`] nodes, proved
+/// since the last call (the first call, and the first after a clear: every such result of
+/// the table), for a file that keeps them.
+#[pyfunction]
+pub(super) fn konane_wins_new_results(py: Python<'_>) -> PyResult<Vec<ProvedTuple>> {
+    let ps = SEARCH.with(py, |s| s.new_results())?;
+    Ok(ps
+        .into_iter()
+        .map(|p| (p.multi, p.stride, p.cells, p.me, p.en, p.g, p.wins, p.work))
+        .collect())
+}
+
+/// Give the transposition table results proved before (nodes in the search's normal form,
+/// `g` an id of this process's engine); the number it did not have.  A `ValueError` for a
+/// node that is not a normal form or a `g` that is not a game's id (those before it are
+/// kept).
+#[pyfunction]
+pub(super) fn konane_wins_put_results(py: Python<'_>, results: Vec<ProvedTuple>) -> PyResult<usize> {
+    let known = with_engine(py, |e| Ok(e.len()))?;
+    SEARCH
+        .with(py, |s| {
+            let mut added = 0;
+            for (multi, stride, cells, me, en, g, wins, work) in results {
+                if g as usize >= known {
+                    return Err(format!("a proved result to keep: {g} is not a game's id"));
+                }
+                let p = Proved {
+                    multi,
+                    stride,
+                    cells,
+                    me,
+                    en,
+                    g,
+                    wins,
+                    work,
+                };
+                added += usize::from(s.put_result(p).map_err(|e| e.to_string())?);
+            }
+            Ok(added)
+        })?
+        .map_err(PyValueError::new_err)
 }

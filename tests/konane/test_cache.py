@@ -302,3 +302,64 @@ def test_a_damaged_row_is_refused_before_the_native_solver_takes_it(tmp_path):
     konane.clear_caches()
     with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
         konane.value("..ox", cache=str(path))
+
+
+# ---------------------------------------------------------------- proofs of the search in the file
+
+SOLVE_WITH_FILE = """
+import konane
+b = konane.Board.start(5).play_removal("c3").play_removal("b3")
+try:
+    s = konane.solve(b, "x", cache={path!r}, progress=False, max_positions={limit})
+    print((s.winner.value, s.positions))
+except konane.ComputationLimitError as e:
+    print((None, e.positions))
+"""
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_search_stopped_by_a_limit_goes_on_from_the_file_in_the_next_process(tmp_path):
+    # expected: the winner of a fresh search (Black wins 5x5, Norvig 2021, whatever the
+    # opening's removals: the test of konane.solve); a search stopped by max_positions kept
+    # what it proved, so the next process finds the same winner in fewer nodes, and a third,
+    # with the root proved, in none
+    path = str(tmp_path / "proofs.sqlite")
+    fresh_winner, fresh = _run(SOLVE_WITH_FILE.format(path=str(tmp_path / "f.sqlite"), limit=None))
+    stopped, partial = _run(SOLVE_WITH_FILE.format(path=path, limit=fresh // 2))
+    assert stopped is None and partial > fresh // 2
+    assert konane.RegionCache(path).info()["stored_proofs"] > 0
+    winner, resumed = _run(SOLVE_WITH_FILE.format(path=path, limit=None))
+    assert winner == fresh_winner == "x" and resumed < fresh, (resumed, fresh)
+    assert _run(SOLVE_WITH_FILE.format(path=path, limit=None)) == ("x", 0)
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_every_proof_kept_agrees_with_the_value_solver(tmp_path):
+    # independent check of what the file keeps: Left (me, to move) wins the node plus g
+    # exactly when value(node) + g is not <= 0 (the value solver shares no table with the
+    # search); forty of the nodes of the 5x5 opening's search
+    path = tmp_path / "proofs.sqlite"
+    konane.clear_caches()
+    konane.solve(Board.start(5).play_removal("c3").play_removal("b3"), "x", cache=str(path))
+    konane.clear_caches()
+    proofs = list(konane.RegionCache(path).proofs())
+    assert proofs
+    checked = 0
+    for multi, stride, cells, me, en, g, wins, _work in proofs[:40]:
+        b = Board.from_masks((cells.bit_length() + stride - 1) // stride, stride - 1, cells, me, en)
+        rules = konane.STANDARD if multi else konane.SINGLE_JUMP
+        total = konane.value(b, rules=rules) + cgt.Game.from_id(g)
+        assert wins == (not total <= 0), (str(b), cgt.Game.from_id(g))
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_damaged_proof_is_refused(tmp_path):
+    path = tmp_path / "proofs.sqlite"
+    konane.solve(Board.start(5).play_removal("c3").play_removal("b3"), "x", cache=str(path))
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE proofs SET result = CASE WHEN result LIKE 'win%' THEN 'loss,64' ELSE 'win,64' END")
+    konane.clear_caches()
+    with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
+        konane.outcome("..ox/xo..", cache=str(path))
