@@ -221,11 +221,11 @@ def _rules_of(args: argparse.Namespace) -> Rules:
 
 
 def _limits(args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments ``max_memory`` and ``time`` of the computing commands."""
+    """The keyword arguments ``max_memory``, ``time`` and ``cache`` of the computing commands."""
     memory = DEFAULT_MAX_MEMORY if args.max_memory is None else parse_memory(args.max_memory)
     if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
         raise KonaneValueError(f"invalid --time {args.time!r}: expected a number of seconds above 0")
-    return {"max_memory": memory, "time": args.time}
+    return {"max_memory": memory, "time": args.time, "cache": args.cache}
 
 
 def _note(text: str) -> None:
@@ -470,6 +470,9 @@ def _build_parser() -> argparse.ArgumentParser:
                             f"(512M, 8G), or none for no limit (default {_memory_text(DEFAULT_MAX_MEMORY)})")
         p.add_argument("--time", metavar="SECONDS", type=float, default=None,
                        help="stop after this many seconds (default: no limit)")
+        p.add_argument("--cache", metavar="FILE", default=None,
+                       help="keep the values of regions and the proved results in FILE (SQLite, made if "
+                            "missing), so that a later run, also after a limit or Ctrl-C, goes on from them")
         p.add_argument("--single-jump", dest="single_jump_sub", action="store_true",
                        help="use the single-jump rules variant")
 
@@ -555,15 +558,22 @@ def _limit_message(exc: ComputationLimitError, args: argparse.Namespace, seconds
     if exc.limit == "max_memory":
         default = " (the default)" if args.max_memory is None else ""
         memory = DEFAULT_MAX_MEMORY if args.max_memory is None else parse_memory(args.max_memory)
-        text = (f"{head}: the process's memory grew by {_memory_text(exc.memory)}, past --max-memory "
-                f"{_memory_text(memory or 0)}{default}. Give a larger --max-memory (such as --max-memory 16G, "
+        limit = f"--max-memory {_memory_text(memory or 0)}{default}"
+        grown = (f"the process's memory grew by {_memory_text(exc.memory)}, past {limit}"
+                 if memory is None or exc.memory >= memory else
+                 f"a table would have grown past {limit} (the process had grown by {_memory_text(exc.memory)})")
+        text = (f"{head}: {grown}. Give a larger --max-memory (such as --max-memory 16G, "
                 "or none for no limit) if the machine has the memory")
     elif exc.limit == "time":
         text = (f"{head} and {seconds:.3g} s: the limit is --time {args.time:g}. Give a larger --time "
                 "(or none: leave it out)")
     else:
         text = str(exc)
-    text += "; nothing is kept when the command ends, so a second run starts again from the beginning."
+    if getattr(args, "cache", None) is None:
+        text += ("; nothing is kept when the command ends, so a second run starts again from the beginning "
+                 "(--cache FILE keeps what was finished).")
+    else:
+        text += f"; what was finished is kept in {args.cache}, so a second run with --cache goes on from it."
     if args.command == "value":
         board = shlex.quote(args.board)
         text += (f" If the question is who wins, 'konane outcome {board}' or 'konane solve {board} "

@@ -344,3 +344,36 @@ def test_ctrl_c_in_a_real_computation():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert err.strip() == "konane: interrupted" and "Traceback" not in err
+
+
+def test_a_table_refused_before_the_limit_is_said_as_such(capsys, monkeypatch):
+    # the native tables refuse a growth that would pass the limit: the growth so far is below it
+    def stopped(*args, **kwargs):
+        raise konane.ComputationLimitError("konane.value stopped", positions=10, memory=300 * 2 ** 20,
+                                           limit="max_memory")
+
+    monkeypatch.setattr(konane.cli, "value", stopped)
+    code, out, err = run(["value", "..ox", "--max-memory", "512M"], capsys)
+    assert code == 1
+    assert ("a table would have grown past --max-memory 512M (the process had grown by 300M). "
+            "Give a larger --max-memory") in err
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_cache_keeps_what_a_stopped_command_finished(capsys, tmp_path):
+    # expected: White wins 6x6 after c3, c4 with Black to move (scripts/solve_openings.py;
+    # konane.solve's tests); a run stopped by --time keeps its proofs in the file and says so,
+    # the next run with the same --cache finishes, and a third finds the answer in the file
+    path = str(tmp_path / "kept.sqlite")
+    konane.clear_caches()
+    code, out, err = run(["solve", "6x6:c3,c4", "--to-move", "x", "--cache", path, "--time", "0.5"], capsys)
+    assert code == 1 and f"what was finished is kept in {path}, so a second run with --cache" in err
+    assert konane.RegionCache(path).info()["stored_proofs"] > 0
+    konane.clear_caches()
+    code, out, err = run(["solve", "6x6:c3,c4", "--to-move", "x", "--cache", path], capsys)
+    assert code == 0 and "Black (x) to move: White wins, whatever Black plays" in out
+    konane.clear_caches()
+    s = konane.solve(Board.start(6).play_removal("c3").play_removal("c4"), "x", cache=path)
+    assert s.winner == konane.WHITE and s.positions == 0            # the root is in the file
+    code, out, err = run(["value", FAR, "--time", "0.000001"], capsys)
+    assert "(--cache FILE keeps what was finished)" in err
