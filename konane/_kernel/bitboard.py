@@ -397,8 +397,9 @@ def packed(syms: tuple[Tables, ...]) -> Packed | tuple[()]:
         width = max(max(t.bits if isinstance(t, _Row) else t).bit_length() for tables in syms for t in tables) or 1
         if len(syms) == 1:
             return (syms[0], width, 1)
-        lazy = tuple(_Shifted([_rows(tables)[j] for tables in syms], width)
-                     for j in range(max(len(tables) for tables in syms)))
+        rows_of = [_rows(tables) for tables in syms]         # once per symmetry (not per row)
+        lazy = tuple(_Shifted([rows[j] for rows in rows_of], width)
+                     for j in range(max(len(rows) for rows in rows_of)))
         return (lazy, width, len(syms))
     width = max(max(t).bit_length() for tables in syms for t in tables) or 1
     if len(syms) == 1:

@@ -34,6 +34,10 @@ from konane.rules import Rules
 
 __all__: list[str] = []          # private: konane's own modules import the names they need
 
+#: Frames of more bits than this check the limits at every position played (each costs
+#: milliseconds there: the masks are thousands of bits long).
+_BIG_FRAME = 4096
+
 # a frame: (key base, shift of black in keys, stride, cells, symmetries, line step)
 Frame = tuple[int | None, int, int, int, "Packed | tuple[()]", int]
 Region = tuple[int, int, int]
@@ -75,7 +79,7 @@ class _Solver:
         self.cache = cache
         self.raw = cache._raw
         self.progress = progress
-        self.hits = self.misses = self.computed = 0
+        self.hits = self.misses = self.computed = self.played = 0
         self.frames: dict[tuple[int, int], Frame] = {}    # (stride, cells) -> frame
 
     def _frame(self, stride: int, cells: int, black: int, white: int) -> Frame:
@@ -137,6 +141,12 @@ class _Solver:
         """
         raw = self.raw
         base, sh, s, cells, syms, d = fr
+        self.played += 1
+        if not self.played & 255 or cells.bit_length() > _BIG_FRAME:
+            # the limits (time, Ctrl-C, memory) on the way down too: on a big board the
+            # first position is computed from its options only after thousands of moves,
+            # each of which costs milliseconds
+            self.progress.check()
         key: Key = base | black << sh | white << 10 if base is not None else pack_key(
             self.multi, s, cells, black, white)
         if syms:

@@ -119,6 +119,8 @@ class _Search:
             return found
         self.stats.positions += 1
         self.tick(1)
+        if nc.bit_length() > 4096:
+            self.progress.check()        # a big board: each node costs milliseconds
         result = self.expand(s, nc, nb, nw, g, left)
         if len(_TABLE) >= _MAX_TABLE:
             _TABLE.clear()

@@ -190,3 +190,23 @@ def test_ctrl_c_from_the_progress_hook_leaves_valid_caches(full_cache, monkeypat
     monkeypatch.undo()
     assert konane.value(START_4X5, cache=cache, progress=False) == -1
     assert konane.value(".ox./o..x/....", cache=cache) == konane.value(".ox./o..x/....")
+
+
+def test_a_big_board_checks_its_limits_on_the_way_down(monkeypatch):
+    # a 70x70 board (4,900 cells: the Python solver and search): thousands of moves, each
+    # costing milliseconds, come before the first position is computed from its options, so
+    # the limits are checked on the way down (issue 30: a 200x200 board ignored time=); here
+    # the first check stops the call, as a Ctrl-C or a time limit would
+    calls = []
+
+    def check(self):
+        calls.append(self.count)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_progress.Progress, "check", check)
+    board = konane.Board.start(70).play_removal("a1").play_removal("a2")
+    for compute in (lambda: konane.value(board, progress=False, time=60), lambda: konane.outcome(board, progress=False)):
+        calls.clear()
+        with pytest.raises(KeyboardInterrupt):
+            compute()
+        assert calls == [0] or calls[0] < 4096, calls
