@@ -205,7 +205,8 @@ def test_a_big_board_checks_its_limits_on_the_way_down(monkeypatch):
 
     monkeypatch.setattr(_progress.Progress, "check", check)
     board = konane.Board.start(70).play_removal("a1").play_removal("a2")
-    for compute in (lambda: konane.value(board, progress=False, time=60), lambda: konane.outcome(board, progress=False)):
+    for compute in (lambda: konane.value(board, progress=False, time=60),
+                    lambda: konane.outcome(board, progress=False)):
         calls.clear()
         with pytest.raises(KeyboardInterrupt):
             compute()
