@@ -322,10 +322,13 @@ class Progress:
         400
         >>> Progress(False, "a search").memory_left() is None
         True
+        >>> Progress(False, "a search", max_memory=10**30).memory_left() is None     # more than any machine
+        True
         """
         if self.max_memory is None:
             return None
-        return max(0, self.max_memory - max(0, self.memory))
+        left = max(0, self.max_memory - max(0, self.memory))
+        return None if left >= 1 << 62 else left
 
     def out_of_memory(self, exc: MemoryError) -> ComputationLimitError:
         """The limit error of a computation stopped by ``exc``: a native table that could not
