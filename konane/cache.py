@@ -64,6 +64,10 @@ def _read_text_key(text: str) -> Key | None:
 class RegionCache:
     """Values of normalised regions, in memory and optionally in an SQLite file.
 
+    The same file also keeps the results the native win/loss search proved
+    (:func:`konane.solve` and :func:`konane.outcome` with ``cache=``; see
+    :meth:`put_proof`), so that one file holds what a project has computed.
+
     Parameters
     ----------
     path : str or os.PathLike, optional
