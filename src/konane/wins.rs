@@ -965,22 +965,46 @@ mod tests {
         }
     }
 
-    #[test]
-    fn proved_results_kept_and_given_back_save_the_work() {
-        // the 5x5 position of the stop test below: a search that takes the results of a
-        // first one finds the same answer (brute force on small boards checks the results
-        // given are sound) in fewer nodes
-        let mut e = Engine::new();
-        let mut first = Search::new();
-        assert!(first.new_results().is_empty(), "an empty table; the list starts");
-        let n = 5;
-        let s = n + 1;
+    /// The 5x5 board with the stones of two middle cells removed (Black to move), the
+    /// position of the tests of stops and kept results: `(n, cells, black, white)`.
+    fn five_by_five() -> (u32, Mask, Mask, Mask) {
+        let (n, s) = (5, 6);
         let cells = full_mask(n, n);
         let black: Mask = (0..n * n)
             .filter(|i| (i / n + i % n) % 2 == 0)
             .fold(0, |m, i| m | 1 << ((i / n) * s + i % n));
         let white = cells & !black & !(1 << (2 * s + 1));
-        let black = black & !(1 << (2 * s + 2));
+        (n, cells, black & !(1 << (2 * s + 2)), white)
+    }
+
+    /// After a stop: every entry kept is a proved result, so the next searches agree with
+    /// the brute force on small boards and with the value solver on the 5x5 position.
+    fn assert_the_table_is_valid(search: &mut Search, e: &mut Engine) {
+        let mut rng = Rng(7);
+        for _ in 0..50 {
+            let (c2, b2, w2) = random_board(&mut rng, 3, 4);
+            let got = search.wins(e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None).unwrap().0;
+            assert_eq!(got, brute(c2, b2, w2, 5, true));
+        }
+        let (n, cells, black, white) = five_by_five();
+        let (won, _) = search
+            .wins(e, n, n, cells, black, white, true, Rules::STANDARD, None)
+            .unwrap();
+        let mut v = Solver::new();
+        assert_eq!(
+            won,
+            outcome_by_value(e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
+        );
+    }
+
+    #[test]
+    fn proved_results_kept_and_given_back_save_the_work() {
+        // the 5x5 position: a search that takes the results of a first one finds the same
+        // answer in fewer nodes, and the results are those a fresh search finds
+        let mut e = Engine::new();
+        let mut first = Search::new();
+        assert!(first.new_results().is_empty(), "an empty table; the list starts");
+        let (n, cells, black, white) = five_by_five();
         let run = |search: &mut Search, e: &mut Engine| {
             search
                 .wins(e, n, n, cells, black, white, true, Rules::STANDARD, None)
@@ -1030,19 +1054,7 @@ mod tests {
         let mut e = Engine::new();
         let mut search = Search::new();
         search.small = 0;
-        let n = 5;
-        let s = n + 1;
-        let cells = full_mask(n, n);
-        let mut black: Mask = 0;
-        for r in 0..n {
-            for c in 0..n {
-                if (r + c) % 2 == 0 {
-                    black |= 1 << (r * s + c);
-                }
-            }
-        }
-        let white = cells & !black & !(1 << (2 * s + 1));
-        let black = black & !(1 << (2 * s + 2));
+        let (n, cells, black, white) = five_by_five();
         let mut calls = 0;
         let mut stop = |_n: u64| {
             calls += 1;
@@ -1061,62 +1073,23 @@ mod tests {
         );
         assert_eq!(r, Err(Error::Stopped));
         assert!(calls >= 1);
-        // every entry kept is a proved result: the next searches agree with brute force
-        let mut rng = Rng(7);
-        for _ in 0..50 {
-            let (c2, b2, w2) = random_board(&mut rng, 3, 4);
-            let got = search
-                .wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None)
-                .unwrap()
-                .0;
-            assert_eq!(got, brute(c2, b2, w2, 5, true));
-        }
-        let (won, _) = search
-            .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
-            .unwrap();
-        let mut v = Solver::new();
-        assert_eq!(
-            won,
-            outcome_by_value(&mut e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
-        );
+        assert_the_table_is_valid(&mut search, &mut e);
     }
 
     #[test]
     fn a_growth_past_the_budget_stops_the_search_and_leaves_the_table_valid() {
-        // the 5x5 position of the test above, with a budget of 4 KiB that the tables pass:
-        // the search stops with the memory error, the table keeps only proved results
+        // the 5x5 position, with a budget of 4 KiB that the tables pass: the search stops
+        // with the memory error, the table keeps only proved results
         use crate::engine::memory::Budget;
         let mut e = Engine::new();
         let mut search = Search::new();
         search.small = 0;
-        let (n, s) = (5, 6);
-        let cells = full_mask(n, n);
-        let black: Mask = (0..n * n)
-            .filter(|i| (i / n + i % n) % 2 == 0)
-            .fold(0, |m, i| m | 1 << ((i / n) * s + i % n));
-        let white = cells & !black & !(1 << (2 * s + 1));
-        let black = black & !(1 << (2 * s + 2));
+        let (n, cells, black, white) = five_by_five();
         e.set_budget(Budget::new(Some(4 << 10)));
         let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
         assert!(matches!(r, Err(Error::Engine(engine::Error::Memory(_)))), "{r:?}");
         e.set_budget(Budget::UNLIMITED);
-        let mut rng = Rng(7);
-        for _ in 0..50 {
-            let (c2, b2, w2) = random_board(&mut rng, 3, 4);
-            let got = search
-                .wins(&mut e, 3, 4, c2, b2, w2, true, Rules::STANDARD, None)
-                .unwrap()
-                .0;
-            assert_eq!(got, brute(c2, b2, w2, 5, true));
-        }
-        let (won, _) = search
-            .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
-            .unwrap();
-        let mut v = Solver::new();
-        assert_eq!(
-            won,
-            outcome_by_value(&mut e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
-        );
+        assert_the_table_is_valid(&mut search, &mut e);
     }
 
     #[test]
