@@ -310,11 +310,7 @@ def left_options(g: int) -> Options:
     """
     if type(g) is not int or g < 0 or g >= len(_NUS):
         g = _id(g)
-    opts = _LEFT[g]
-    if opts is None:
-        _ensure_options(g)
-        opts = _LEFT[g]
-    return opts  # type: ignore[return-value]  # _ensure_options has built them
+    return _left(g)
 
 
 def right_options(g: int) -> Options:
@@ -330,11 +326,7 @@ def right_options(g: int) -> Options:
     """
     if type(g) is not int or g < 0 or g >= len(_NUS):
         g = _id(g)
-    opts = _RIGHT[g]
-    if opts is None:
-        _ensure_options(g)
-        opts = _RIGHT[g]
-    return opts  # type: ignore[return-value]  # _ensure_options has built them
+    return _right(g)
 
 
 def nus(g: int) -> Nus | None:
