@@ -183,18 +183,35 @@ fn deep_chains_do_not_overflow_the_stack() {
     let _ = e.stops(g).unwrap();
 }
 
+/// The switches `+-1`, ..., `+-12` of `e`.
+fn switches(e: &mut Engine) -> Vec<Id> {
+    (1..13)
+        .map(|k| {
+            let x = e.number_id(Dyadic::int(k)).unwrap();
+            let y = e.neg(x).unwrap();
+            e.canonical(&[x], &[y]).unwrap()
+        })
+        .collect()
+}
+
+/// After a stopped sum: `e`'s sum of `games` (the switches) is that of a fresh engine.
+fn assert_the_sum_is_a_fresh_engine_s(e: &mut Engine, games: &[Id]) {
+    let mut s = Engine::ZERO;
+    for &g in games {
+        s = e.add(s, g).unwrap();
+    }
+    let mut f = Engine::new();
+    let mut t = Engine::ZERO;
+    for g in switches(&mut f) {
+        t = f.add(t, g).unwrap();
+    }
+    assert_eq!(render(e, s, 6), render(&mut f, t, 6));
+}
+
 #[test]
 fn interrupt_leaves_the_table_consistent() {
     let mut e = Engine::new();
-    let one = e.number_id(d(1, 0)).unwrap();
-    let m1 = e.neg(one).unwrap();
-    let pm = e.canonical(&[one], &[m1]).unwrap();
-    let mut games = vec![pm];
-    for k in 2..13 {
-        let x = e.number_id(Dyadic::int(k)).unwrap();
-        let y = e.neg(x).unwrap();
-        games.push(e.canonical(&[x], &[y]).unwrap());
-    }
+    let games = switches(&mut e);
     let calls = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let c2 = calls.clone();
     e.set_hook(Some(Box::new(move || {
@@ -215,19 +232,7 @@ fn interrupt_leaves_the_table_consistent() {
     assert!(interrupted);
     e.set_hook(None);
     // redo the whole sum: the same result as a fresh engine
-    let mut s = Engine::ZERO;
-    for &g in &games {
-        s = e.add(s, g).unwrap();
-    }
-    let mut f = Engine::new();
-    let mut t = Engine::ZERO;
-    for k in 1..13 {
-        let x = f.number_id(Dyadic::int(k)).unwrap();
-        let y = f.neg(x).unwrap();
-        let g = f.canonical(&[x], &[y]).unwrap();
-        t = f.add(t, g).unwrap();
-    }
-    assert_eq!(render(&mut e, s, 6), render(&mut f, t, 6));
+    assert_the_sum_is_a_fresh_engine_s(&mut e, &games);
 }
 
 #[test]
@@ -237,12 +242,7 @@ fn a_growth_past_the_budget_is_an_error_and_leaves_the_table_consistent() {
     // the same sum with no budget is then the one of a fresh engine
     use super::memory::Budget;
     let mut e = Engine::new();
-    let mut games = Vec::new();
-    for k in 1..13 {
-        let x = e.number_id(Dyadic::int(k)).unwrap();
-        let y = e.neg(x).unwrap();
-        games.push(e.canonical(&[x], &[y]).unwrap());
-    }
+    let games = switches(&mut e);
     let before = e.len();
     e.set_budget(Budget::new(Some(8 << 10)));
     let mut s = Engine::ZERO;
@@ -260,19 +260,7 @@ fn a_growth_past_the_budget_is_an_error_and_leaves_the_table_consistent() {
     }
     assert!(refused && e.len() > before);
     e.set_budget(Budget::UNLIMITED);
-    let mut s = Engine::ZERO;
-    for &g in &games {
-        s = e.add(s, g).unwrap();
-    }
-    let mut f = Engine::new();
-    let mut t = Engine::ZERO;
-    for k in 1..13 {
-        let x = f.number_id(Dyadic::int(k)).unwrap();
-        let y = f.neg(x).unwrap();
-        let g = f.canonical(&[x], &[y]).unwrap();
-        t = f.add(t, g).unwrap();
-    }
-    assert_eq!(render(&mut e, s, 6), render(&mut f, t, 6));
+    assert_the_sum_is_a_fresh_engine_s(&mut e, &games);
 }
 
 #[test]
