@@ -18,6 +18,7 @@ import hashlib
 import os
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
@@ -394,7 +395,11 @@ class RegionCache:
 
 
 _DEFAULT = RegionCache()
-_FILE_CACHES: dict[str, RegionCache] = {}
+#: The file caches opened by path (:func:`as_cache`), the most recently used last; at most
+#: :data:`MAX_OPEN_FILES` stay open (each holds an SQLite connection, three file descriptors
+#: in WAL mode), the least recently used is flushed and closed first.
+_FILE_CACHES: OrderedDict[str, RegionCache] = OrderedDict()
+MAX_OPEN_FILES = 16
 
 
 def default_cache() -> RegionCache:
@@ -416,7 +421,8 @@ def default_cache() -> RegionCache:
 
 def as_cache(cache: Any) -> RegionCache:
     """The cache a ``cache=`` argument designates: None is :func:`default_cache`, a
-    path is a :class:`RegionCache` on that file (one per file and process).
+    path is a :class:`RegionCache` on that file (one per file and process; at most
+    :data:`MAX_OPEN_FILES` stay open, the least recently used is flushed and closed first).
 
     Raises
     ------
@@ -444,6 +450,11 @@ def as_cache(cache: Any) -> RegionCache:
         c = _FILE_CACHES.get(path)
         if c is None:
             c = _FILE_CACHES[path] = RegionCache(path)
+            while len(_FILE_CACHES) > MAX_OPEN_FILES:
+                _, oldest = _FILE_CACHES.popitem(last=False)
+                oldest.close()
+        else:
+            _FILE_CACHES.move_to_end(path)
         return c
     raise CacheTypeError(f"cache must be None, a konane.RegionCache or a file path, not {describe(cache)}")
 

@@ -363,3 +363,18 @@ def test_a_damaged_proof_is_refused(tmp_path):
     konane.clear_caches()
     with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
         konane.outcome("..ox/xo..", cache=str(path))
+
+
+def test_caches_opened_by_path_do_not_keep_every_file_open(tmp_path):
+    # a fuzz run of 10^5 inputs gave thousands of paths, each kept open (three descriptors in
+    # WAL mode) until the process ran out of file descriptors; at most MAX_OPEN_FILES stay open
+    import konane.cache as kc
+    fds = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    for i in range(3 * kc.MAX_OPEN_FILES):
+        assert konane.value("..ox", cache=str(tmp_path / f"c{i}.sqlite")) == 1
+    assert len(kc._FILE_CACHES) <= kc.MAX_OPEN_FILES
+    if fds is not None:
+        assert len(os.listdir("/proc/self/fd")) <= fds + 3 * kc.MAX_OPEN_FILES + 3
+    # a file closed on the way is opened again, its values kept
+    assert konane.RegionCache(tmp_path / "c0.sqlite").info()["stored"] > 0
+    assert konane.value("..ox", cache=str(tmp_path / "c0.sqlite")) == 1
