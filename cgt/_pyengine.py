@@ -1048,7 +1048,8 @@ def _add(g: int, h: int) -> int:
         r = _switch_plus_nus(g, b) if a is None else _switch_plus_nus(h, a)
         if r is None:
             try:
-                r = _add_general(g, h, a, b)
+                # G + (-G) = 0: the general sum would build every option of G - G first
+                r = ZERO if a is None and b is None and _neg(g) == h else _add_general(g, h, a, b)
             except RecursionError:
                 raise Unwound(_add, (g, h)) from None
     if len(_ADD) > CACHE_LIMIT:

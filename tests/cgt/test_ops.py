@@ -221,3 +221,12 @@ def test_huge_up_multiples_and_nimbers_plus_a_switch():
         assert E.birthday(E.add(E.nus_id(0, 0, 3000), s)) == 3002
     assert str(cgt.nimber(1500) + cgt.parse("{1|0}")) == "{1*1500|*1500}"
     assert str(cgt.parse("^30000000+{1|0}")) == "{1^30000000|^30000000}"
+
+
+def test_a_game_plus_its_negative_is_zero_at_once():
+    # G + (-G) = 0 (the group law): the engines answer it without the general sum, which
+    # built every option of G - G first (this game, found by fuzz/fuzz_api.py: 40 s)
+    g = cgt.parse("{*311-{-3/8,+-1|^,1/2},{{{|||miny(2)}||{5/8,^*4||*3,v3}}|{|}}|*,{|||1/2}}")
+    assert g + (-g) == 0 and (-g) + g == 0
+    assert ops.add(g.id, ops.neg(g.id)) == ops.ZERO
+    assert g - g == cgt.zero
