@@ -184,6 +184,12 @@ def as_color(player: Any) -> Color:
 # --------------------------------------------------------------------------
 
 _CELL_CHARS = {"x": 1, "o": 2, ".": 0, " ": -1, "#": -1}
+# the characters of a picture as bits of the cells, the black and the white masks
+_CELLS_BITS = str.maketrans({ch: "1" if kind >= 0 else "0" for ch, kind in _CELL_CHARS.items()})
+_BLACK_BITS = str.maketrans({ch: "1" if kind == 1 else "0" for ch, kind in _CELL_CHARS.items()})
+_WHITE_BITS = str.maketrans({ch: "1" if kind == 2 else "0" for ch, kind in _CELL_CHARS.items()})
+# the character of a cell from its bits in the cells, black and white masks
+_PICTURE_CHARS = {"000": "#", "100": ".", "110": "x", "101": "o"}
 
 
 MAX_CELLS = 1 << 20
@@ -353,22 +359,20 @@ class Board:
         rows = _picture_rows(picture)
         nrows, ncols = len(rows), len(rows[0])
         stride = ncols + 1
-        cells = black = white = 0
         for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                kind = _CELL_CHARS.get(ch)
-                if kind is None:
-                    raise BoardParseError(
-                        f"unknown character {ch!r} at row {r}, column {c} in board picture "
-                        f"{picture!r} (use x, o, '.', ' ' or '#')"
-                    )
-                if kind >= 0:
-                    bit = 1 << (r * stride + c)
-                    cells |= bit
-                    if kind == 1:
-                        black |= bit
-                    elif kind == 2:
-                        white |= bit
+            if not _CELL_CHARS.keys() >= set(row):
+                c, ch = next((c, ch) for c, ch in enumerate(row) if ch not in _CELL_CHARS)
+                raise BoardParseError(
+                    f"unknown character {ch!r} at row {r}, column {c} in board picture "
+                    f"{picture!r} (use x, o, '.', ' ' or '#')"
+                )
+        # each mask read at once from a string of bits (bit r * stride + c is the character
+        # at row r, column c; the guard column is a 0), in time linear in the cells: setting
+        # the bits one by one copies the growing int each time (a 1 x 10^6 board: 30 s)
+        text = "#".join(rows)[::-1]
+        cells = int(text.translate(_CELLS_BITS), 2)
+        black = int(text.translate(_BLACK_BITS), 2)
+        white = int(text.translate(_WHITE_BITS), 2)
         self._rows, self._cols = nrows, ncols
         self._cells, self._black, self._white = cells, black, white
 
@@ -735,22 +739,14 @@ class Board:
         ['x.o.', '#ox.']
         """
         stride = self._cols + 1
-        cells, black, white = self._cells, self._black, self._white
-        out = []
-        for r in range(self._rows):
-            chars = []
-            for c in range(self._cols):
-                bit = 1 << (r * stride + c)
-                if not cells & bit:
-                    chars.append("#")
-                elif black & bit:
-                    chars.append("x")
-                elif white & bit:
-                    chars.append("o")
-                else:
-                    chars.append(".")
-            out.append("".join(chars))
-        return out
+        n = self._rows * stride
+
+        def bits(mask: int) -> str:           # character i is bit i (linear: no shift per cell)
+            return format(mask, "b").zfill(n)[::-1]
+
+        text = "".join(_PICTURE_CHARS[c + b + w] for c, b, w in
+                       zip(bits(self._cells), bits(self._black), bits(self._white)))
+        return [text[r * stride:r * stride + self._cols] for r in range(self._rows)]
 
     def __str__(self) -> str:
         return "\n".join(self.picture_rows())
