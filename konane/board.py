@@ -358,7 +358,6 @@ class Board:
         self._origin = _A1 if origin is None else _offsets(origin)
         rows = _picture_rows(picture)
         nrows, ncols = len(rows), len(rows[0])
-        stride = ncols + 1
         for r, row in enumerate(rows):
             if not _CELL_CHARS.keys() >= set(row):
                 c, ch = next((c, ch) for c, ch in enumerate(row) if ch not in _CELL_CHARS)
@@ -745,7 +744,7 @@ class Board:
             return format(mask, "b").zfill(n)[::-1]
 
         text = "".join(_PICTURE_CHARS[c + b + w] for c, b, w in
-                       zip(bits(self._cells), bits(self._black), bits(self._white)))
+                       zip(bits(self._cells), bits(self._black), bits(self._white), strict=True))
         return [text[r * stride:r * stride + self._cols] for r in range(self._rows)]
 
     def __str__(self) -> str:
