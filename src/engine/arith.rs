@@ -63,13 +63,9 @@ impl Engine {
                     return Ok(r);
                 }
             }
-            (None, None) => {
-                // G + (-G) = 0: the general sum would build every option of G - G first
-                // (a sum with *311 in it: 40 s) only to find it equal to 0
-                if self.neg(g)? == h {
-                    return Ok(Engine::ZERO);
-                }
-            }
+            // G + (-G) = 0: the general sum would build every option of G - G first (a sum
+            // with *311 in it: 40 s) only to find it equal to 0
+            (None, None) if self.neg(g)? == h => return Ok(Engine::ZERO),
             _ => {}
         }
         let g_num = a.as_ref().is_some_and(Nus::is_number);
