@@ -89,3 +89,31 @@ def stop_on_second_call():
             raise Stop("enough")
 
     return check, seen
+
+
+def write_first_format_census(path, census, texts=None):
+    """Write ``census`` as ``Census.save`` wrote it in its first format (values as text, ids as
+    int32 codes of them), for the tests that read old files; ``texts`` replaces the text of
+    each distinct value (in the order of ``sorted(set(census.ids))``)."""
+    import sqlite3
+    import sys
+    from array import array
+
+    distinct = sorted(set(census.ids))
+    index = {gid: i for i, gid in enumerate(distinct)}
+    if texts is None:
+        texts = [str(cgt.Game.from_id(g)) for g in distinct]
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE games (idx INTEGER PRIMARY KEY, game TEXT NOT NULL)")
+        db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
+        db.executemany("INSERT INTO meta VALUES (?, ?)", [
+            ("format", "konane-cgt census 1"), ("rows", str(census.rows)), ("cols", str(census.cols)),
+            ("multi_jump", "1"), ("opening", "standard"), ("elapsed", "0.5")])
+        db.executemany("INSERT INTO games VALUES (?, ?)", enumerate(texts))
+        idx = array("i", (index[g] for g in census.ids))
+        if sys.byteorder != "little":
+            idx.byteswap()
+        db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
+    db.close()

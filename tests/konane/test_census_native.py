@@ -32,7 +32,7 @@ from konane._kernel import census as kernel
 from konane._kernel import native
 from konane.errors import CensusFileError, ComputationLimitError
 
-from .helpers import Stop, stop_on_second_call
+from .helpers import Stop, stop_on_second_call, write_first_format_census
 from .test_censuses import FULL_4X5, picture
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the native census is not built")
@@ -168,24 +168,8 @@ def test_a_saved_census_loads_in_a_fresh_process(tmp_path):
 def test_files_of_the_first_format_still_load(tmp_path):
     # a file as Census.save wrote it before (values as text, ids as int32)
     c = konane.census(2, 4, progress=False)
-    distinct = list(c._id_counts())
-    index = {gid: i for i, gid in enumerate(distinct)}
     path = tmp_path / "old.sqlite"
-    db = sqlite3.connect(path)
-    with db:
-        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        db.execute("CREATE TABLE games (idx INTEGER PRIMARY KEY, game TEXT NOT NULL)")
-        db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
-        db.executemany("INSERT INTO meta VALUES (?, ?)", [
-            ("format", "konane-cgt census 1"), ("rows", "2"), ("cols", "4"), ("multi_jump", "1"),
-            ("opening", "standard"), ("elapsed", "0.5")])
-        db.executemany("INSERT INTO games VALUES (?, ?)",
-                       ((i, str(cgt.Game.from_id(g))) for i, g in enumerate(distinct)))
-        idx = array("i", (index[g] for g in c.ids))
-        if sys.byteorder != "little":
-            idx.byteswap()
-        db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
-    db.close()
+    write_first_format_census(path, c)
     assert konane.Census.load(path).ids == c.ids
 
 

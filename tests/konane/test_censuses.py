@@ -24,6 +24,7 @@ from konane.censuses import MAX_CELLS
 from konane.errors import CensusError, CensusTypeError, KonaneError, RulesTypeError
 
 from .conftest import raised_in
+from .helpers import write_first_format_census
 
 RULES = {"standard": konane.STANDARD, "single": konane.SINGLE_JUMP}
 
@@ -459,32 +460,15 @@ def test_an_old_census_holding_a_value_no_board_has_is_refused_quickly(tmp_path,
     value can be that of a 2x2 position (born on day 30000003 and 3002: no play on a 2x2
     board lasts more than 4 moves), so the file is refused as damaged.  In a subprocess with
     a memory cap and a time-out that only catches a hang."""
-    import sqlite3
     import subprocess
-    from array import array
 
     if backend == "native" and cgt.ops.NATIVE is None:
         pytest.skip("the native core is not built")
     c = cached(2, 2)
-    distinct = sorted(set(c.ids))
-    index = {gid: i for i, gid in enumerate(distinct)}
-    texts = [str(cgt.Game.from_id(g)) for g in distinct]
+    texts = [str(cgt.Game.from_id(g)) for g in sorted(set(c.ids))]
     texts[0] = text
     path = tmp_path / "old.sqlite"
-    db = sqlite3.connect(path)
-    with db:
-        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        db.execute("CREATE TABLE games (idx INTEGER PRIMARY KEY, game TEXT NOT NULL)")
-        db.execute("CREATE TABLE codes (ids BLOB NOT NULL)")
-        db.executemany("INSERT INTO meta VALUES (?, ?)", [
-            ("format", "konane-cgt census 1"), ("rows", "2"), ("cols", "2"), ("multi_jump", "1"),
-            ("opening", "standard"), ("elapsed", "0.5")])
-        db.executemany("INSERT INTO games VALUES (?, ?)", enumerate(texts))
-        idx = array("i", (index[g] for g in c.ids))
-        if sys.byteorder != "little":
-            idx.byteswap()
-        db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
-    db.close()
+    write_first_format_census(path, c, texts)
     code = (f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({2048 << 20}, {2048 << 20}))\n"
             "import konane\n"
             "try:\n"
