@@ -111,6 +111,17 @@ pub(crate) fn check_board(kernel: &str, rows: u32, cols: u32, cells: Mask, black
     check_masks(rows, cols, [cells, black, white].map(BoardMask::from))
 }
 
+/// Check a position read back from a file for the `kernel` (`what` says which position, for
+/// the message): a frame of the layout `stride` (from 2 to 129) with cells, its masks those of
+/// a board of `stride - 1` columns.
+pub(crate) fn check_kept(kernel: &str, what: &str, stride: u32, cells: Mask, a: Mask, b: Mask) -> Result<()> {
+    if !(2..=129).contains(&stride) || cells == 0 {
+        return Err(Error::BadBoard(format!("{what}: no cells, or a row out of range")));
+    }
+    let rows = bits::bit_length(cells).div_ceil(stride);
+    check_board(kernel, rows, stride - 1, cells, a, b)
+}
+
 /// A position in a layout the kernels take: the board as given, or its transpose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Oriented {

@@ -21,7 +21,7 @@
 use super::bits::{
     automorphisms, captures, images, least_image, least_image_after, line_step, neighbours, Mask, Shapes, Sym,
 };
-use super::board::check_board;
+use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
 use super::footprint::footprint_region_masks;
 use super::pipeline::{self, options_header, start_worker, sum_header, Ref, Sink, Starter, Valuer};
@@ -334,13 +334,7 @@ impl Solver {
     /// ([`Error::BadBoard`]): it would never be looked up.  The value is trusted: the file
     /// that kept it is checked by its reader.
     pub fn put_region(&mut self, r: RegionValue) -> Result<bool> {
-        if !(2..=129).contains(&r.stride) || r.cells == 0 {
-            return Err(Error::BadBoard(
-                "a region value to keep: no cells, or a row out of range".into(),
-            ));
-        }
-        let rows = super::bits::bit_length(r.cells).div_ceil(r.stride);
-        check_board("solver", rows, r.stride - 1, r.cells, r.black, r.white)?;
+        check_kept("solver", "a region value to keep", r.stride, r.cells, r.black, r.white)?;
         let w = &mut self.walk;
         let (_, cols, nc, nb, nw, swapped) = w.shapes.normal_form(r.stride, r.cells, r.black, r.white);
         if swapped || cols + 1 != r.stride || (nc, nb, nw) != (r.cells, r.black, r.white) {

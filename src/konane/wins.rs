@@ -30,7 +30,7 @@
 //! engine's interrupt hook) leaves it valid.
 
 use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neighbours, shr, Mask, Shapes};
-use super::board::check_board;
+use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
 use super::{Check, Error, Result, Rules, Solver, Ticker};
 use crate::engine::memory::{self, Budget, Refused};
@@ -535,13 +535,7 @@ impl Search {
     /// ([`Error::BadBoard`]): it would never be looked up.  The result is trusted (the file
     /// is checked by its reader) and `g` must be an id of the engine of the calls.
     pub fn put_result(&mut self, p: Proved) -> Result<bool> {
-        if !(2..=129).contains(&p.stride) || p.cells == 0 {
-            return Err(Error::BadBoard(
-                "a proved result to keep: no cells, or a row out of range".into(),
-            ));
-        }
-        let rows = bit_length(p.cells).div_ceil(p.stride);
-        check_board("search", rows, p.stride - 1, p.cells, p.me, p.en)?;
+        check_kept("search", "a proved result to keep", p.stride, p.cells, p.me, p.en)?;
         let o = self.normalise(p.stride, p.cells, p.me, p.en, p.g);
         if (o.s, o.cells, o.me, o.en) != (p.stride, p.cells, p.me, p.en) {
             return Err(Error::BadBoard(
@@ -589,22 +583,7 @@ impl Search {
     /// The proved result of an open node, if the table has it.
     #[inline]
     fn lookup(&self, o: &Open, multi: bool) -> Option<bool> {
-        let found = if bit_length(o.cells) <= 64 {
-            self.narrow.get(&Narrow {
-                masks: [o.cells as u64, o.me as u64, o.en as u64],
-                g: o.g,
-                stride: o.s as u8,
-                multi,
-            })
-        } else {
-            self.wide.get(&Wide {
-                masks: [o.cells, o.me, o.en],
-                g: o.g,
-                stride: o.s as u8,
-                multi,
-            })
-        };
-        found.map(|x| x.wins)
+        self.entry(o, multi).map(|x| x.wins)
     }
 
     /// Keep a proved result, in the list of [`Search::new_results`] too (a growth of the
