@@ -26,6 +26,7 @@ from konane.errors import (
     CacheFileError,
     CensusFileError,
     CertificateError,
+    ClusterError,
     ComputationLimitError,
     IllegalMoveError,
     InvalidMoveError,
@@ -58,14 +59,15 @@ __all__ = [
     # the errors that say what went wrong (the whole tree is in konane.errors)
     "KonaneError", "BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
     "ComputationLimitError", "MatchFileError", "CacheFileError", "CensusFileError", "CertificateError",
+    "ClusterError",
 ]
 # konane.BoardWidget (below) is left out of __all__: it needs the optional anywidget, and
 # ``from konane import *`` must work without it.
 
 #: The public submodules that ``import konane`` imports, listed by ``dir(konane)`` beside
 #: ``__all__`` (``konane.cli`` and ``konane.widget`` are imported on purpose).
-_MODULES = ["board", "cache", "censuses", "certificates", "decomposition", "errors", "families", "finding", "match",
-            "moves", "players", "rules", "solving", "squares", "svg", "values"]
+_MODULES = ["board", "cache", "censuses", "cluster", "certificates", "decomposition", "errors", "families", "finding",
+            "match", "moves", "players", "rules", "solving", "squares", "svg", "values"]
 
 
 def __getattr__(name: str) -> object:

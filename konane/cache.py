@@ -28,7 +28,7 @@ from konane._kernel import native, registry
 from konane._kernel.bitboard import Key, clear_tables, normal_form, pack_key, unpack_key
 from konane.errors import CacheFileError, CacheTypeError
 
-__all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches"]
+__all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches", "win_key"]
 
 _FORMAT = "konane-cgt region values 2"     # each value with a checksum of its key and text
 _OLD_FORMATS = ("konane-cgt region values 1",)
@@ -60,6 +60,31 @@ def _read_text_key(text: str) -> Key | None:
     if normal_form(stride, cells, black, white) != (rows, cols, cells, black, white, False):
         return None
     return pack_key(multi_text == "True", stride, cells, black, white)
+
+
+def win_key(position: tuple[int, int, int, int, int], black_to_move: bool, multi: bool) -> str:
+    """The key of a whole position ``(rows, cols, cells, black, white)`` with a player to move
+    (Black if ``black_to_move``) under the rules ``multi`` (multiple jumps), the same for every
+    image of it under the symmetries and the colour swap (the player exchanged with the
+    colours): its normal form (:meth:`konane.Board.normalized`) and the player to move there.
+
+    Examples
+    --------
+    >>> b = konane.Board("..ox/xo..")
+    >>> win_key(b.key, True, True) == win_key(b.color_swapped().transform(3).key, False, True)
+    True
+    >>> win_key(b.key, True, True) == win_key(b.key, False, True)
+    False
+    """
+    rows, cols, cells, black, white = position
+    if not cells:
+        return f"{multi},0,0,0,0,0,x"
+    nrows, ncols, nc, nb, nw, swapped = normal_form(cols + 1, cells, black, white)
+    if normal_form(cols + 1, cells, white, black)[5] == swapped:
+        mover = "x"     # the colour swap is a symmetry: either player to move is the same game
+    else:
+        mover = "x" if black_to_move != swapped else "o"
+    return f"{multi},{nrows},{ncols},{nc},{nb},{nw},{mover}"
 
 
 class RegionCache:
@@ -121,6 +146,8 @@ class RegionCache:
         self._pending: list[tuple[str, str, str]] = []
         self._proofs: dict[str, str] = {}
         self._pending_proofs: list[tuple[str, str, str]] = []
+        self._wins: dict[str, str] = {}
+        self._pending_wins: list[tuple[str, str, str]] = []
         self._lock = threading.Lock()
         if self.path is not None:
             self._db = self._open(self.path)
@@ -164,6 +191,8 @@ class RegionCache:
             db.execute("CREATE TABLE IF NOT EXISTS region_values "
                        "(key TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE IF NOT EXISTS proofs "
+                       "(key TEXT PRIMARY KEY, result TEXT NOT NULL, checksum TEXT NOT NULL) WITHOUT ROWID")
+            db.execute("CREATE TABLE IF NOT EXISTS wins "
                        "(key TEXT PRIMARY KEY, result TEXT NOT NULL, checksum TEXT NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
             db.execute(f"INSERT OR IGNORE INTO meta VALUES ('format', '{_FORMAT}')")
@@ -241,15 +270,17 @@ class RegionCache:
 
     def flush(self) -> None:
         """Write values and proofs not yet saved to the file (no-op without a file)."""
-        if self._db is None or not (self._pending or self._pending_proofs):
+        if self._db is None or not (self._pending or self._pending_proofs or self._pending_wins):
             return
         with self._lock:
             pending, self._pending = self._pending, []
             proofs, self._pending_proofs = self._pending_proofs, []
+            wins, self._pending_wins = self._pending_wins, []
             try:
                 with self._db:
                     self._db.executemany("INSERT OR IGNORE INTO region_values VALUES (?, ?, ?)", pending)
                     self._db.executemany("INSERT OR IGNORE INTO proofs VALUES (?, ?, ?)", proofs)
+                    self._db.executemany("INSERT OR IGNORE INTO wins VALUES (?, ?, ?)", wins)
             except sqlite3.Error as exc:
                 raise self._damaged(str(exc)) from None
 
@@ -313,6 +344,63 @@ class RegionCache:
             except (ValueError, cgt.CGTError) as exc:
                 raise self._damaged(f"the proof of {key!r} cannot be read ({exc})") from None
 
+    # -- whole positions won or lost (the jobs of konane.cluster)
+    def put_win(self, position: tuple[int, int, int, int, int], black_to_move: bool, multi: bool, wins: bool,
+                work: int) -> None:
+        """Keep whether the player to move (Black if ``black_to_move``) wins the whole position
+        ``position`` (:attr:`konane.Board.key`) under the rules ``multi`` (multiple jumps), and the
+        positions it took to prove: the results of the jobs of :mod:`konane.cluster`.  The key is
+        the position's normal form (symmetries and colour swap), so every image of it is found.
+
+        Examples
+        --------
+        >>> cache = konane.RegionCache()
+        >>> b = konane.Board("..ox/xo..")
+        >>> cache.put_win(b.key, True, True, True, 10)
+        >>> cache.win(b.key, True, True), cache.win(b.color_swapped().key, False, True)
+        (True, True)
+        >>> cache.win(b.key, False, True) is None         # White to move: not kept
+        True
+        """
+        key = win_key(position, black_to_move, multi)
+        result = f"{'win' if wins else 'loss'},{work}"
+        if self._wins.get(key, "").split(",")[0] == result.split(",")[0]:
+            return
+        if len(self._wins) >= self.max_memory:
+            self._wins.clear()
+        self._wins[key] = result
+        if self._db is not None:
+            self._pending_wins.append((key, result, _check(key, result)))
+            if len(self._pending_wins) >= self.COMMIT_EVERY:
+                self.flush()
+
+    def win(self, position: tuple[int, int, int, int, int], black_to_move: bool, multi: bool) -> bool | None:
+        """Whether the player to move wins ``position``, if :meth:`put_win` kept it (in this
+        process or in the file), else None.
+
+        Raises
+        ------
+        CacheFileError
+            If the row of the file is damaged.
+        """
+        key = win_key(position, black_to_move, multi)
+        result = self._wins.get(key)
+        if result is None and self._db is not None:
+            self.flush()
+            try:
+                row = self._db.execute("SELECT result, checksum FROM wins WHERE key=?", (key,)).fetchone()
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                raise self._damaged(str(exc)) from None
+            if row is None:
+                return None
+            result, checksum = row
+            if not isinstance(result, str) or checksum != _check(key, result) or \
+                    result.split(",")[0] not in ("win", "loss"):
+                raise self._damaged(f"the result of position {key!r} does not match its checksum (the file was "
+                                    "changed after this library wrote it)")
+            self._wins[key] = result
+        return None if result is None else result.startswith("win")
+
     def close(self) -> None:
         """Flush and close the file."""
         if self._db is not None:
@@ -366,28 +454,31 @@ class RegionCache:
         """Forget the in-memory values and proofs (the file, if any, is kept)."""
         self._values.clear()
         self._proofs.clear()
+        self._wins.clear()
         self._raw.clear()
         self.hits = self.misses = 0
 
     def info(self) -> dict[str, Any]:
         """Sizes and hit statistics.
 
-        ``"regions"``, ``"positions"`` and ``"proofs"`` are held in memory; ``"stored"`` and
-        ``"stored_proofs"`` are the rows of the file (None without one).
+        ``"regions"``, ``"positions"``, ``"proofs"`` and ``"wins"`` are held in memory;
+        ``"stored"``, ``"stored_proofs"`` and ``"stored_wins"`` are the rows of the file (None
+        without one).
 
         Examples
         --------
         >>> sorted(konane.RegionCache().info())
-        ['file', 'hits', 'misses', 'positions', 'proofs', 'regions', 'stored', 'stored_proofs']
+        ['file', 'hits', 'misses', 'positions', 'proofs', 'regions', 'stored', 'stored_proofs', 'stored_wins', 'wins']
         """
-        stored = stored_proofs = None
+        stored = stored_proofs = stored_wins = None
         if self._db is not None:
             self.flush()
             stored = self._db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
             stored_proofs = self._db.execute("SELECT COUNT(*) FROM proofs").fetchone()[0]
+            stored_wins = self._db.execute("SELECT COUNT(*) FROM wins").fetchone()[0]
         return {"regions": len(self._values), "positions": len(self._raw), "proofs": len(self._proofs),
-                "hits": self.hits, "misses": self.misses, "file": self.path, "stored": stored,
-                "stored_proofs": stored_proofs}
+                "wins": len(self._wins), "hits": self.hits, "misses": self.misses, "file": self.path,
+                "stored": stored, "stored_proofs": stored_proofs, "stored_wins": stored_wins}
 
     def __repr__(self) -> str:
         where = f"{self.path!r}" if self.path else "memory"

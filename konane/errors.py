@@ -34,6 +34,8 @@ working for callers that do not care about the kind of mistake.
 ``FamilyError``            a member of a :class:`konane.families.Family` cannot be built
 ``ComputationLimitError``  a computation reached ``max_positions`` or ``max_memory``
                            (also a :class:`RuntimeError`)
+``ClusterError``           the Dask cluster of ``cluster=`` cannot be used (also a
+                           :class:`RuntimeError`)
 =========================  ====================================================
 
 Two warnings, not errors (both :class:`UserWarning`): :class:`OutOfReachWarning`,
@@ -80,6 +82,7 @@ __all__ = [
     "SearchError",
     "FamilyError",
     "ComputationLimitError",
+    "ClusterError",
     "OutOfReachWarning",
     "NoClosedFormWarning",
 ]
@@ -425,6 +428,21 @@ class ComputationLimitError(KonaneError, RuntimeError):
         self.positions = positions
         self.memory = memory
         self.limit = limit
+
+
+class ClusterError(KonaneError, RuntimeError):
+    """The Dask cluster given as ``cluster=`` (:mod:`konane.cluster`) cannot be used: a closed
+    client, a scheduler that does not answer, Dask not installed, or a job that failed on every
+    worker it was given to.  The results proved before the error stay in the call's ``cache=``
+    file, so the same call goes on from them once the cluster works.
+
+    Examples
+    --------
+    >>> konane.solve("..ox/xo..", "x", cluster="tcp://127.0.0.1:9")   # doctest: +SKIP
+    Traceback (most recent call last):
+    ...
+    konane.errors.ClusterError: no Dask scheduler answered at 'tcp://127.0.0.1:9' within 10 s ...
+    """
 
 
 class OutOfReachWarning(UserWarning):

@@ -25,14 +25,15 @@ import time as _time
 from typing import Any
 
 import cgt
+from konane import cluster as on_cluster
 from konane._calls import check_flag, public
 from konane._kernel.wins import Stats, proofs_kept_in, wins
 from konane._progress import DEFAULT_MAX_MEMORY, computation
-from konane.board import Board, Color, as_board, as_color
+from konane.board import BLACK, Board, Color, as_board, as_color
 from konane.cache import RegionCache, as_cache
 from konane.certificates import CAPTURE, FIRST, SECOND, game_wins, winning_moves
 from konane.certificates import write as write_certificate
-from konane.errors import PlayerError, PlayerTypeError, RulesError
+from konane.errors import KonaneValueError, PlayerError, PlayerTypeError, RulesError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
@@ -72,6 +73,8 @@ class Solution:
         Always True: a solution is only returned when the search has proved it
         (a search stopped by its budget raises
         :class:`konane.ComputationLimitError` instead).
+    jobs : int
+        Jobs sent to the cluster (``cluster=``; 0 for a search in this process).
 
     Examples
     --------
@@ -91,6 +94,7 @@ class Solution:
     seconds: float
     rules: Rules
     proved: bool = True
+    jobs: int = 0
 
     @property
     def wins(self) -> bool:
@@ -113,11 +117,12 @@ class Solution:
             line = f"{who} to move wins; {kind}: {' '.join(str(m) for m in self.winning_moves)}"
         else:
             line = f"{who} to move loses: {self.winner.long_name} wins"
+        jobs = f", {self.jobs:,} jobs on the cluster" if self.jobs else ""
         return "\n".join([
             self.board.diagram(),
             line,
             f"{self.positions:,} positions searched, {self.settled_by_values:,} settled by values, "
-            f"{self.seconds:.3g} s",
+            f"{self.seconds:.3g} s{jobs}",
         ])
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
@@ -126,6 +131,7 @@ class Solution:
 
 
 _KEPT = "the positions proved so far are kept in the transposition table"
+_KEPT_CLUSTER = "the positions proved so far are kept in the cache (pass cache= a file to keep them after the run)"
 
 
 def _in_opening(board: Any) -> bool:
@@ -136,7 +142,8 @@ def _in_opening(board: Any) -> bool:
 @public
 def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: int | None = None,
             max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
-            time: float | None = None, cache: RegionCache | str | os.PathLike[str] | None = None) -> cgt.Outcome:
+            time: float | None = None, cache: RegionCache | str | os.PathLike[str] | None = None,
+            cluster: Any = None) -> cgt.Outcome:
     """The outcome class of a position, by search: who wins with either player to move.
 
     The same as ``konane.value(board).outcome``, but computed by a win/loss
@@ -169,6 +176,13 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         its own when the call ends, finished or stopped by a limit or Ctrl-C,
         so that a search stopped today goes on tomorrow.  The native search
         only (the reference search of the pure-Python backend keeps none).
+    cluster : dask.distributed.Client, str or konane.cluster.Cluster, optional
+        Search on this Dask cluster (a client, a scheduler's address, or a
+        :class:`konane.cluster.Cluster`): the driver keeps the top of the proof
+        tree and the workers search its leaves (:mod:`konane.cluster`).  With
+        ``cache=``, every result is kept there as it comes, so a stopped run
+        resumes; ``max_positions`` and ``time`` count the whole cluster's work,
+        ``max_memory`` the driver's.
 
     Returns
     -------
@@ -194,11 +208,19 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
     """
     b, r = as_board(board), as_rules(rules)
     kept = None if cache is None else as_cache(cache)
-    with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
-        stats = Stats()
-        black_first = wins(b.key, True, r, prog, prog.tick, stats)
-        white_first = wins(b.key, False, r, prog, prog.tick, stats)
+    if cluster is not None:
+        on = on_cluster.as_cluster(cluster)
+        store = kept if kept is not None else RegionCache()
+        with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
+                         max_memory=max_memory, time=time, kept=_KEPT_CLUSTER) as prog:
+            black_first = on_cluster.wins_on(b, True, r, on, store, prog)[0]
+            white_first = on_cluster.wins_on(b, False, r, on, store, prog)[0]
+    else:
+        with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
+                         max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
+            stats = Stats()
+            black_first = wins(b.key, True, r, prog, prog.tick, stats)
+            white_first = wins(b.key, False, r, prog, prog.tick, stats)
     if black_first:
         return cgt.Outcome.N if white_first else cgt.Outcome.L
     return cgt.Outcome.R if white_first else cgt.Outcome.P
@@ -209,7 +231,7 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
           all_moves: bool = False, max_positions: int | None = None, time: float | None = None,
           max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
           certificate: str | os.PathLike[str] | None = None,
-          cache: RegionCache | str | os.PathLike[str] | None = None) -> Solution:
+          cache: RegionCache | str | os.PathLike[str] | None = None, cluster: Any = None) -> Solution:
     """Solve a position with ``to_move`` to move: the winner and a winning move.
 
     A :class:`konane.Match` still in its opening is solved as the game it is: the removals
@@ -228,8 +250,9 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
     all_moves : bool
         Find every winning move (each move is searched), instead of the first.
-    max_positions, max_memory, progress, time, cache
-        As for :func:`outcome`.
+    max_positions, max_memory, progress, time, cache, cluster
+        As for :func:`outcome`.  On a cluster, the winning moves are those the
+        driver's tree proves (each move's position searched on the cluster).
     certificate : str or os.PathLike, optional
         Also write the proof to this file, for :func:`konane.verify_certificate` (format:
         :doc:`docs/certificates.md </certificates>`): at each node where the winner moves one winning move, where
@@ -289,6 +312,22 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
     check_flag("all_moves", all_moves)
     kept = None if cache is None else as_cache(cache)
     other = color.opponent
+    if cluster is not None:
+        on = on_cluster.as_cluster(cluster)
+        if phase != CAPTURE:
+            raise KonaneValueError("konane.solve on a cluster takes a position after the opening's removals; "
+                                   "solve a match still in its opening without cluster=")
+        if certificate is not None:
+            raise KonaneValueError("konane.solve on a cluster writes no certificate: the proof is spread over "
+                                   "the workers' tables; solve without cluster= (with the same cache=) to write one")
+        store = kept if kept is not None else RegionCache()
+        with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
+                         max_memory=max_memory, time=time, kept=_KEPT_CLUSTER) as prog:
+            found, search = on_cluster.solve(b, color is BLACK, r, on, store, prog, all_moves)
+        return Solution(board=b, to_move=color, winner=color if found else other,
+                        move=found[0] if found else None, winning_moves=tuple(found or ()),
+                        all_moves=all_moves, positions=search.positions, settled_by_values=search.settled,
+                        seconds=_time.monotonic() - start, rules=r, jobs=search.jobs)
     with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
                      max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
         stats = Stats()

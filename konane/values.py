@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import cgt
+from konane import cluster as on_cluster
 from konane import svg
 from konane._calls import describe, is_int, public
 from konane._kernel import native
@@ -105,7 +106,7 @@ def _value(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress
 def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None = None,
           cache: RegionCache | str | None = None, progress: bool | None = None,
           max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY,
-          time: float | None = None) -> cgt.Game:
+          time: float | None = None, cluster: Any = None) -> cgt.Game:
     """The exact value of a Konane position, as a canonical :class:`cgt.Game`.
 
     Left is Black (``x``), Right is White (``o``).  The value does not depend on
@@ -162,6 +163,12 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
     time : float, optional
         Stop with :class:`konane.ComputationLimitError` after this many
         seconds (checked every few thousand positions).  Default: no limit.
+    cluster : dask.distributed.Client, str or konane.cluster.Cluster, optional
+        Compute on this Dask cluster (:mod:`konane.cluster`): the driver
+        expands the top moves of each large region, the workers value the
+        positions below them (with ``cache=`` as their value cache when it is
+        a file, which the workers must then be able to reach), and the driver
+        combines the values.  ``max_positions`` then counts jobs.
 
     Returns
     -------
@@ -218,10 +225,29 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         raise _no_player("value", to_move)
     b, r = as_board(board), as_rules(rules)
     c = None if cache is None else as_cache(cache)
+    if cluster is not None:
+        on = on_cluster.as_cluster(cluster)
+        with computation("konane.value", desc="konane values", unit=" jobs", progress=progress,
+                         max_positions=max_positions, max_memory=max_memory, time=time, kept=_KEPT,
+                         threshold=1) as prog:
+            return on_cluster.value(list(regions(b)), r, on, c, prog, value, value_job)
     with computation("konane.value", desc="konane values", progress=progress, max_positions=max_positions,
                      max_memory=max_memory, time=time, kept=_KEPT) as prog:
         _warn_if_far(b, c, "value", max_positions, time)
         return _value(b, r, c, prog)
+
+
+def value_job(position: tuple[int, int, int, int, int], rules: Rules, cache: str | None) -> str:
+    """A job of :func:`value` on a cluster (:mod:`konane.cluster`), run by a worker: the value of
+    ``position`` (:attr:`konane.Board.key`), with the value cache ``cache`` (a file name) if
+    given, written out (:func:`cgt.parse` reads it back).
+
+    Examples
+    --------
+    >>> konane.values.value_job(konane.Board("..ox/xo..").key, konane.STANDARD, None)
+    '2'
+    """
+    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=None))
 
 
 @public

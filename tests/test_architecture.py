@@ -239,8 +239,8 @@ def test_the_public_namespaces_hold_public_names_only() -> None:
     # at the top, the errors that say what went wrong; the whole tree in konane.errors
     errors_at_top = sorted(n for n in konane.__all__ if n.endswith("Error"))
     assert errors_at_top == ["BoardParseError", "CacheFileError", "CensusFileError", "CertificateError",
-                             "ComputationLimitError", "IllegalMoveError", "InvalidMoveError", "KonaneError",
-                             "MatchFileError", "OpeningError"]
+                             "ClusterError", "ComputationLimitError", "IllegalMoveError", "InvalidMoveError",
+                             "KonaneError", "MatchFileError", "OpeningError"]
     assert set(errors_at_top) < set(konane.errors.__all__)
 
 

@@ -6,9 +6,10 @@ import sys
 
 
 def test_import_stays_light():
-    # no plotting, notebook, sympy, networkx or numpy modules after importing the packages
+    # no plotting, notebook, sympy, networkx, numpy or Dask modules after importing the packages
     code = ("import sys, cgt, konane, konane.censuses, konane.svg\n"
-            "heavy = [m for m in ('sympy', 'networkx', 'matplotlib', 'tqdm', 'IPython', 'numpy')"
+            "heavy = [m for m in ('sympy', 'networkx', 'matplotlib', 'tqdm', 'IPython', 'numpy', 'dask',"
+            " 'distributed')"
             " if m in sys.modules]\n"
             "print(','.join(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

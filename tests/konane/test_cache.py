@@ -249,6 +249,7 @@ TWO_REGIONS = "oxoxo#xoxo/xo.xo#oxox/oxoxo#xo.o/xoxox#oxox/oxoxo#xoxo"
 
 VALUE_WITH_FILE = """
 import konane
+konane.set_threads(1)       # the regions finished at a stop do not depend on the machine's load
 try:
     v = str(konane.value({board!r}, cache={path!r}, progress=False, max_positions={limit}))
 except konane.ComputationLimitError:

@@ -10,7 +10,7 @@ TYPE_ERRORS = {"BoardTypeError", "MoveTypeError", "PlayerTypeError", "RulesTypeE
 VALUE_ERRORS = {"BoardParseError", "InvalidMoveError", "IllegalMoveError", "OpeningError",
                 "PlayerError", "RulesError", "CacheFileError", "CensusError", "FamilyError",
                 "CensusFileError", "SearchError", "MatchFileError", "CertificateError"}
-RUNTIME_ERRORS = {"ComputationLimitError"}
+RUNTIME_ERRORS = {"ComputationLimitError", "ClusterError"}
 WARNINGS = {"OutOfReachWarning", "NoClosedFormWarning"}
 
 

@@ -1,0 +1,253 @@
+"""konane.solve, konane.outcome and konane.value on a Dask cluster (konane.cluster).
+
+Every expected result is an independent computation: the same call in this process,
+without ``cluster=`` (the native search and solver, themselves tested against the
+reference code and brute force), and for the winning moves the local search of the
+position after the move.  The cluster is a ``LocalCluster`` of two worker processes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import cgt
+import konane
+from konane import BLACK, WHITE, Board
+from konane._kernel import native
+from konane.cluster import Cluster
+from konane.errors import ClusterError, ComputationLimitError, KonaneTypeError, KonaneValueError
+from konane.match import removals
+
+distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.skipif(not native.available(), reason="the cluster's jobs run the native search")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    c = distributed.Client(cluster)
+    try:
+        yield c
+    finally:
+        c.close()
+        cluster.close()
+        # Dask keeps a thread of its own for the rest of the process; on Python 3.11, deep
+        # computations refuse to raise the recursion limit while another thread runs
+        # (cgt._deep.may_raise_limit), so the tests after these would see it
+        from distributed.utils import _offload_executor
+        _offload_executor.shutdown(wait=True)
+
+
+def openings(n: int) -> list[Board]:
+    """The positions after the two removals of the n x n board (Black to move)."""
+    start = Board.start(n)
+    out = []
+    for r1 in removals(start, BLACK):
+        b1 = start.play_removal(r1.source)
+        for r2 in removals(b1, WHITE, hole=r1.source):
+            out.append(b1.play_removal(r2.source))
+    return out
+
+
+def random_board(rng: random.Random, rows: int, cols: int) -> Board:
+    rows_ = ["".join(rng.choice("xo..") for _ in range(cols)) for _ in range(rows)]
+    return Board("/".join(rows_))
+
+
+def local_wins(board: Board, color) -> bool:
+    return konane.solve(board, color, progress=False).wins
+
+
+def test_the_5x5_openings_have_the_same_outcomes_and_winning_moves(client):
+    # small jobs, so that the driver's tree grows beyond the root
+    on = Cluster(client, job_positions=2_000)
+    for b in openings(5):
+        assert konane.outcome(b, cluster=on) == konane.outcome(b), b
+        s = konane.solve(b, BLACK, cluster=on)
+        assert s.winner is konane.solve(b, BLACK).winner, b
+        if s.move is not None:                      # the move wins: White to move then loses
+            assert not local_wins(b.play(s.move), WHITE), (b, s.move)
+        assert s.jobs >= 1
+
+
+def test_a_6x6_opening_on_the_cluster(client):
+    # Black to move after c3 c4 loses (the search in this process; White wins 6x6 openings
+    # of this kind, scripts/solve_openings.py)
+    b = Board.start(6).play_removal("c3").play_removal("c4")
+    s = konane.solve(b, BLACK, cluster=Cluster(client, job_positions=50_000))
+    assert s.winner is konane.solve(b, BLACK).winner
+    assert s.jobs > 1 and s.positions > 0
+
+
+@pytest.mark.slow
+def test_every_6x6_opening_on_the_cluster(client):
+    for b in openings(6):
+        assert konane.solve(b, BLACK, cluster=client).winner is konane.solve(b, BLACK).winner, b
+
+
+def test_random_boards_have_the_same_winners_moves_and_values(client):
+    rng = random.Random(27)
+    on = Cluster(client, job_positions=500)
+    for _ in range(150):
+        b = random_board(rng, rng.randint(2, 4), rng.randint(3, 5))
+        for color in (BLACK, WHITE):
+            s = konane.solve(b, color, cluster=on, all_moves=True)
+            local = konane.solve(b, color, all_moves=True)
+            assert s.winner is local.winner, (b, color)
+            assert sorted(map(str, s.winning_moves)) == sorted(map(str, local.winning_moves)), (b, color)
+        assert konane.outcome(b, cluster=on) == konane.outcome(b), b
+    for _ in range(40):
+        b = random_board(rng, 3, rng.randint(4, 6))
+        for plies in (0, 1, 2):
+            assert konane.value(b, cluster=Cluster(client, plies=plies)) == konane.value(b), (b, plies)
+
+
+def test_values_of_positions_expanded_in_the_driver(client, monkeypatch):
+    # every region valued through the jobs (none small enough for the driver itself)
+    monkeypatch.setattr(konane.cluster, "LOCAL_STONES", 0)
+    b = Board.start(5).play_removal("c3").play_removal("c2")
+    expected = konane.value(b)
+    for plies in (0, 1, 2):
+        assert konane.value(b, cluster=Cluster(client, plies=plies)) == expected
+    # Ernst (1995): the 2x3 position x.o/ox. ... a hand check: ".ox./o..x/...." is +-1
+    assert konane.value(".ox./o..x/....", cluster=client) == cgt.parse("+-1")
+
+
+def test_a_stopped_driver_resumes_from_the_store_with_less_work(client, tmp_path):
+    b = Board.start(6).play_removal("c3").play_removal("c4")
+    on = Cluster(client, job_positions=50_000)
+    client.run(konane.clear_caches)                 # the workers' tables empty
+    full = konane.solve(b, BLACK, cluster=on, cache=tmp_path / "full.sqlite", progress=False)
+    client.run(konane.clear_caches)
+    store = tmp_path / "stopped.sqlite"
+    with pytest.raises(ComputationLimitError):
+        konane.solve(b, BLACK, cluster=on, cache=store, max_positions=full.positions // 2, progress=False)
+    konane.clear_caches()
+    client.run(konane.clear_caches)
+    resumed = konane.solve(b, BLACK, cluster=on, cache=store, progress=False)
+    assert resumed.winner is full.winner
+    assert resumed.positions < full.positions and resumed.jobs < full.jobs
+    # a finished run keeps the root: the same call sends no job for the winner
+    client.run(konane.clear_caches)
+    again = konane.solve(b, BLACK, cluster=on, cache=store, progress=False)
+    assert again.winner is full.winner and again.jobs == 0
+
+
+def test_a_driver_killed_by_the_system_resumes(client, tmp_path):
+    b = Board.start(6).play_removal("c3").play_removal("c4")
+    store = tmp_path / "killed.sqlite"
+    address = client.scheduler.address
+    code = (f"import konane\nfrom konane.cluster import Cluster\n"
+            f"b = konane.Board.start(6).play_removal('c3').play_removal('c4')\n"
+            f"konane.solve(b, 'x', cluster=Cluster({address!r}, job_positions=20_000), cache={str(store)!r})\n")
+    client.run(konane.clear_caches)
+    driver = subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    time.sleep(6)
+    driver.send_signal(signal.SIGKILL)
+    driver.wait()
+    kept = konane.RegionCache(store).info()["stored_wins"]
+    konane.clear_caches()
+    client.run(konane.clear_caches)
+    resumed = konane.solve(b, BLACK, cluster=Cluster(client, job_positions=20_000), cache=store,
+                           progress=False)
+    assert resumed.winner is konane.solve(b, BLACK).winner
+    assert kept is not None and kept >= 0
+
+
+# a client that cannot connect leaves a socket to the garbage collector (inside Dask)
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+def test_a_closed_client_or_a_silent_scheduler_is_a_cluster_error(client, tmp_path):
+    store = tmp_path / "store.sqlite"
+    konane.solve("..ox/xo..", BLACK, cache=store)           # something in the store
+    before = konane.RegionCache(store).info()
+    closed = distributed.Client(client.scheduler.address, set_as_default=False)
+    closed.close()
+    with pytest.raises(ClusterError, match="not running"):
+        konane.solve(".ox./o..x/....", BLACK, cluster=closed, cache=store)
+    t = time.monotonic()
+    with pytest.raises(ClusterError, match="no Dask scheduler answered"):
+        konane.outcome(".ox./o..x/....", cluster=Cluster("tcp://127.0.0.1:9", timeout=1), cache=store)
+    assert time.monotonic() - t < 30
+    with pytest.raises(ClusterError):
+        konane.value(".ox./o..x/....", cluster=Cluster("tcp://127.0.0.1:9", timeout=1))
+    after = konane.RegionCache(store).info()
+    assert after["stored_proofs"] == before["stored_proofs"] and after["stored"] == before["stored"]
+
+
+def test_bad_arguments(client):
+    with pytest.raises(KonaneTypeError, match="cluster="):
+        konane.outcome("..ox", cluster=42)
+    with pytest.raises(KonaneTypeError):
+        Cluster(3.5)
+    with pytest.raises(KonaneValueError, match="job_positions"):
+        Cluster(client, job_positions=0)
+    with pytest.raises(KonaneValueError, match="timeout"):
+        Cluster(client, timeout=-1)
+    with pytest.raises(KonaneValueError, match="certificate"):
+        konane.solve(".ox./o..x/....", BLACK, cluster=client, certificate="x.cert")
+    match = konane.Match(Board.start(4))
+    with pytest.raises(KonaneValueError, match="opening"):
+        konane.solve(match, cluster=client)
+
+
+def test_without_dask_the_cluster_path_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ClusterError, match=r"konane-cgt\[cluster\]"):
+        konane.outcome("..ox", cluster="tcp://127.0.0.1:9")
+
+
+def test_the_store_keeps_whole_positions_under_their_normal_form(tmp_path):
+    path = tmp_path / "wins.sqlite"
+    cache = konane.RegionCache(path)
+    b = Board("..ox/xo..")                 # 2 (Ernst 1995): Black wins whoever starts
+    cache.put_win(b.key, True, True, True, 12)
+    dual = Board(".ox./o..x/....")          # +-1: its colour swap is one of its symmetries
+    cache.put_win(dual.key, True, True, True, 5)
+    cache.close()
+    again = konane.RegionCache(path)
+    for k in range(8):                   # every image under the symmetries, and the colour swap
+        t = b.transform(k)
+        assert again.win(t.key, True, True) is True
+        assert again.win(t.color_swapped().key, False, True) is True
+        # either player to move is the same game, and the first player wins
+        assert again.win(dual.transform(k).key, False, True) is True
+    assert again.win(b.key, False, True) is None and again.win(b.key, True, False) is None
+    again.close()
+    # a result edited by hand is refused
+    import sqlite3
+    db = sqlite3.connect(path)
+    db.execute("UPDATE wins SET result='loss,12'")
+    db.commit()
+    db.close()
+    with pytest.raises(konane.CacheFileError, match="checksum"):
+        konane.RegionCache(path).win(b.key, True, True)
+
+
+# last: the nanny starts a new worker, which takes a few seconds
+def test_a_worker_killed_in_the_middle_of_a_run(client):
+    b = Board.start(6).play_removal("c3").play_removal("c4")
+    pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+
+    def kill() -> None:
+        time.sleep(1.5)
+        os.kill(victim, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill)
+    killer.start()
+    try:
+        s = konane.solve(b, BLACK, cluster=Cluster(client, job_positions=20_000))
+    finally:
+        killer.join()
+    assert s.winner is konane.solve(b, BLACK).winner
+    client.wait_for_workers(2, timeout=60)          # the nanny started a new worker
