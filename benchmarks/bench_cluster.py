@@ -21,8 +21,9 @@ answer as Dask pickles them (what crosses the network besides Dask's own message
 A simulated multi-node run (``--nodes N``): N worker processes of one thread with
 ``--node-memory`` each (Dask's nanny restarts a worker past it), that do not share the
 store's file (``share_cache=False``, as machines without a shared file system), solve the
-6x6 opening c3 c4 with the store in the driver; then the same call again on the same store
-after the workers' tables were emptied (a driver that resumes).  The traffic is every byte
+6x6 opening c3 c4 with the store in the driver, stopped after 4 s; then the same call again on
+the same store after the workers' tables were emptied (a driver that resumes), and once more
+(answered from the store).  The traffic is every byte
 the loopback interface carried during the run (``/proc/net/dev``: jobs, answers, Dask's
 messages and heartbeats), per job.
 """
@@ -126,18 +127,22 @@ def simulated_nodes(nodes: int, memory: str, job_positions: int) -> dict[str, ob
     try:
         with tempfile.TemporaryDirectory() as tmp:
             store = os.path.join(tmp, "driver.sqlite")
-            for run in ("first", "resumed"):
+            for run, limit in (("stopped after 4 s", 4.0), ("resumed", None), ("finished", None)):
                 client.run(konane.clear_caches)
                 before, t = loopback_bytes(), time.perf_counter()
-                s = konane.solve(b, "x", cluster=on, cache=store, progress=False)
+                try:
+                    s = konane.solve(b, "x", cluster=on, cache=store, progress=False, time=limit)
+                    winner, jobs, positions = s.winner.long_name, s.jobs, s.positions
+                except konane.ComputationLimitError as exc:
+                    winner, jobs, positions = None, None, exc.positions
                 seconds, after = time.perf_counter() - t, loopback_bytes()
                 traffic = None if before is None or after is None else after - before
-                rows.append({"run": run, "winner": s.winner.long_name, "jobs": s.jobs, "positions": s.positions,
+                rows.append({"run": run, "winner": winner, "jobs": jobs, "positions": positions,
                              "seconds": seconds, "loopback_bytes": traffic,
-                             "bytes_per_job": None if traffic is None or not s.jobs else traffic / s.jobs})
-                per = "" if traffic is None or not s.jobs else f", {traffic / s.jobs:,.0f} bytes a job"
-                print(f"{nodes} nodes of {memory}, {run}: {s.winner.long_name} {seconds:.1f} s, {s.jobs} jobs, "
-                      f"{s.positions:,} positions{per}", flush=True)
+                             "bytes_per_job": None if traffic is None or not jobs else traffic / jobs})
+                per = "" if traffic is None or not jobs else f", {traffic / jobs:,.0f} bytes a job"
+                print(f"{nodes} nodes of {memory}, {run}: {winner} {seconds:.1f} s, {jobs} jobs, "
+                      f"{positions:,} positions, {traffic:,} bytes{per}", flush=True)
     finally:
         client.close()
         cluster.close()
