@@ -293,14 +293,18 @@ class RegionCache:
         rows = (cells.bit_length() + stride - 1) // stride
         key = ",".join(map(str, (multi, rows, stride - 1, cells, me, en, cgt.Game.from_id(g))))
         result = f"{'win' if wins else 'loss'},{work}"
-        if self._proofs.get(key) == result:
-            return
-        if len(self._proofs) >= self.max_memory:
-            self._proofs.clear()
-        self._proofs[key] = result
+        if self._proofs.get(key) != result:
+            self._keep(self._proofs, self._pending_proofs, key, result)
+
+    def _keep(self, kept: dict[str, str], pending: list[tuple[str, str, str]], key: str, result: str) -> None:
+        """Keep a result of a search in the table ``kept`` (in memory, emptied past ``max_memory``)
+        and, with a file, in the rows ``pending`` to write (committed every ``COMMIT_EVERY``)."""
+        if len(kept) >= self.max_memory:
+            kept.clear()
+        kept[key] = result
         if self._db is not None:
-            self._pending_proofs.append((key, result, _check(key, result)))
-            if len(self._pending_proofs) >= self.COMMIT_EVERY:
+            pending.append((key, result, _check(key, result)))
+            if len(pending) >= self.COMMIT_EVERY:
                 self.flush()
 
     def proofs(self) -> Iterator[tuple[bool, int, int, int, int, int, bool, int]]:
@@ -364,15 +368,8 @@ class RegionCache:
         """
         key = win_key(position, black_to_move, multi)
         result = f"{'win' if wins else 'loss'},{work}"
-        if self._wins.get(key, "").split(",")[0] == result.split(",")[0]:
-            return
-        if len(self._wins) >= self.max_memory:
-            self._wins.clear()
-        self._wins[key] = result
-        if self._db is not None:
-            self._pending_wins.append((key, result, _check(key, result)))
-            if len(self._pending_wins) >= self.COMMIT_EVERY:
-                self.flush()
+        if self._wins.get(key, "").split(",")[0] != result.split(",")[0]:
+            self._keep(self._wins, self._pending_wins, key, result)
 
     def win(self, position: tuple[int, int, int, int, int], black_to_move: bool, multi: bool) -> bool | None:
         """Whether the player to move wins ``position``, if :meth:`put_win` kept it (in this
