@@ -330,12 +330,13 @@ ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
 # ---------------------------------------------------------------- the runner
 
 def run(name: str, count: int, seed: int, timeout: float, failures: list[dict[str, Any]],
-        quiet: bool = False) -> Counter[str]:
-    """Run ``count`` inputs into the entry point ``name``; the outcomes by kind."""
+        quiet: bool = False, start: int = 0) -> Counter[str]:
+    """Run ``count`` inputs into the entry point ``name``, those of indexes ``start`` on (each
+    input depends only on the seed, the entry point and its index); the outcomes by kind."""
     fn = ENTRY_POINTS[name]
     outcomes: Counter[str] = Counter()
     devnull = open(os.devnull, "w")                 # the CLI prints
-    for i in range(count):
+    for i in range(start, start + count):
         rng = random.Random(f"{seed}/{name}/{i}")
         signal.setitimer(signal.ITIMER_REAL, timeout)
         old_out, old_err = sys.stdout, sys.stderr
@@ -360,8 +361,8 @@ def run(name: str, count: int, seed: int, timeout: float, failures: list[dict[st
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             sys.stdout, sys.stderr = old_out, old_err
-        if not quiet and (i + 1) % max(1, count // 10) == 0:
-            print(f"  {name}: {i + 1}/{count}", file=sys.stderr, flush=True)
+        if not quiet and (i + 1 - start) % max(1, count // 10) == 0:
+            print(f"  {name}: {i + 1 - start}/{count}", file=sys.stderr, flush=True)
     devnull.close()
     return outcomes
 
@@ -371,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=100_000, help="inputs per entry point (default 10^5)")
     ap.add_argument("--only", default=None, help="comma-separated entry points (default: all)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--start", type=int, default=0,
+                    help="index of the first input (split a run over processes: --start 0, --start 50000, ...)")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds a call may take before it counts as a hang")
     ap.add_argument("--memory", type=float, default=4.0, help="address-space cap of the process, GB")
     ap.add_argument("--json", default=None, help="write the summary and the failures to this file")
@@ -390,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
           "errors by class")
     for name in names:
         t = time.perf_counter()
-        outcomes = run(name, args.count, args.seed, args.timeout, failures, args.quiet)
+        outcomes = run(name, args.count, args.seed, args.timeout, failures, args.quiet, args.start)
         dt = time.perf_counter() - t
         errors = {k.removeprefix("error: "): n for k, n in outcomes.items() if k.startswith("error: ")}
         failed = sum(n for k, n in outcomes.items() if k.startswith("failure"))
