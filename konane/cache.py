@@ -210,20 +210,29 @@ class RegionCache:
                               "in this process are kept, but the file cannot be read (delete it, or pass "
                               "another one)")
 
-    def _load(self, key: Key) -> int | None:
+    def _stored(self, query: str, key: str, what: str) -> str | None:
+        """The text of the row of ``key`` that ``query`` (``SELECT text, checksum FROM table
+        WHERE key=?``) reads from the file, checked against its checksum, or None; ``what``
+        names the row in the error of a damaged file."""
         assert self._db is not None
-        text_key = _text_key(key)
         try:
-            row = self._db.execute("SELECT value, checksum FROM region_values WHERE key=?",
-                                   (text_key,)).fetchone()
+            row = self._db.execute(query, (key,)).fetchone()
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._damaged(str(exc)) from None
         if row is None:
             return None
-        value, checksum = row
-        if not isinstance(value, str) or checksum != _check(text_key, value):
-            raise self._damaged(f"the value of region {text_key} does not match its checksum (the file was "
-                                "changed after this library wrote it)")
+        text, checksum = row
+        if not isinstance(text, str) or checksum != _check(key, text):
+            raise self._damaged(f"the {what} does not match its checksum (the file was changed after this "
+                                "library wrote it)")
+        return text
+
+    def _load(self, key: Key) -> int | None:
+        text_key = _text_key(key)
+        value = self._stored("SELECT value, checksum FROM region_values WHERE key=?", text_key,
+                             f"value of region {text_key}")
+        if value is None:
+            return None
         try:
             return cgt.parse(value).id
         except cgt.CGTError as exc:
@@ -384,17 +393,11 @@ class RegionCache:
         result = self._wins.get(key)
         if result is None and self._db is not None:
             self.flush()
-            try:
-                row = self._db.execute("SELECT result, checksum FROM wins WHERE key=?", (key,)).fetchone()
-            except (sqlite3.Error, UnicodeDecodeError) as exc:
-                raise self._damaged(str(exc)) from None
-            if row is None:
+            result = self._stored("SELECT result, checksum FROM wins WHERE key=?", key, f"result of position {key!r}")
+            if result is None:
                 return None
-            result, checksum = row
-            if not isinstance(result, str) or checksum != _check(key, result) or \
-                    result.split(",")[0] not in ("win", "loss"):
-                raise self._damaged(f"the result of position {key!r} does not match its checksum (the file was "
-                                    "changed after this library wrote it)")
+            if result.split(",")[0] not in ("win", "loss"):
+                raise self._damaged(f"the result of position {key!r} cannot be read ({result!r})")
             self._wins[key] = result
         return None if result is None else result.startswith("win")
 

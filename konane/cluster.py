@@ -306,23 +306,25 @@ class _Node:
     def open_children(self) -> list[_Node]:
         return [c for c in self.children or () if c.won is None and not c.busy]
 
+    def decide(self, won: bool) -> None:
+        """Proved: the player to move wins (``won``) or loses."""
+        self.won, self.busy = won, False
+        self.pn, self.dn = (0, _INF) if won else (_INF, 0)
+
     def update(self) -> None:
         """Its numbers from its children's (an inner node not yet proved)."""
         if self.won is not None or self.children is None:
             return
         if any(c.won is False for c in self.children):
-            self.won = True
+            self.decide(True)
         elif all(c.won is True for c in self.children):
-            self.won = False
+            self.decide(False)
         else:
             opened = self.open_children()
             self.busy = not opened
             if opened:
                 self.pn = min(c.dn for c in opened)
                 self.dn = min(_INF, sum(c.pn for c in opened))
-        if self.won is not None:
-            self.busy = False
-            self.pn, self.dn = (0, _INF) if self.won else (_INF, 0)
 
 
 class _Search:
@@ -358,8 +360,7 @@ class _Search:
         return n
 
     def prove(self, n: _Node, won: bool, work: int = 0, keep: bool = True) -> None:
-        n.won, n.busy = won, False
-        n.pn, n.dn = (0, _INF) if won else (_INF, 0)
+        n.decide(won)
         if keep:
             self.store.put_win(n.board.key, n.black, self.rules.multi_jump, won, work)
 

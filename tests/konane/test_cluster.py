@@ -47,6 +47,10 @@ def client():
         _offload_executor.shutdown(wait=True)
 
 
+#: The 6x6 opening c3 c4, Black to move (White wins: the search in this process), a few seconds.
+C3_C4 = Board.start(6).play_removal("c3").play_removal("c4")
+
+
 def openings(n: int) -> list[Board]:
     """The positions after the two removals of the n x n board (Black to move)."""
     start = Board.start(n)
@@ -82,7 +86,7 @@ def test_the_5x5_openings_have_the_same_outcomes_and_winning_moves(client):
 def test_a_6x6_opening_on_the_cluster(client):
     # Black to move after c3 c4 loses (the search in this process; White wins 6x6 openings
     # of this kind, scripts/solve_openings.py)
-    b = Board.start(6).play_removal("c3").play_removal("c4")
+    b = C3_C4
     s = konane.solve(b, BLACK, cluster=Cluster(client, job_positions=50_000))
     assert s.winner is konane.solve(b, BLACK).winner
     assert s.jobs > 1 and s.positions > 0
@@ -123,7 +127,7 @@ def test_values_of_positions_expanded_in_the_driver(client, monkeypatch):
 
 
 def test_a_stopped_driver_resumes_from_the_store_with_less_work(client, tmp_path):
-    b = Board.start(6).play_removal("c3").play_removal("c4")
+    b = C3_C4
     on = Cluster(client, job_positions=50_000)
     client.run(konane.clear_caches)                 # the workers' tables empty
     full = konane.solve(b, BLACK, cluster=on, cache=tmp_path / "full.sqlite", progress=False)
@@ -143,7 +147,7 @@ def test_a_stopped_driver_resumes_from_the_store_with_less_work(client, tmp_path
 
 
 def test_a_driver_killed_by_the_system_resumes(client, tmp_path):
-    b = Board.start(6).play_removal("c3").play_removal("c4")
+    b = C3_C4
     store = tmp_path / "killed.sqlite"
     address = client.scheduler.address
     code = (f"import konane\nfrom konane.cluster import Cluster\n"
@@ -235,7 +239,7 @@ def test_the_store_keeps_whole_positions_under_their_normal_form(tmp_path):
 
 # last: the nanny starts a new worker, which takes a few seconds
 def test_a_worker_killed_in_the_middle_of_a_run(client):
-    b = Board.start(6).play_removal("c3").play_removal("c4")
+    b = C3_C4
     pids = client.run(os.getpid)
     victim = sorted(pids.values())[0]
 
