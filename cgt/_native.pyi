@@ -92,7 +92,8 @@ def konane_value_info() -> tuple[int, int, int, int, int, int]:
 def konane_value_clear() -> None: ...
 
 def konane_wins(board: Board, black_to_move: bool, multi_jump: bool,
-                check: Check | None = None, max_bytes: int | None = None) -> tuple[bool, int, int]:
+                check: Check | None = None, max_bytes: int | None = None,
+                threads: int = 1) -> tuple[bool, int, int]:
     """``(won, positions, settled)``: whether the player to move wins ``board``."""
 
 def konane_wins_new_results() -> list[tuple[bool, int, int, int, int, int, bool, int]]:

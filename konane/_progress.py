@@ -244,6 +244,9 @@ class Progress:
         The computation's name in the error message (``"konane.value"``).
     kept : str
         What the error message says is kept of the work done so far.
+    threads : int, optional
+        The threads the native kernels of the computation may use (a call's
+        ``threads=``); None: the process's setting (:func:`konane.set_threads`).
 
     The bar appears when a check finds that :data:`DELAY` seconds have passed
     since the first check (the first ``threshold`` units: milliseconds into a
@@ -253,13 +256,14 @@ class Progress:
 
     __slots__ = ("enabled", "desc", "unit", "total", "threshold", "max_positions", "max_memory", "what",
                  "bar", "count", "shown", "start", "watch", "memory0", "memory", "next", "seconds", "began",
-                 "kept")
+                 "kept", "threads")
 
     def __init__(self, enabled: bool, desc: str, *, unit: str = " positions", total: int | None = None,
                  threshold: int = 2000, max_positions: int | None = None, max_memory: int | None = None,
                  seconds: float | None = None, what: str = "the computation",
-                 kept: str = "the values computed so far are kept in the cache") -> None:
+                 kept: str = "the values computed so far are kept in the cache", threads: int | None = None) -> None:
         self.enabled = enabled
+        self.threads = threads
         self.seconds = seconds
         self.began = _clock() if seconds is not None else 0.0
         self.kept = kept
@@ -432,13 +436,13 @@ class Progress:
 
 @contextmanager
 def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any, time: Any = None,
-                desc: str | None = None, unit: str = " positions", total: int | None = None,
+                threads: Any = None, desc: str | None = None, unit: str = " positions", total: int | None = None,
                 threshold: int = 2000, bar: bool = True,
                 kept: str = "the values computed so far are kept in the cache") -> Iterator[Progress]:
     """The counter of a public call's computation: its arguments checked, its bar closed at the end.
 
     ``what`` names the call in messages (``"konane.value"``); ``progress``, ``max_positions``,
-    ``max_memory`` and ``time`` are the call's own arguments, checked here (a
+    ``max_memory``, ``time`` and ``threads`` are the call's own arguments, checked here (a
     :class:`konane.errors.KonaneTypeError` or :class:`konane.errors.KonaneValueError` for a bad
     one); ``bar`` False keeps the bar off whatever ``progress`` says (a computation too small
     to show one).  The other arguments are :class:`Progress`'s.  A ``MemoryError`` raised in
@@ -457,9 +461,10 @@ def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any
     positions = check_count("max_positions", max_positions)
     memory = check_count("max_memory", max_memory)
     seconds = check_seconds("time", time)
+    n_threads = check_count("threads", threads, low=1)
     counter = Progress(progress_enabled(progress) and bar, desc or what, unit=unit, total=total,
                        threshold=threshold, max_positions=positions, max_memory=memory, seconds=seconds,
-                       what=what, kept=kept)
+                       what=what, kept=kept, threads=n_threads)
     try:
         yield counter
     except MemoryError as exc:

@@ -267,8 +267,9 @@ def win_job(position: tuple[int, int, int, int, int], black_to_move: bool, rules
     stats = Stats()
     won: bool | None = None
     kept = None if cache is None else as_cache(cache)
+    # one thread: Dask runs a job on each of a worker's threads
     with computation("a job of konane.cluster", progress=False, max_positions=max_positions,
-                     max_memory=DEFAULT_MAX_MEMORY) as prog, proofs_kept_in(kept):
+                     max_memory=DEFAULT_MAX_MEMORY, threads=1) as prog, proofs_kept_in(kept):
         try:
             won = wins(position, black_to_move, rules, prog, prog.tick, stats)
         except ComputationLimitError:

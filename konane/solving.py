@@ -143,7 +143,7 @@ def _in_opening(board: Any) -> bool:
 def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: int | None = None,
             max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
             time: float | None = None, cache: RegionCache | str | os.PathLike[str] | None = None,
-            cluster: Any = None) -> cgt.Outcome:
+            cluster: Any = None, threads: int | None = None) -> cgt.Outcome:
     """The outcome class of a position, by search: who wins with either player to move.
 
     The same as ``konane.value(board).outcome``, but computed by a win/loss
@@ -183,6 +183,13 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         ``cache=``, every result is kept there as it comes, so a stopped run
         resumes; ``max_positions`` and ``time`` count the whole cluster's work,
         ``max_memory`` the driver's.
+    threads : int, optional
+        The threads of the native search (at least 1), which share its tables
+        (parallel df-pn with virtual proof numbers, Kaneko 2010).  Default: the
+        setting of :func:`konane.set_threads`, else every processor this process
+        may use.  The answer does not depend on it; the positions searched do
+        (several threads search some positions twice).  On a cluster each job
+        runs on one thread of a worker.
 
     Returns
     -------
@@ -212,12 +219,12 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         on = on_cluster.as_cluster(cluster)
         store = kept if kept is not None else RegionCache()
         with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
-                         max_memory=max_memory, time=time, kept=_KEPT_CLUSTER) as prog:
+                         max_memory=max_memory, time=time, threads=threads, kept=_KEPT_CLUSTER) as prog:
             black_first = on_cluster.wins_on(b, True, r, on, store, prog)[0]
             white_first = on_cluster.wins_on(b, False, r, on, store, prog)[0]
     else:
         with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
-                         max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
+                         max_memory=max_memory, time=time, threads=threads, kept=_KEPT) as prog, proofs_kept_in(kept):
             stats = Stats()
             black_first = wins(b.key, True, r, prog, prog.tick, stats)
             white_first = wins(b.key, False, r, prog, prog.tick, stats)
@@ -231,7 +238,8 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
           all_moves: bool = False, max_positions: int | None = None, time: float | None = None,
           max_memory: int | None = DEFAULT_MAX_MEMORY, progress: bool | None = None,
           certificate: str | os.PathLike[str] | None = None,
-          cache: RegionCache | str | os.PathLike[str] | None = None, cluster: Any = None) -> Solution:
+          cache: RegionCache | str | os.PathLike[str] | None = None, cluster: Any = None,
+          threads: int | None = None) -> Solution:
     """Solve a position with ``to_move`` to move: the winner and a winning move.
 
     A :class:`konane.Match` still in its opening is solved as the game it is: the removals
@@ -250,7 +258,7 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
     all_moves : bool
         Find every winning move (each move is searched), instead of the first.
-    max_positions, max_memory, progress, time, cache, cluster
+    max_positions, max_memory, progress, time, cache, cluster, threads
         As for :func:`outcome`.  On a cluster, the winning moves are those the
         driver's tree proves (each move's position searched on the cluster).
     certificate : str or os.PathLike, optional
@@ -322,14 +330,14 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
                                    "the workers' tables; solve without cluster= (with the same cache=) to write one")
         store = kept if kept is not None else RegionCache()
         with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
-                         max_memory=max_memory, time=time, kept=_KEPT_CLUSTER) as prog:
+                         max_memory=max_memory, time=time, threads=threads, kept=_KEPT_CLUSTER) as prog:
             found, search = on_cluster.solve(b, color is BLACK, r, on, store, prog, all_moves)
         return Solution(board=b, to_move=color, winner=color if found else other,
                         move=found[0] if found else None, winning_moves=tuple(found or ()),
                         all_moves=all_moves, positions=search.positions, settled_by_values=search.settled,
                         seconds=_time.monotonic() - start, rules=r, jobs=search.jobs)
     with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time, kept=_KEPT) as prog, proofs_kept_in(kept):
+                     max_memory=max_memory, time=time, threads=threads, kept=_KEPT) as prog, proofs_kept_in(kept):
         stats = Stats()
         winning: list[Move] = []
         if game_wins(b, color, phase, hole, r, prog, stats):

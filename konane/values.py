@@ -106,7 +106,7 @@ def _value(board: Board, rules: Rules, cache: RegionCache | None, prog: Progress
 def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None = None,
           cache: RegionCache | str | None = None, progress: bool | None = None,
           max_positions: int | None = None, max_memory: int | None = DEFAULT_MAX_MEMORY,
-          time: float | None = None, cluster: Any = None) -> cgt.Game:
+          time: float | None = None, cluster: Any = None, threads: int | None = None) -> cgt.Game:
     """The exact value of a Konane position, as a canonical :class:`cgt.Game`.
 
     Left is Black (``x``), Right is White (``o``).  The value does not depend on
@@ -169,6 +169,11 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         positions below them (with ``cache=`` as their value cache when it is
         a file, which the workers must then be able to reach), and the driver
         combines the values.  ``max_positions`` then counts jobs.
+    threads : int, optional
+        The threads of the native value solver (at least 1; it uses at most
+        two: the walk over the positions and their valuation, see
+        :func:`konane.set_threads`).  Default: the setting of
+        :func:`konane.set_threads`.  The value does not depend on it.
 
     Returns
     -------
@@ -228,11 +233,11 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
     if cluster is not None:
         on = on_cluster.as_cluster(cluster)
         with computation("konane.value", desc="konane values", unit=" jobs", progress=progress,
-                         max_positions=max_positions, max_memory=max_memory, time=time, kept=_KEPT,
-                         threshold=1) as prog:
+                         max_positions=max_positions, max_memory=max_memory, time=time, threads=threads,
+                         kept=_KEPT, threshold=1) as prog:
             return on_cluster.value(list(regions(b)), r, on, c, prog, value, value_job)
     with computation("konane.value", desc="konane values", progress=progress, max_positions=max_positions,
-                     max_memory=max_memory, time=time, kept=_KEPT) as prog:
+                     max_memory=max_memory, time=time, threads=threads, kept=_KEPT) as prog:
         _warn_if_far(b, c, "value", max_positions, time)
         return _value(b, r, c, prog)
 
@@ -247,29 +252,35 @@ def value_job(position: tuple[int, int, int, int, int], rules: Rules, cache: str
     >>> konane.values.value_job(konane.Board("..ox/xo..").key, konane.STANDARD, None)
     '2'
     """
-    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=None))
+    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=None, threads=1))
 
 
 @public
 def set_threads(n: int | None) -> None:
-    """Let the native value solver use ``n`` threads (1 or 2); ``None``: the default.
+    """Let the native computations of this process use ``n`` threads; ``None``: the default.
 
-    With 2, the solver walks over the positions (moves, symmetries, regions, its tables) on
-    the calling thread while a second thread makes their canonical forms, each position
-    after its options; on the 5x6 start this takes about two thirds of the time of one
-    thread.  The values, and the ids of :mod:`cgt.ops`, are the same either way.  The
-    default is 2 where the process may run on two processors or more
-    (``konane._kernel.native.default_threads``).  A computation starts in one thread and
-    brings in the second once it has computed 4096 positions (``konane::PIPE_AFTER`` of the
-    native core: a few milliseconds), so small values never pay for starting a thread
-    (``konane.cache_info()["native"]["piped"]`` counts the computations that did).  The Python
-    solver (no native core, a board it does not take, or an in-memory
-    :class:`konane.RegionCache` given) always runs in one thread.
+    The win/loss search (:func:`konane.solve`, :func:`konane.outcome`, the
+    players' exact search) runs on ``n`` threads sharing its tables (parallel
+    df-pn with virtual proof numbers, Kaneko 2010).  The value solver uses at
+    most two: the walk over the positions (moves, symmetries, regions, its
+    tables) on the calling thread while a second thread makes their canonical
+    forms, each position after its options (on the 5x6 start about two thirds
+    of the time of one thread); it brings in the second once it has computed
+    4096 positions, so small values never pay for starting a thread
+    (``konane.cache_info()["native"]["piped"]`` counts the computations that
+    did).  The default is every processor this process may run on
+    (``konane._kernel.native.default_threads``).  A call's own ``threads=``
+    (:func:`konane.solve`, :func:`konane.outcome`, :func:`konane.value`) wins
+    over this setting.  The answers, and the ids of :mod:`cgt.ops`, are the
+    same whatever the threads; the positions a search counts are not (several
+    threads search some positions twice).  The Python solver (no native core,
+    a board it does not take, or an in-memory :class:`konane.RegionCache`)
+    always runs in one thread.
 
     Parameters
     ----------
     n : int or None
-        1 or 2 (more are taken as 2: the solver has two halves), or None for the default.
+        At least 1, or None for the default.
 
     Raises
     ------
@@ -283,9 +294,10 @@ def set_threads(n: int | None) -> None:
     >>> konane.set_threads(1)
     >>> konane.value("xoxox/oxoxo/xo..x/oxoxo")     # 18 stones, one thread
     cgt.parse('1')
-    >>> konane.set_threads(None)                    # two where the machine has them
-    >>> konane.value("xoxox/oxoxo/xo..x/oxoxo")
-    cgt.parse('1')
+    >>> konane.set_threads(4)                       # the search on 4, values on 2
+    >>> konane.solve("xoxox/oxoxo/xo..x/oxoxo", "x").winner
+    konane.BLACK
+    >>> konane.set_threads(None)                    # every processor
     """
     if n is not None and not is_int(n):
         raise KonaneTypeError(f"set_threads takes None or an int, not {describe(n)}")

@@ -84,27 +84,32 @@ _LOADED = _current(_ext)
 
 _threads: int | None = None      # set_threads; None: default_threads()
 
+#: The most threads the value solver uses (its two halves: the walk and the valuation).
+VALUE_THREADS = 2
+
 
 @functools.cache
 def default_threads() -> int:
-    """The threads the native value solver uses by default: 2 where this process may run
-    on two processors or more, else 1 (read once: each value call asks for it)."""
+    """The threads a native computation uses by default: the processors this process may run
+    on (read once: each call asks for it)."""
     try:
-        n = len(os.sched_getaffinity(0))
+        return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:       # not on Linux
-        n = os.cpu_count() or 1
-    return 2 if n >= 2 else 1
+        return os.cpu_count() or 1
 
 
-def threads() -> int:
-    """The threads the native value solver may use now (see :func:`set_threads`)."""
+def threads(n: int | None = None) -> int:
+    """The threads a native computation may use: ``n`` (a call's ``threads=``), else the
+    setting of :func:`set_threads`, else :func:`default_threads`."""
+    if n is not None:
+        return n
     return default_threads() if _threads is None else _threads
 
 
 def set_threads(n: int | None) -> None:
-    """Set the threads of the native value solver (:func:`konane.set_threads` checks ``n``)."""
+    """Set the threads of the native computations (:func:`konane.set_threads` checks ``n``)."""
     global _threads
-    _threads = None if n is None else min(n, 2)
+    _threads = n
 
 
 def loaded() -> bool:
@@ -126,11 +131,13 @@ def takes(rows: int, cols: int) -> bool:
 
 # ---------------------------------------------------------------- values
 
-def value(position: Position, multi_jump: bool, check: Check = None, max_bytes: int | None = None) -> int:
+def value(position: Position, multi_jump: bool, check: Check = None, max_bytes: int | None = None,
+          n_threads: int | None = None) -> int:
     """The id (in :mod:`cgt.ops`) of the value of ``position``; ``check`` is called with the
     number of positions computed from their options, every 4096 of them and once at the end;
-    the process grows by at most ``max_bytes`` while it runs."""
-    return _ext.konane_value(position, multi_jump, check, threads(), max_bytes)
+    the process grows by at most ``max_bytes`` while it runs; on at most ``n_threads`` threads
+    (see :func:`threads`; the value solver uses at most :data:`VALUE_THREADS`)."""
+    return _ext.konane_value(position, multi_jump, check, min(threads(n_threads), VALUE_THREADS), max_bytes)
 
 
 #: A region value as the native solver gives and takes it: ``(multi, stride, cells, black,
@@ -163,11 +170,12 @@ def value_info() -> dict[str, int] | None:
 # ---------------------------------------------------------------- win/loss
 
 def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check = None,
-         max_bytes: int | None = None) -> tuple[bool, int, int]:
+         max_bytes: int | None = None, n_threads: int | None = None) -> tuple[bool, int, int]:
     """``(wins, nodes, settled)``: whether the side to move wins ``position``, with the nodes
-    expanded and those settled by region values; ``check`` is called with counts of nodes;
-    the process grows by at most ``max_bytes`` while it runs."""
-    return _ext.konane_wins(position, black_to_move, multi_jump, check, max_bytes)
+    expanded (by every thread) and those settled by region values; ``check`` is called with
+    counts of nodes; the process grows by at most ``max_bytes`` while it runs; on
+    ``n_threads`` threads sharing the search's tables (see :func:`threads`)."""
+    return _ext.konane_wins(position, black_to_move, multi_jump, check, max_bytes, threads(n_threads))
 
 
 #: A proved result as the native search gives and takes it: ``(multi, stride, cells, me,

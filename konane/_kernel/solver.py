@@ -286,7 +286,8 @@ def value_id(position: native.Position, rules: Rules, cache: RegionCache | None,
         return _ZERO                # nobody can move: 0, on a board of any size, at no cost
     if native.takes(rows, cols):
         if cache is None:
-            return native.value(position, rules.multi_jump, progress.tick, progress.memory_left())
+            return native.value(position, rules.multi_jump, progress.tick, progress.memory_left(),
+                                progress.threads)
         if cache.path is not None:
             return _native_value_with_cache(position, rules, cache, progress)
     return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)
@@ -318,7 +319,7 @@ def _native_value_with_cache(position: native.Position, rules: Rules, cache: Reg
         _GIVEN.add(cache)
     before = native.value_info() or {}
     try:
-        return native.value(position, rules.multi_jump, progress.tick, progress.memory_left())
+        return native.value(position, rules.multi_jump, progress.tick, progress.memory_left(), progress.threads)
     finally:
         _keep_native_regions(cache)
         after = native.value_info() or {}

@@ -161,7 +161,8 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
         raise RuntimeError("the native search is not available for this board")
     if use_native and backend != "python":
         budget = progress.memory_left()
-        won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, tick, budget)
+        won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, tick, budget,
+                                          progress.threads)
         stats.positions += nodes
         stats.settled += settled
         return won

@@ -305,11 +305,18 @@ impl Engine {
     pub(crate) fn tick(&mut self) -> Result<()> {
         self.steps = self.steps.wrapping_add(1);
         if self.steps & TICK_MASK == 0 {
-            self.budget.check("the native engine's table of games")?;
-            if let Some(h) = self.hook.as_mut() {
-                if h() {
-                    return Err(Error::Interrupted);
-                }
+            self.poll()?;
+        }
+        Ok(())
+    }
+
+    /// Check the memory budget and call the interrupt hook now (what [`Engine::tick`] does
+    /// every few thousand steps), for a caller that counts its own work.
+    pub(crate) fn poll(&mut self) -> Result<()> {
+        self.budget.check("the native engine's table of games")?;
+        if let Some(h) = self.hook.as_mut() {
+            if h() {
+                return Err(Error::Interrupted);
             }
         }
         Ok(())

@@ -32,10 +32,12 @@
 use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neighbours, shr, Mask, Shapes};
 use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
-use super::{Check, Error, Result, Rules, Solver, Ticker};
+use super::{Check, Error, Result, Rules, Solver};
 use crate::engine::memory::{self, Budget, Refused};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// How many nodes pass between two calls of the check callback of [`Search::wins`].
 pub const CHECK_EVERY: u64 = 1024;
@@ -101,28 +103,25 @@ pub struct Stats {
     pub settled: u64,
 }
 
-/// The win/loss search and its tables: the transposition table and a value [`Solver`] for
-/// the regions.  Its ids are those of the one [`Engine`] passed to every call.
+/// The win/loss search and its tables: the transposition table, the proof numbers and a
+/// value [`Solver`] for the regions.  Its ids are those of the one [`Engine`] passed to
+/// every call.  A df-pn call runs on [`Search::threads`] threads sharing the tables.
 pub struct Search {
-    narrow: FxHashMap<Narrow, Entry>,
-    wide: FxHashMap<Wide, Entry>,
+    tables: Tables,
     shapes: Shapes,
     solver: Solver,
     /// Regions with at most this many stones are settled by their exact values.
     pub small: u32,
     /// When the transposition table holds this many entries, the cheapest results are
-    /// dropped (those that took the least work) until at most half of them remain.
+    /// dropped (those that took the least work) until at most half of them remain; the
+    /// table of proof numbers likewise.
     pub max_entries: usize,
     /// Search by depth-first proof numbers (df-pn) instead of the plain depth-first search.
     pub proof_numbers: bool,
-    /// Proof and disproof numbers of the nodes not yet proved, and the work they took
-    /// (df-pn only; heuristic information: when it grows past `max_entries`, the entries
-    /// that took the least work are dropped until half remain).
-    pn: Split<(u32, u32, u32)>,
+    /// The threads of a df-pn call (the caller's and `threads - 1` more; at least one).
+    /// The results do not depend on it; the nodes expanded do.
+    pub threads: usize,
     total: Stats,
-    /// Once [`Search::new_results`] was called: the open nodes proved since its last call
-    /// that took at least [`KEEP_WORK`] nodes.
-    log: Option<Vec<(Open, bool)>>,
     /// The memory budget of the call (the engine's when it starts): the tables grow within it.
     budget: Budget,
 }
@@ -209,14 +208,19 @@ impl<V> Split<V> {
         Ok(())
     }
 
-    fn remove(&mut self, o: &Open, multi: bool) {
+    #[inline]
+    fn get_mut(&mut self, o: &Open, multi: bool) -> Option<&mut V> {
         match Self::narrow_key(o, multi) {
-            Some(k) => {
-                self.narrow.remove(&k);
-            }
-            None => {
-                self.wide.remove(&Self::wide_key(o, multi));
-            }
+            Some(k) => self.narrow.get_mut(&k),
+            None => self.wide.get_mut(&Self::wide_key(o, multi)),
+        }
+    }
+
+    /// Whether there was an entry to remove.
+    fn remove(&mut self, o: &Open, multi: bool) -> bool {
+        match Self::narrow_key(o, multi) {
+            Some(k) => self.narrow.remove(&k).is_some(),
+            None => self.wide.remove(&Self::wide_key(o, multi)).is_some(),
         }
     }
 
@@ -247,25 +251,265 @@ fn proved(o: &Open, multi: bool, x: Entry) -> Proved {
 /// "Infinite" proof and disproof numbers.
 const INF: u32 = u32::MAX / 2;
 
-impl Default for Search {
-    fn default() -> Search {
-        Search::new()
+/// The shards of a [`Shared`] table (a power of 2).
+const SHARDS: usize = 64;
+
+/// A table keyed by open nodes that the threads of a search share: [`SHARDS`] [`Split`]s,
+/// each behind its own lock, a node's shard chosen by a hash of its masks.  Its size is
+/// counted by the threads in batches ([`Call::tally`]): a count every thread wrote at each
+/// entry would cost more than the entry.
+struct Shared<V> {
+    shards: Box<[Shard<V>]>,
+    len: AtomicIsize,
+}
+
+/// A shard of a [`Shared`] table, alone on its cache lines (no false sharing between shards).
+#[repr(align(128))]
+struct Shard<V>(Mutex<Split<V>>);
+
+impl<V: Copy> Shared<V> {
+    fn new() -> Shared<V> {
+        Shared {
+            shards: (0..SHARDS).map(|_| Shard(Mutex::new(Split::default()))).collect(),
+            len: AtomicIsize::new(0),
+        }
+    }
+
+    /// The locked shard of `o` (a panic elsewhere leaves every shard valid: it only ever
+    /// holds whole entries).
+    #[inline]
+    fn shard(&self, o: &Open) -> MutexGuard<'_, Split<V>> {
+        let x = o.me ^ o.en.rotate_left(29) ^ Mask::from(o.g).rotate_left(61);
+        let h = ((x as u64) ^ ((x >> 64) as u64)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let i = (h >> (64 - SHARDS.trailing_zeros())) as usize;
+        self.shards[i].0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    #[inline]
+    fn get(&self, o: &Open, multi: bool) -> Option<V> {
+        self.shard(o).get(o, multi).copied()
+    }
+
+    /// Put `new(the entry there)` at `o` (a growth past the budget is refused): whether
+    /// the entry is new (for the caller to count).
+    fn put(
+        &self,
+        o: &Open,
+        multi: bool,
+        budget: &Budget,
+        new: impl FnOnce(Option<V>) -> V,
+    ) -> std::result::Result<bool, Refused> {
+        let mut s = self.shard(o);
+        let old = s.get(o, multi).copied();
+        let added = old.is_none();
+        s.insert(o, multi, new(old), budget)?;
+        Ok(added)
+    }
+
+    /// Count `d` entries more (or fewer).
+    fn count(&self, d: isize) {
+        self.len.fetch_add(d, Ordering::Relaxed);
+    }
+
+    /// Change the entry at `o`, if there is one.
+    fn modify(&self, o: &Open, multi: bool, f: impl FnOnce(&mut V)) {
+        if let Some(v) = self.shard(o).get_mut(o, multi) {
+            f(v);
+        }
+    }
+
+    /// Whether there was an entry to remove (for the caller to count).
+    fn remove(&self, o: &Open, multi: bool) -> bool {
+        self.shard(o).remove(o, multi)
+    }
+
+    /// The entries, as counted so far.
+    fn len(&self) -> usize {
+        self.len.load(Ordering::Relaxed).max(0) as usize
+    }
+
+    /// The entries, counted now.
+    fn exact_len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|x| x.0.lock().unwrap_or_else(PoisonError::into_inner).len())
+            .sum()
+    }
+
+    fn retain(&self, keep: impl Fn(&V) -> bool) {
+        for shard in self.shards.iter() {
+            let mut s = shard.0.lock().unwrap_or_else(PoisonError::into_inner);
+            let before = s.len();
+            s.retain(&keep);
+            self.count(s.len() as isize - before as isize);
+        }
+    }
+
+    /// Drop the entries of least work (`work` of an entry) until at most `most` remain.
+    fn shrink_to(&self, most: usize, work: impl Fn(&V) -> u32) {
+        let mut floor = 1u32;
+        while self.len() > most {
+            if floor == u32::MAX {
+                self.retain(|_| false);
+                break;
+            }
+            self.retain(|x| work(x) >= floor);
+            floor = floor.saturating_mul(2);
+        }
+    }
+
+    /// Every entry: its node, rules and value.
+    fn entries(&self) -> Vec<(Open, bool, V)> {
+        let mut out = Vec::with_capacity(self.len());
+        for shard in self.shards.iter() {
+            let s = shard.0.lock().unwrap_or_else(PoisonError::into_inner);
+            out.extend(s.narrow.iter().map(|(k, v)| {
+                let [cells, me, en] = k.masks.map(Mask::from);
+                (
+                    Open {
+                        s: k.stride as u32,
+                        cells,
+                        me,
+                        en,
+                        g: k.g,
+                    },
+                    k.multi,
+                    *v,
+                )
+            }));
+            out.extend(s.wide.iter().map(|(k, v)| {
+                let [cells, me, en] = k.masks;
+                (
+                    Open {
+                        s: k.stride as u32,
+                        cells,
+                        me,
+                        en,
+                        g: k.g,
+                    },
+                    k.multi,
+                    *v,
+                )
+            }));
+        }
+        out
     }
 }
 
-/// What one call carries through the recursion.
-struct Call<'a, 'b> {
-    e: &'a mut Engine,
-    ticker: Ticker<'b, CHECK_EVERY>,
+/// The proof and disproof numbers of a node not yet proved (df-pn), the work under it,
+/// and how many threads are searching it now (parallel df-pn).
+#[derive(Clone, Copy)]
+struct Numbers {
+    phi: u32,
+    delta: u32,
+    work: u32,
+    busy: u32,
+}
+
+/// The tables of a search, shared by the threads of a call.
+struct Tables {
+    /// The transposition table: proved results only.
+    proved: Shared<Entry>,
+    /// The numbers of the nodes not yet proved (df-pn only; heuristic information).
+    pn: Shared<Numbers>,
+    /// Once [`Search::new_results`] was called: the open nodes proved since its last call
+    /// that took at least [`KEEP_WORK`] nodes.
+    log: Mutex<Option<Vec<(Open, bool)>>>,
+    /// Held by the thread that empties a full table of its cheapest entries.
+    shrinking: Mutex<()>,
+}
+
+impl Tables {
+    fn new() -> Tables {
+        Tables {
+            proved: Shared::new(),
+            pn: Shared::new(),
+            log: Mutex::new(None),
+            shrinking: Mutex::new(()),
+        }
+    }
+
+    /// The proved result of an open node, if the table has it.
+    #[inline]
+    fn lookup(&self, o: &Open, multi: bool) -> Option<bool> {
+        self.proved.get(o, multi).map(|x| x.wins)
+    }
+
+    /// Put a proved result into the table (emptied of its cheapest entries when full; a
+    /// growth past the budget is refused): whether it is new (for the caller to count).
+    fn keep(&self, o: &Open, multi: bool, x: Entry, max_entries: usize, budget: &Budget) -> Result<bool> {
+        if self.proved.len() >= max_entries {
+            // one thread empties it; the others go on meanwhile
+            if let Ok(_shrinking) = self.shrinking.try_lock() {
+                self.proved.shrink_to(max_entries / 2, |x| x.work);
+            }
+        }
+        Ok(self.proved.put(o, multi, budget, |_| x)?)
+    }
+
+    fn log(&self) -> MutexGuard<'_, Option<Vec<(Open, bool)>>> {
+        self.log.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The engine of the calls and the value solver of the small regions, which the threads
+/// of a call share under one lock (a node needs them only for the regions it settles by
+/// values and the moves in `g`).
+struct Valuer<'v> {
+    e: &'v mut Engine,
+    solver: &'v mut Solver,
+}
+
+/// What the threads of a call share besides the tables: whether to stop (the root is
+/// proved, or a thread failed), and the nodes expanded so far (in steps of [`CHECK_EVERY`]).
+#[derive(Default)]
+struct Run {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+}
+
+/// The settings of a call, the same in every thread.
+#[derive(Clone, Copy)]
+struct Config {
+    small: u32,
+    max_entries: usize,
     multi: bool,
+    budget: Budget,
+    /// More than one thread: the nodes being searched are marked (virtual proof numbers).
+    parallel: bool,
+    /// A thread passes on the changes of the tables' sizes when they add up to this many.
+    batch: isize,
+}
+
+/// One thread of a call: what it carries through the recursion.  The caller's thread is
+/// the `main` one: it calls the check callback (with every thread's nodes) and the
+/// engine's interrupt hook.
+struct Call<'a, 'b, 'v> {
+    t: &'a Tables,
+    v: &'a Mutex<Valuer<'v>>,
+    shapes: &'a mut Shapes,
+    check: Option<Check<'b>>,
+    run: &'a Run,
+    cfg: Config,
+    main: bool,
+    /// The nodes of every thread counted when the check was last called.
+    reported: u64,
+    /// The changes of the sizes of the tables (proved, pn) not yet passed on.
+    pending: [isize; 2],
     stats: Stats,
 }
 
-impl Call<'_, '_> {
-    #[inline]
-    fn expanded(&mut self) -> Result<()> {
-        self.stats.positions += 1;
-        self.ticker.tick()
+/// A mark on a node that a thread is searching (parallel df-pn), taken off when dropped.
+struct Busy<'a> {
+    pn: &'a Shared<Numbers>,
+    o: Open,
+    multi: bool,
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.pn
+            .modify(&self.o, self.multi, |x| x.busy = x.busy.saturating_sub(1));
     }
 }
 
@@ -275,32 +519,86 @@ fn first_jumps(cells: Mask, me: Mask, en: Mask, s: u32) -> u32 {
     mobility(cells, me, en, s, false).0
 }
 
+/// The numbers of a node met for the first time: proving a win takes one move, disproving
+/// it refuting every reply.
+#[inline]
+fn initial(o: &Open) -> (u32, u32) {
+    (1, first_jumps(o.cells, o.me, o.en, o.s).max(1))
+}
+
+/// The normal form of the rest `(s, cells, me, en)` of a node (its bounding box, the
+/// least image of `me` then `en` under the symmetries of the box's cells), with `g`.
+fn normalise(shapes: &mut Shapes, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
+    let (r0, c0, rows, cols) = bounding_box(cells, s);
+    let shift = r0 * s + c0;
+    let bs = shapes.box_symmetries(s, rows, cols, shr(cells, shift));
+    let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
+    let (m0, e0) = (shr(me, shift), shr(en, shift));
+    // the least image; the enemy's image is only needed when the mover's ties or wins
+    let (first, rest) = syms
+        .split_first()
+        .expect("at least one symmetry maps a box onto its shape");
+    let (mut me, mut en) = (first.apply(m0), first.apply(e0));
+    for t in rest {
+        let tm = t.apply(m0);
+        if tm > me {
+            continue;
+        }
+        let te = t.apply(e0);
+        if tm < me || te < en {
+            (me, en) = (tm, te);
+        }
+    }
+    Open {
+        s: ncols + 1,
+        cells: *ncells,
+        me,
+        en,
+        g,
+    }
+}
+
+/// The stack of a helper thread (the recursion grows it on demand beyond this).
+const HELPER_STACK: usize = 8 << 20;
+
+impl Default for Search {
+    fn default() -> Search {
+        Search::new()
+    }
+}
+
 impl Search {
     pub fn new() -> Search {
         Search {
-            narrow: FxHashMap::default(),
-            wide: FxHashMap::default(),
+            tables: Tables::new(),
             shapes: Shapes::default(),
             // the regions it values are small: one thread
             solver: Solver::with_threads(1),
             small: SMALL,
             max_entries: MAX_ENTRIES,
             proof_numbers: true,
-            pn: Split::default(),
+            threads: 1,
             total: Stats::default(),
-            log: None,
             budget: Budget::UNLIMITED,
         }
     }
 
     /// Whether the player to move (Black if `black_to_move`) wins the `rows x cols`
     /// position `(cells, black, white)` (board layout, `stride = cols + 1`), with the
-    /// counters of this call.
+    /// counters of this call (every thread's).
     ///
-    /// `check`, if given, is called with the number of nodes expanded since its last call
-    /// (every [`CHECK_EVERY`]) and with the positions computed by the value solver (see
-    /// [`Solver::value`]), and once at the end with the rest; if it returns `true`, the
-    /// search stops with [`Error::Stopped`] (the tables keep only proved results).
+    /// `check`, if given, is called on the caller's thread with the number of nodes
+    /// expanded by every thread since its last call (about every [`CHECK_EVERY`]) and with
+    /// the positions computed by the value solver (see [`Solver::value`]), and once at the
+    /// end with the rest; if it returns `true`, the search stops with [`Error::Stopped`]
+    /// (the tables keep only proved results).
+    ///
+    /// A df-pn call with [`Search::threads`] above 1 runs that many threads on the shared
+    /// tables (Kaneko's parallel df-pn with virtual proof numbers: every thread searches
+    /// from the root; a node being searched looks costlier to the others, its disproof
+    /// number increased by the number of threads in it, so that they spread over the
+    /// most-proving nodes); the first proof of the root stops them all.  A failure of any thread (memory, the interrupt hook)
+    /// stops the others and is the call's error.
     #[allow(clippy::too_many_arguments)]
     pub fn wins(
         &mut self,
@@ -318,85 +616,303 @@ impl Search {
         self.budget = e.budget();
         self.shapes.budget = self.budget;
         let (me, en) = if black_to_move { (black, white) } else { (white, black) };
-        let mut cx = Call {
-            e,
-            ticker: Ticker::new(check),
+        let threads = if self.proof_numbers { self.threads.max(1) } else { 1 };
+        let cfg = Config {
+            small: self.small,
+            max_entries: self.max_entries,
             multi: rules.multi_jump,
+            budget: self.budget,
+            parallel: threads > 1,
+            batch: if threads > 1 { 64 } else { 1 },
+        };
+        let run = Run::default();
+        let valuer = Mutex::new(Valuer {
+            e,
+            solver: &mut self.solver,
+        });
+        let mut cx = Call {
+            t: &self.tables,
+            v: &valuer,
+            shapes: &mut self.shapes,
+            check,
+            run: &run,
+            cfg,
+            main: true,
+            reported: 0,
+            pending: [0, 0],
             stats: Stats::default(),
         };
-        let r = if self.proof_numbers {
-            self.pn_root(&mut cx, cols + 1, cells, me, en)
-        } else {
-            self.node(&mut cx, cols + 1, cells, me, en, Engine::ZERO)
-        };
-        self.total.positions += cx.stats.positions;
-        self.total.settled += cx.stats.settled;
+        let (r, helpers) = cx.root(cols + 1, cells, me, en, self.proof_numbers, threads);
+        let mut stats = cx.stats;
+        for h in &helpers {
+            stats.positions += h.positions;
+            stats.settled += h.settled;
+        }
+        self.total.positions += stats.positions;
+        self.total.settled += stats.settled;
         let won = r?;
-        cx.ticker.finish()?;
-        Ok((won, cx.stats))
+        cx.finish(stats.positions)?;
+        Ok((won, stats))
     }
 
     /// `(entries of the transposition table, nodes expanded, nodes settled)` over the
     /// search's life.
     pub fn info(&self) -> (usize, u64, u64) {
-        (
-            self.narrow.len() + self.wide.len(),
-            self.total.positions,
-            self.total.settled,
-        )
+        (self.tables.proved.exact_len(), self.total.positions, self.total.settled)
     }
 
-    /// Empty the tables (the transposition table and the value solver's).
+    /// Empty the tables (the transposition table, the proof numbers, the value solver's).
     pub fn clear(&mut self) {
-        self.pn = Split::default();
-        self.narrow = FxHashMap::default();
-        self.wide = FxHashMap::default();
-        self.log = None;
+        self.tables = Tables::new();
         self.shapes.clear();
         self.solver.clear();
     }
 
-    /// The exact value (from Left's side) of a region, by the value solver.
-    fn region_value(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask) -> Result<Id> {
-        let rows = bit_length(cells).div_ceil(s);
-        let has = cx.ticker.check.is_some();
-        let check = &mut cx.ticker.check;
-        let mut forward = |n: u64| check.as_mut().is_some_and(|c| c(n));
-        let hook: Option<Check<'_>> = if has { Some(&mut forward) } else { None };
-        let rules = Rules { multi_jump: cx.multi };
-        self.solver.value(cx.e, rows, s - 1, cells, me, en, rules, hook)
-    }
-
-    /// Whether Left, to move, wins the position `(s, cells, me, en)` (`me` Left) plus `g`.
-    fn node(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Result<bool> {
-        match self.prepare(cx, s, cells, me, en, g)? {
-            Prepared::Known(w) => Ok(w),
-            Prepared::Open(o) => self.solve_open(cx, o),
+    /// The proved results that took at least [`KEEP_WORK`] nodes, proved since the last
+    /// call: the first call (and the first after [`Search::clear`]) gives every such result
+    /// of the table and starts keeping the list of those proved from then on (a search never
+    /// asked keeps no list).  For a file that keeps them from one run to the next.
+    pub fn new_results(&mut self) -> Vec<Proved> {
+        let mut log = self.tables.log();
+        match log.as_mut() {
+            Some(list) => {
+                let opens = std::mem::take(list);
+                drop(log);
+                // those the table still has (a full table drops the cheapest)
+                opens
+                    .into_iter()
+                    .filter_map(|(o, multi)| Some(proved(&o, multi, self.tables.proved.get(&o, multi)?)))
+                    .collect()
+            }
+            None => {
+                *log = Some(Vec::new());
+                drop(log);
+                self.tables
+                    .proved
+                    .entries()
+                    .into_iter()
+                    .filter(|(_, _, x)| x.work >= KEEP_WORK)
+                    .map(|(o, multi, x)| proved(&o, multi, x))
+                    .collect()
+            }
         }
     }
 
-    /// Steps 1 to 3 of a node (module documentation): its small regions valued into `g`,
-    /// settled by the values if nothing is left, else the rest normalised and looked up.
-    fn prepare(
+    /// Give the transposition table a result proved before (kept in a file): `false` if
+    /// the table had it.  A node that is not in the search's normal form is refused
+    /// ([`Error::BadBoard`]): it would never be looked up.  The result is trusted (the file
+    /// is checked by its reader) and `g` must be an id of the engine of the calls.
+    pub fn put_result(&mut self, p: Proved) -> Result<bool> {
+        check_kept("search", "a proved result to keep", p.stride, p.cells, p.me, p.en)?;
+        let o = normalise(&mut self.shapes, p.stride, p.cells, p.me, p.en, p.g);
+        if (o.s, o.cells, o.me, o.en) != (p.stride, p.cells, p.me, p.en) {
+            return Err(Error::BadBoard(
+                "a proved result to keep: not in its normal form".into(),
+            ));
+        }
+        if self.tables.lookup(&o, p.multi).is_some() {
+            return Ok(false);
+        }
+        // given, not proved here: not in the list of new results
+        let x = Entry {
+            wins: p.wins,
+            work: p.work,
+        };
+        if self.tables.keep(&o, p.multi, x, self.max_entries, &self.budget)? {
+            self.tables.proved.count(1);
+        }
+        Ok(true)
+    }
+}
+
+impl Call<'_, '_, '_> {
+    /// Run `f` on the engine (under the lock the threads share).
+    #[inline]
+    fn engine<R>(&self, f: impl FnOnce(&mut Engine) -> engine::Result<R>) -> Result<R> {
+        let mut v = self.v.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(f(v.e)?)
+    }
+
+    /// Count a node expanded; now and then, pass the count on to the other threads, stop
+    /// if they were told to, and (the caller's thread) call the check and the interrupt hook.
+    #[inline]
+    fn expanded(&mut self) -> Result<()> {
+        self.stats.positions += 1;
+        if self.stats.positions & (CHECK_EVERY - 1) == 0 {
+            self.report()?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn report(&mut self) -> Result<()> {
+        let total = self.run.nodes.fetch_add(CHECK_EVERY, Ordering::Relaxed) + CHECK_EVERY;
+        if self.run.stop.load(Ordering::Relaxed) {
+            return Err(Error::Stopped);
+        }
+        if self.main {
+            self.engine(|e| e.poll())?;
+            if let Some(c) = self.check.as_mut() {
+                let n = total.saturating_sub(self.reported);
+                self.reported = total;
+                if c(n) {
+                    return Err(Error::Stopped);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Count `d` entries more (or fewer) in the table `which` (0: proved, 1: pn), passed on
+    /// in batches.
+    #[inline]
+    fn tally(&mut self, which: usize, d: isize) {
+        self.pending[which] += d;
+        if self.pending[which].abs() >= self.cfg.batch {
+            self.flush();
+        }
+    }
+
+    /// Pass on the changes of the tables' sizes.
+    fn flush(&mut self) {
+        let [a, b] = std::mem::take(&mut self.pending);
+        self.t.proved.count(a);
+        self.t.pn.count(b);
+    }
+
+    /// Call the check with the nodes of every thread not yet reported (`total` in all).
+    fn finish(&mut self, total: u64) -> Result<()> {
+        let rest = total.saturating_sub(self.reported);
+        self.reported = total;
+        if let Some(c) = self.check.as_mut() {
+            if rest > 0 && c(rest) {
+                return Err(Error::Stopped);
+            }
+        }
+        Ok(())
+    }
+
+    /// The root `(s, cells, me, en)`: whether Left, to move, wins; the counters of the
+    /// helper threads.
+    fn root(
         &mut self,
-        cx: &mut Call<'_, '_>,
         s: u32,
         cells: Mask,
         me: Mask,
         en: Mask,
-        mut g: Id,
-    ) -> Result<Prepared> {
+        proof_numbers: bool,
+        threads: usize,
+    ) -> (Result<bool>, Vec<Stats>) {
+        let o = match self.prepare(s, cells, me, en, Engine::ZERO) {
+            Ok(Prepared::Known(w)) => return (Ok(w), Vec::new()),
+            Ok(Prepared::Open(o)) => o,
+            Err(e) => return (Err(e), Vec::new()),
+        };
+        if !proof_numbers {
+            return (self.solve_open(o), Vec::new());
+        }
+        let (t, v, run, cfg) = (self.t, self.v, self.run, self.cfg);
+        let (mine, theirs) = std::thread::scope(|sc| {
+            let helpers: Vec<_> = (1..threads)
+                .filter_map(|_| {
+                    let work = move || {
+                        let mut shapes = Shapes::default();
+                        shapes.budget = cfg.budget;
+                        let mut h = Call {
+                            t,
+                            v,
+                            shapes: &mut shapes,
+                            check: None,
+                            run,
+                            cfg,
+                            main: false,
+                            reported: 0,
+                            pending: [0, 0],
+                            stats: Stats::default(),
+                        };
+                        let r = engine::grow(|| h.mid(&o, INF - 1, INF - 1));
+                        h.flush();
+                        if r.as_ref().map_or(true, |&(phi, delta)| phi == 0 || delta == 0) {
+                            run.stop.store(true, Ordering::Relaxed);
+                        }
+                        (r, h.stats)
+                    };
+                    // a thread the system refuses is a thread fewer
+                    std::thread::Builder::new()
+                        .name("konane-search".into())
+                        .stack_size(HELPER_STACK)
+                        .spawn_scoped(sc, work)
+                        .ok()
+                })
+                .collect();
+            let mine = engine::grow(|| self.mid(&o, INF - 1, INF - 1));
+            self.flush();
+            run.stop.store(true, Ordering::Relaxed);
+            let theirs: Vec<_> = helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect();
+            (mine, theirs)
+        });
+        run.stop.store(false, Ordering::Relaxed);
+        let stats = theirs.iter().map(|x| x.1).collect();
+        // the root proved by any thread is the answer; else the first failure that is not
+        // a stop (the others stopped because of it), the caller's first
+        if let Some(w) = self.t.lookup(&o, cfg.multi) {
+            return (Ok(w), stats);
+        }
+        let failure = std::iter::once(mine.as_ref().err())
+            .chain(theirs.iter().map(|x| x.0.as_ref().err()))
+            .flatten()
+            .find(|e| **e != Error::Stopped)
+            .or(mine.as_ref().err())
+            .cloned();
+        if let Some(e) = failure {
+            return (Err(e), stats);
+        }
+        // the numbers reached "infinity" without a proof (sums of more than 2^30): the
+        // depth-first driver finishes the search, using every result proved so far
+        (self.solve_open(o), stats)
+    }
+
+    /// The exact value (from Left's side) of a region, by the value solver.
+    fn region_value(&mut self, s: u32, cells: Mask, me: Mask, en: Mask) -> Result<Id> {
+        let rows = bit_length(cells).div_ceil(s);
+        let rules = Rules {
+            multi_jump: self.cfg.multi,
+        };
+        let has = self.check.is_some();
+        let check = &mut self.check;
+        let mut forward = |n: u64| check.as_mut().is_some_and(|c| c(n));
+        let hook: Option<Check<'_>> = if has { Some(&mut forward) } else { None };
+        let mut v = self.v.lock().unwrap_or_else(PoisonError::into_inner);
+        let Valuer { e, solver } = &mut *v;
+        solver.value(e, rows, s - 1, cells, me, en, rules, hook)
+    }
+
+    /// `g + v` (either may be zero).
+    fn plus(&self, g: Id, v: Id) -> Result<Id> {
+        Ok(if v == Engine::ZERO {
+            g
+        } else if g == Engine::ZERO {
+            v
+        } else {
+            self.engine(|e| e.add(g, v))?
+        })
+    }
+
+    /// Steps 1 to 3 of a node (module documentation): its small regions valued into `g`,
+    /// settled by the values if nothing is left, else the rest normalised and looked up.
+    fn prepare(&mut self, s: u32, cells: Mask, me: Mask, en: Mask, mut g: Id) -> Result<Prepared> {
         // 1. the regions: small ones go into g
         let (mut bc, mut bm, mut be) = (0, 0, 0);
         let mut valued = false;
         let (lx, lo) = (me & neighbours(en, s), en & neighbours(me, s));
         if lx == 0 {
             // no stone has an enemy next to it: no move, ever
-        } else if (me | en).count_ones() <= self.small {
-            let v = self.region_value(cx, s, cells, me, en)?;
-            if v != Engine::ZERO {
-                g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
-            }
+        } else if (me | en).count_ones() <= self.cfg.small {
+            let v = self.region_value(s, cells, me, en)?;
+            g = self.plus(g, v)?;
             valued = true;
         } else {
             let line = line_step(cells, s);
@@ -414,11 +930,9 @@ impl Search {
                     if rm == 0 || re == 0 {
                         continue;
                     }
-                    if (rm | re).count_ones() <= self.small {
-                        let v = self.region_value(cx, s, rc, rm, re)?;
-                        if v != Engine::ZERO {
-                            g = if g == Engine::ZERO { v } else { cx.e.add(g, v)? };
-                        }
+                    if (rm | re).count_ones() <= self.cfg.small {
+                        let v = self.region_value(s, rc, rm, re)?;
+                        g = self.plus(g, v)?;
                         valued = true;
                     } else {
                         bc |= rc;
@@ -431,300 +945,140 @@ impl Search {
         // 2. settled by the values
         if bc == 0 {
             if valued || g != Engine::ZERO {
-                cx.stats.settled += 1;
+                self.stats.settled += 1;
             }
-            return Ok(Prepared::Known(!cx.e.leq(g, Engine::ZERO)?));
+            let lost = g == Engine::ZERO || self.engine(|e| e.leq(g, Engine::ZERO))?;
+            return Ok(Prepared::Known(!lost));
         }
         // 3. the normal form of the rest, and the table
-        let o = self.normalise(s, bc, bm, be, g);
-        Ok(match self.lookup(&o, cx.multi) {
+        let o = normalise(self.shapes, s, bc, bm, be, g);
+        Ok(match self.t.lookup(&o, self.cfg.multi) {
             Some(w) => Prepared::Known(w),
             None => Prepared::Open(o),
         })
     }
 
-    /// The normal form of the rest `(s, cells, me, en)` of a node (its bounding box, the
-    /// least image of `me` then `en` under the symmetries of the box's cells), with `g`.
-    fn normalise(&mut self, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
-        let (r0, c0, rows, cols) = bounding_box(cells, s);
-        let shift = r0 * s + c0;
-        let bs = self.shapes.box_symmetries(s, rows, cols, shr(cells, shift));
-        let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
-        let (m0, e0) = (shr(me, shift), shr(en, shift));
-        // the least image; the enemy's image is only needed when the mover's ties or wins
-        let (first, rest) = syms
-            .split_first()
-            .expect("at least one symmetry maps a box onto its shape");
-        let (mut me, mut en) = (first.apply(m0), first.apply(e0));
-        for t in rest {
-            let tm = t.apply(m0);
-            if tm > me {
-                continue;
-            }
-            let te = t.apply(e0);
-            if tm < me || te < en {
-                (me, en) = (tm, te);
-            }
-        }
-        Open {
-            s: ncols + 1,
-            cells: *ncells,
-            me,
-            en,
-            g,
-        }
-    }
-
-    /// The proved results that took at least [`KEEP_WORK`] nodes, proved since the last
-    /// call: the first call (and the first after [`Search::clear`]) gives every such result
-    /// of the table and starts keeping the list of those proved from then on (a search never
-    /// asked keeps no list).  For a file that keeps them from one run to the next.
-    pub fn new_results(&mut self) -> Vec<Proved> {
-        let opens: Vec<(Open, bool)> = match self.log.as_mut() {
-            Some(log) => std::mem::take(log),
-            None => {
-                self.log = Some(Vec::new());
-                let narrow = self.narrow.iter().map(|(k, x)| {
-                    let [cells, me, en] = k.masks.map(Mask::from);
-                    (
-                        (
-                            Open {
-                                s: k.stride as u32,
-                                cells,
-                                me,
-                                en,
-                                g: k.g,
-                            },
-                            k.multi,
-                        ),
-                        x,
-                    )
-                });
-                let wide = self.wide.iter().map(|(k, x)| {
-                    let [cells, me, en] = k.masks;
-                    (
-                        (
-                            Open {
-                                s: k.stride as u32,
-                                cells,
-                                me,
-                                en,
-                                g: k.g,
-                            },
-                            k.multi,
-                        ),
-                        x,
-                    )
-                });
-                return narrow
-                    .chain(wide)
-                    .filter(|(_, x)| x.work >= KEEP_WORK)
-                    .map(|((o, multi), x)| proved(&o, multi, *x))
-                    .collect();
-            }
-        };
-        // those the table still has (a full table drops the cheapest)
-        opens
-            .into_iter()
-            .filter_map(|(o, multi)| Some(proved(&o, multi, self.entry(&o, multi)?)))
-            .collect()
-    }
-
-    /// Give the transposition table a result proved before (kept in a file): `false` if
-    /// the table had it.  A node that is not in the search's normal form is refused
-    /// ([`Error::BadBoard`]): it would never be looked up.  The result is trusted (the file
-    /// is checked by its reader) and `g` must be an id of the engine of the calls.
-    pub fn put_result(&mut self, p: Proved) -> Result<bool> {
-        check_kept("search", "a proved result to keep", p.stride, p.cells, p.me, p.en)?;
-        let o = self.normalise(p.stride, p.cells, p.me, p.en, p.g);
-        if (o.s, o.cells, o.me, o.en) != (p.stride, p.cells, p.me, p.en) {
-            return Err(Error::BadBoard(
-                "a proved result to keep: not in its normal form".into(),
-            ));
-        }
-        if self.lookup(&o, p.multi).is_some() {
-            return Ok(false);
-        }
-        // given, not proved here: not in the list of new results
-        self.keep(
-            &o,
-            p.multi,
-            Entry {
-                wins: p.wins,
-                work: p.work,
-            },
-        )?;
-        Ok(true)
-    }
-
-    /// The entry of an open node, if the table has it.
-    fn entry(&self, o: &Open, multi: bool) -> Option<Entry> {
-        if bit_length(o.cells) <= 64 {
-            self.narrow
-                .get(&Narrow {
-                    masks: [o.cells as u64, o.me as u64, o.en as u64],
-                    g: o.g,
-                    stride: o.s as u8,
-                    multi,
-                })
-                .copied()
-        } else {
-            self.wide
-                .get(&Wide {
-                    masks: [o.cells, o.me, o.en],
-                    g: o.g,
-                    stride: o.s as u8,
-                    multi,
-                })
-                .copied()
-        }
-    }
-
-    /// The proved result of an open node, if the table has it.
-    #[inline]
-    fn lookup(&self, o: &Open, multi: bool) -> Option<bool> {
-        self.entry(o, multi).map(|x| x.wins)
-    }
-
     /// Keep a proved result, in the list of [`Search::new_results`] too (a growth of the
     /// table past the budget is refused: the error stops the search).
-    fn store(&mut self, o: &Open, multi: bool, x: Entry) -> Result<()> {
+    fn store(&mut self, o: &Open, x: Entry) -> Result<()> {
         if x.work >= KEEP_WORK {
-            if let Some(log) = &mut self.log {
-                log.push((*o, multi));
+            if let Some(log) = self.t.log().as_mut() {
+                log.push((*o, self.cfg.multi));
             }
         }
-        self.keep(o, multi, x)
-    }
-
-    /// Put a proved result into the table (emptied of its cheapest entries when full; a
-    /// growth past the budget is refused).
-    fn keep(&mut self, o: &Open, multi: bool, x: Entry) -> Result<()> {
-        if self.narrow.len() + self.wide.len() >= self.max_entries {
-            self.shrink();
-        }
-        if bit_length(o.cells) <= 64 {
-            let k = Narrow {
-                masks: [o.cells as u64, o.me as u64, o.en as u64],
-                g: o.g,
-                stride: o.s as u8,
-                multi,
-            };
-            memory::reserve_map(&self.budget, TABLE, &mut self.narrow, 1)?;
-            self.narrow.insert(k, x);
-        } else {
-            let k = Wide {
-                masks: [o.cells, o.me, o.en],
-                g: o.g,
-                stride: o.s as u8,
-                multi,
-            };
-            memory::reserve_map(&self.budget, TABLE, &mut self.wide, 1)?;
-            self.wide.insert(k, x);
+        if self
+            .t
+            .keep(o, self.cfg.multi, x, self.cfg.max_entries, &self.cfg.budget)?
+        {
+            self.tally(0, 1);
         }
         Ok(())
     }
 
     /// Search an open node (looked up again: a sibling's search may have proved it).
-    fn solve_open(&mut self, cx: &mut Call<'_, '_>, o: Open) -> Result<bool> {
-        if let Some(w) = self.lookup(&o, cx.multi) {
+    fn solve_open(&mut self, o: Open) -> Result<bool> {
+        if let Some(w) = self.t.lookup(&o, self.cfg.multi) {
             return Ok(w);
         }
-        cx.e.tick()?;
-        cx.expanded()?;
-        let before = cx.stats.positions;
-        let wins = engine::grow(|| self.expand(cx, &o))?;
-        let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-        self.store(&o, cx.multi, Entry { wins, work })?;
+        self.expanded()?;
+        let before = self.stats.positions;
+        let wins = engine::grow(|| self.expand(&o))?;
+        let work = (self.stats.positions - before).min(u32::MAX as u64) as u32;
+        self.store(&o, Entry { wins, work })?;
         Ok(wins)
     }
 
-    /// Drop the entries that took the least work until at most half of `max_entries`
-    /// remain (every entry left is still a proved result).
-    fn shrink(&mut self) {
-        let mut floor = 1u32;
-        while self.narrow.len() + self.wide.len() > self.max_entries / 2 {
-            self.narrow.retain(|_, x| x.work >= floor);
-            self.wide.retain(|_, x| x.work >= floor);
-            floor = floor.saturating_mul(2);
-            if floor == u32::MAX {
-                self.narrow.clear();
-                self.wide.clear();
-            }
-        }
-    }
-
-    /// The df-pn search of the root.
-    fn pn_root(&mut self, cx: &mut Call<'_, '_>, s: u32, cells: Mask, me: Mask, en: Mask) -> Result<bool> {
-        let o = match self.prepare(cx, s, cells, me, en, Engine::ZERO)? {
-            Prepared::Known(w) => return Ok(w),
-            Prepared::Open(o) => o,
-        };
-        let (phi, delta) = engine::grow(|| self.mid(cx, &o, INF - 1, INF - 1))?;
-        if phi == 0 {
-            return Ok(true);
-        }
-        if delta == 0 {
-            return Ok(false);
-        }
-        // the numbers reached "infinity" without a proof (sums of more than 2^30): the
-        // depth-first driver finishes the search, using every result proved so far
-        self.solve_open(cx, o)
-    }
-
-    /// `(proof, disproof)` numbers of an open node (mover wins / mover loses).
+    /// `(proof, disproof, threads searching it)` of an open node (mover wins / mover loses).
     #[inline]
-    fn numbers(&self, o: &Open, multi: bool) -> (u32, u32) {
-        match self.lookup(o, multi) {
-            Some(true) => (0, INF),
-            Some(false) => (INF, 0),
-            None => self
-                .pn
-                .get(o, multi)
-                .map(|x| (x.0, x.1))
-                .unwrap_or_else(|| (1, first_jumps(o.cells, o.me, o.en, o.s).max(1))),
+    fn numbers(&self, o: &Open) -> (u32, u32, u32) {
+        match self.t.lookup(o, self.cfg.multi) {
+            Some(true) => (0, INF, 0),
+            Some(false) => (INF, 0, 0),
+            None => match self.t.pn.get(o, self.cfg.multi) {
+                Some(x) => (x.phi, x.delta, x.busy),
+                None => {
+                    let (p, d) = initial(o);
+                    (p, d, 0)
+                }
+            },
         }
     }
 
-    /// Multiple iterative deepening (Nagai's df-pn, negamax form): search the open node
-    /// `o` until its proof number reaches `th_phi` or its disproof number `th_delta`;
-    /// proved nodes go to the transposition table, the others' numbers to the pn table.
-    fn mid(&mut self, cx: &mut Call<'_, '_>, o: &Open, th_phi: u32, th_delta: u32) -> Result<(u32, u32)> {
-        if let Some(w) = self.lookup(o, cx.multi) {
-            return Ok(if w { (0, INF) } else { (INF, 0) });
-        }
-        cx.e.tick()?;
-        cx.expanded()?;
-        let before = cx.stats.positions;
+    /// The children of an open node `o` (Left to move): `None` if one of them is lost for
+    /// its mover (Left wins `o`), else those still open and how many of them (the first
+    /// ones) are captures in the position (the others are moves in `g`).
+    fn children(&mut self, o: &Open) -> Result<Option<(Vec<Open>, usize)>> {
         let Open { s, cells, me, en, g } = *o;
         let mut moves: Vec<(Mask, Mask)> = Vec::new();
-        captures(cells, me, en, s, cx.multi, &mut moves);
-        let ng = if g == Engine::ZERO { g } else { cx.e.neg(g)? };
+        captures(cells, me, en, s, self.cfg.multi, &mut moves);
+        let ng = if g == Engine::ZERO {
+            g
+        } else {
+            self.engine(|e| e.neg(g))?
+        };
         let mut kids: Vec<Open> = Vec::with_capacity(moves.len());
-        let mut won = false;
         for &(m2, e2) in &moves {
-            match self.prepare(cx, s, cells, e2, m2, ng)? {
-                Prepared::Known(false) => {
-                    won = true;
-                    break;
-                }
+            // the opponent is Left in the child: colours exchanged, g negated
+            match self.prepare(s, cells, e2, m2, ng)? {
+                Prepared::Known(false) => return Ok(None),
                 Prepared::Known(true) => {}
                 Prepared::Open(c) => kids.push(c),
             }
         }
-        if !won && g != Engine::ZERO {
-            for gl in cx.e.left_options(g)? {
-                let ngl = cx.e.neg(gl)?;
-                match self.prepare(cx, s, cells, en, me, ngl)? {
-                    Prepared::Known(false) => {
-                        won = true;
-                        break;
-                    }
+        let captured = kids.len();
+        if g != Engine::ZERO {
+            for gl in self.engine(|e| e.left_options(g))? {
+                let ngl = self.engine(|e| e.neg(gl))?;
+                match self.prepare(s, cells, en, me, ngl)? {
+                    Prepared::Known(false) => return Ok(None),
                     Prepared::Known(true) => {}
                     Prepared::Open(c) => kids.push(c),
                 }
             }
         }
+        Ok(Some((kids, captured)))
+    }
+
+    /// Multiple iterative deepening (Nagai's df-pn, negamax form): search the open node
+    /// `o` until its proof number reaches `th_phi` or its disproof number `th_delta`;
+    /// proved nodes go to the transposition table, the others' numbers to the pn table.
+    fn mid(&mut self, o: &Open, th_phi: u32, th_delta: u32) -> Result<(u32, u32)> {
+        let multi = self.cfg.multi;
+        if let Some(w) = self.t.lookup(o, multi) {
+            return Ok(if w { (0, INF) } else { (INF, 0) });
+        }
+        self.expanded()?;
+        let before = self.stats.positions;
+        let t = self.t;
+        // in parallel, the node is marked while this thread searches it
+        let _busy = if self.cfg.parallel {
+            let added = t.pn.put(o, multi, &self.cfg.budget, |x| match x {
+                Some(x) => Numbers { busy: x.busy + 1, ..x },
+                None => {
+                    let (phi, delta) = initial(o);
+                    Numbers {
+                        phi,
+                        delta,
+                        work: 0,
+                        busy: 1,
+                    }
+                }
+            })?;
+            if added {
+                self.tally(1, 1);
+            }
+            Some(Busy {
+                pn: &t.pn,
+                o: *o,
+                multi,
+            })
+        } else {
+            None
+        };
+        let (won, mut kids) = match self.children(o)? {
+            None => (true, Vec::new()),
+            Some((kids, _)) => (false, kids),
+        };
         if !won && !kids.is_empty() {
             // fewest replies first: ties of the numbers go to the likelier move
             kids.sort_by_key(|c| first_jumps(c.cells, c.me, c.en, c.s));
@@ -735,8 +1089,12 @@ impl Search {
             } else {
                 let (mut phi, mut delta, mut best, mut delta2) = (INF, 0u32, usize::MAX, INF);
                 let mut best_phi = 0;
+                // parallel: the choice by virtual numbers (a child being searched by k
+                // threads has its disproof number increased by k)
+                let (mut vphi, mut vbest, mut vdelta2) = (INF, usize::MAX, INF);
+                let (mut vbest_phi, mut vbest_delta) = (0, 0);
                 for (i, c) in kids.iter().enumerate() {
-                    let (cp, cd) = self.numbers(c, cx.multi);
+                    let (cp, cd, busy) = self.numbers(c);
                     delta = delta.saturating_add(cp).min(INF);
                     if cd < phi {
                         delta2 = phi;
@@ -746,35 +1104,60 @@ impl Search {
                     } else if cd < delta2 {
                         delta2 = cd;
                     }
+                    if self.cfg.parallel {
+                        let vd = cd.saturating_add(busy).min(INF - 1);
+                        if vd < vphi {
+                            vdelta2 = vphi;
+                            vphi = vd;
+                            vbest = i;
+                            (vbest_phi, vbest_delta) = (cp, cd);
+                        } else if vd < vdelta2 {
+                            vdelta2 = vd;
+                        }
+                    }
                 }
                 if phi == 0 {
                     Some(true)
                 } else if delta == 0 || kids.is_empty() {
                     Some(false)
                 } else if phi >= th_phi || delta >= th_delta {
-                    if self.pn.len() >= self.max_entries {
-                        let mut floor = 1u32;
-                        while self.pn.len() > self.max_entries / 2 && floor < u32::MAX {
-                            self.pn.retain(|x| x.2 >= floor);
-                            floor = floor.saturating_mul(2);
+                    if t.pn.len() >= self.cfg.max_entries {
+                        if let Ok(_shrinking) = t.shrinking.try_lock() {
+                            t.pn.shrink_to(self.cfg.max_entries / 2, |x| x.work);
                         }
                     }
-                    let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-                    self.pn.insert(o, cx.multi, (phi, delta, work), &self.budget)?;
+                    let work = (self.stats.positions - before).min(u32::MAX as u64) as u32;
+                    let added = t.pn.put(o, multi, &self.cfg.budget, |x| Numbers {
+                        phi,
+                        delta,
+                        work,
+                        busy: x.map_or(0, |x| x.busy),
+                    })?;
+                    if added {
+                        self.tally(1, 1);
+                    }
                     return Ok((phi, delta));
                 } else {
-                    let c = kids[best];
-                    let child_phi = th_delta - delta + best_phi;
                     // the 1 + epsilon trick (Pawlewicz and Lew), epsilon = 1/2: fewer switches between siblings
-                    let child_delta = th_phi.min(delta2.saturating_add(delta2 / 2).saturating_add(1));
-                    engine::grow(|| self.mid(cx, &c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
+                    let near = |d2: u32| th_phi.min(d2.saturating_add(d2 / 2).saturating_add(1));
+                    let (mut pick, mut pick_phi, mut child_delta) = (best, best_phi, near(delta2));
+                    // another thread's child avoided, if the one chosen instead can make
+                    // progress within its thresholds
+                    if self.cfg.parallel && vbest != best && vbest_delta < near(vdelta2) {
+                        (pick, pick_phi, child_delta) = (vbest, vbest_phi, near(vdelta2));
+                    }
+                    let c = kids[pick];
+                    let child_phi = th_delta - delta + pick_phi;
+                    engine::grow(|| self.mid(&c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
                     None
                 }
             };
             if let Some(w) = result {
-                self.pn.remove(o, cx.multi);
-                let work = (cx.stats.positions - before).min(u32::MAX as u64) as u32;
-                self.store(o, cx.multi, Entry { wins: w, work })?;
+                if t.pn.remove(o, multi) {
+                    self.tally(1, -1);
+                }
+                let work = (self.stats.positions - before).min(u32::MAX as u64) as u32;
+                self.store(o, Entry { wins: w, work })?;
                 return Ok(if w { (0, INF) } else { (INF, 0) });
             }
         }
@@ -784,33 +1167,28 @@ impl Search {
     /// is prepared first, so a child already proved lost (settled by values, or in the
     /// table) wins at once ("enhanced transposition cutoff"); the others are searched
     /// fewest replies first, the moves in `g` last.
-    fn expand(&mut self, cx: &mut Call<'_, '_>, o: &Open) -> Result<bool> {
-        let Open { s, cells, me, en, g } = *o;
-        let mut moves: Vec<(Mask, Mask)> = Vec::new();
-        captures(cells, me, en, s, cx.multi, &mut moves);
-        let ng = if g == Engine::ZERO { g } else { cx.e.neg(g)? };
-        let mut open: Vec<(u32, Open)> = Vec::with_capacity(moves.len());
-        for &(m2, e2) in &moves {
-            // the opponent is Left in the child: colours exchanged, g negated
-            match self.prepare(cx, s, cells, e2, m2, ng)? {
-                Prepared::Known(false) => return Ok(true),
-                Prepared::Known(true) => {}
-                Prepared::Open(c) => open.push((first_jumps(c.cells, c.me, c.en, c.s), c)),
-            }
-        }
-        if g != Engine::ZERO {
-            for gl in cx.e.left_options(g)? {
-                let ngl = cx.e.neg(gl)?;
-                match self.prepare(cx, s, cells, en, me, ngl)? {
-                    Prepared::Known(false) => return Ok(true),
-                    Prepared::Known(true) => {}
-                    Prepared::Open(c) => open.push((u32::MAX, c)),
-                }
-            }
-        }
+    fn expand(&mut self, o: &Open) -> Result<bool> {
+        let Some((kids, captured)) = self.children(o)? else {
+            return Ok(true);
+        };
+        let mut open: Vec<(u32, Open)> = kids
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let in_g = i >= captured;
+                (
+                    if in_g {
+                        u32::MAX
+                    } else {
+                        first_jumps(c.cells, c.me, c.en, c.s)
+                    },
+                    c,
+                )
+            })
+            .collect();
         open.sort_by_key(|x| x.0);
         for (_, c) in open {
-            if !self.solve_open(cx, c)? {
+            if !self.solve_open(c)? {
                 return Ok(true);
             }
         }
@@ -1057,14 +1435,15 @@ mod tests {
 
     #[test]
     fn a_growth_past_the_budget_stops_the_search_and_leaves_the_table_valid() {
-        // the 5x5 position, with a budget of 4 KiB that the tables pass: the search stops
-        // with the memory error, the table keeps only proved results
+        // the 5x5 position, with a budget of 256 bytes that the tables pass (a shard of a table
+        // asks more than that as it grows, whatever other tests free meanwhile): the search
+        // stops with the memory error, the table keeps only proved results
         use crate::engine::memory::Budget;
         let mut e = Engine::new();
         let mut search = Search::new();
         search.small = 0;
         let (n, cells, black, white) = five_by_five();
-        e.set_budget(Budget::new(Some(4 << 10)));
+        e.set_budget(Budget::new(Some(256)));
         let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
         assert!(matches!(r, Err(Error::Engine(engine::Error::Memory(_)))), "{r:?}");
         e.set_budget(Budget::UNLIMITED);
@@ -1090,6 +1469,112 @@ mod tests {
                 assert!(small_table.info().0 <= 64);
             }
         }
+    }
+
+    #[test]
+    fn threads_find_what_one_thread_finds() {
+        // random boards (independent: the brute force of the whole game tree) and the 5x5
+        // openings of Norvig (2021), on 2 and 4 threads sharing the tables
+        let mut e = Engine::new();
+        let mut rng = Rng(0xC0FF_EE00_1234_5678);
+        for threads in [2, 4] {
+            let mut search = Search::new();
+            search.threads = threads;
+            search.small = 4;
+            for i in 0..300 {
+                let (rows, cols) = [(4, 4), (3, 5), (2, 6), (4, 5)][i % 4];
+                let (cells, black, white) = random_board(&mut rng, rows, cols);
+                for btm in [true, false] {
+                    let (me, en) = if btm { (black, white) } else { (white, black) };
+                    let expect = brute(cells, me, en, cols + 1, true);
+                    let (got, _) = search
+                        .wins(&mut e, rows, cols, cells, black, white, btm, Rules::STANDARD, None)
+                        .unwrap();
+                    assert_eq!(
+                        got, expect,
+                        "{threads} threads: {rows}x{cols} {cells:b} {black:b} {white:b}"
+                    );
+                }
+            }
+            let (n, cells, black, white) = five_by_five();
+            let mut one = Search::new();
+            let (w1, _) = one
+                .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
+                .unwrap();
+            search.clear();
+            let (wn, stats) = search
+                .wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None)
+                .unwrap();
+            assert_eq!(w1, wn);
+            assert!(stats.positions > 0);
+        }
+    }
+
+    #[test]
+    fn a_stop_or_a_failure_in_threads_stops_them_all_and_leaves_the_table_valid() {
+        // the check callback (called on the caller's thread) stops 4 threads; a budget they
+        // pass stops them with the memory error; the tables keep only proved results
+        let (n, cells, black, white) = five_by_five();
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        search.small = 0;
+        search.threads = 4;
+        let mut seen = 0u64;
+        let mut stop = |k: u64| {
+            seen += k;
+            true
+        };
+        let r = search.wins(
+            &mut e,
+            n,
+            n,
+            cells,
+            black,
+            white,
+            true,
+            Rules::STANDARD,
+            Some(&mut stop),
+        );
+        assert_eq!(r, Err(Error::Stopped));
+        assert!(seen >= 1);
+        assert_the_table_is_valid(&mut search, &mut e);
+        let mut search = Search::new();
+        search.small = 0;
+        search.threads = 4;
+        e.set_budget(crate::engine::memory::Budget::new(Some(256)));
+        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
+        assert!(matches!(r, Err(Error::Engine(engine::Error::Memory(_)))), "{r:?}");
+        e.set_budget(crate::engine::memory::Budget::UNLIMITED);
+        assert_the_table_is_valid(&mut search, &mut e);
+    }
+
+    #[test]
+    fn the_check_sees_every_threads_nodes() {
+        // the counts given to the check add up to the nodes of the call, every thread's
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        search.threads = 3;
+        search.small = 0;
+        let (n, cells, black, white) = five_by_five();
+        let mut total = 0u64;
+        let mut count = |k: u64| {
+            total += k;
+            false
+        };
+        let (_, stats) = search
+            .wins(
+                &mut e,
+                n,
+                n,
+                cells,
+                black,
+                white,
+                true,
+                Rules::STANDARD,
+                Some(&mut count),
+            )
+            .unwrap();
+        assert_eq!(total, stats.positions);
     }
 
     #[test]

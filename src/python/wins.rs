@@ -25,9 +25,11 @@ static SEARCH: Kernel<Search> = Kernel::new("win/loss search");
 /// exception it raises stops the search and propagates (the tables keep only proved
 /// results).  `max_bytes`, if given, is the memory budget of the call, as for
 /// `konane_value` (a growth past it stops the search with `cgt.errors.CGTMemoryError`).
+/// `threads` is the number of threads of the search (1: the caller's alone; see
+/// [`Search::threads`]); the answer does not depend on it, the nodes expanded do.
 /// The search runs with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (board, black_to_move, multi_jump, check=None, max_bytes=None))]
+#[pyo3(signature = (board, black_to_move, multi_jump, check=None, max_bytes=None, threads=1))]
 pub(super) fn konane_wins(
     py: Python<'_>,
     board: Board,
@@ -35,9 +37,14 @@ pub(super) fn konane_wins(
     multi_jump: bool,
     check: Option<Bound<'_, PyAny>>,
     max_bytes: Option<usize>,
+    threads: usize,
 ) -> PyResult<(bool, u64, u64)> {
+    if threads == 0 {
+        return Err(PyValueError::new_err("the search needs at least 1 thread, not 0"));
+    }
     let b = board.oriented(SEARCH.what())?;
     let (won, stats) = SEARCH.run(py, check.as_ref(), false, max_bytes, move |s, e, hook| {
+        s.threads = threads;
         let rules = Rules { multi_jump };
         s.wins(e, b.rows, b.cols, b.cells, b.black, b.white, black_to_move, rules, hook)
     })?;
