@@ -696,7 +696,7 @@ def canonical(lefts: Iterable[int], rights: Iterable[int]) -> int:
             rs = tuple(sorted(set(rights)))
             if (ls and (ls[0] < 0 or ls[-1] >= n)) or (rs and (rs[0] < 0 or rs[-1] >= n)):
                 ls, rs = _checked_options(lefts, rights)
-        except TypeError:               # not comparable, or not hashable: not all ints
+        except (TypeError, ArithmeticError):    # not comparable (a Decimal NaN), not hashable: not all ints
             ls, rs = _checked_options(lefts, rights)
         for g in ls:
             if type(g) is not int:

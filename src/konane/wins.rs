@@ -28,6 +28,15 @@
 //! The results are exact (there is no depth limit), so the table keeps them across calls;
 //! it only ever receives proved results, so an interrupted search (the check callback, the
 //! engine's interrupt hook) leaves it valid.
+//!
+//! df-pn runs on [`Search::threads`] threads (Kaneko 2010, parallel df-pn with virtual proof
+//! numbers): every thread searches from the root; the tables are shared, in shards behind
+//! their own locks ([`Shared`]), and the engine with the value solver of the small regions
+//! behind one lock (a node needs it only for its small regions and the moves in `g`).  A node
+//! counts the threads searching it, and a thread choosing a child adds that count to the
+//! child's disproof number, so that the threads spread over the most-proving nodes.  Whatever
+//! the interleaving, an entry of the table is a result some thread proved, so the answer is
+//! the one thread's; only the work (nodes searched twice) depends on it.
 
 use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neighbours, shr, Mask, Shapes};
 use super::board::{check_board, check_kept};

@@ -21,11 +21,12 @@ import random
 import subprocess
 import sys
 import textwrap
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import cgt
@@ -482,7 +483,9 @@ bad_id = st.one_of(st.integers(max_value=-1), st.integers(min_value=FAR),
                    st.booleans(), st.none(), st.floats(allow_nan=True), st.text(max_size=3), st.fractions(),
                    st.decimals(allow_nan=True), st.complex_numbers(), st.binary(max_size=2),
                    st.just(VALID), st.just(object()))
-a_side = st.one_of(st.lists(bad_id, max_size=4), bad_id)
+# a side is any iterable of ids in both engines: bytes as a side would be small ints, ids in the
+# native table and not always in the Python one (bytes as an id is refused by both)
+a_side = st.one_of(st.lists(bad_id, max_size=4), bad_id.filter(lambda x: not isinstance(x, bytes)))
 SAME = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -503,6 +506,7 @@ def test_bad_ids_mean_the_same_in_both_engines_unary(name, a):
 
 @SAME
 @given(a_side, a_side)
+@example([], [Decimal("NaN")])          # found by hypothesis: the Python engine raised decimal.InvalidOperation
 def test_bad_options_mean_the_same_in_both_engines(lo, ro):
     assert _outcome(P.canonical, _in(P, lo), _in(P, ro)) == _outcome(N.canonical, _in(N, lo), _in(N, ro))
 

@@ -171,6 +171,7 @@ REENTRY = """
                     ("wins", lambda: native.wins(small.key, True, True)),
                     ("arithmetic", lambda: cgt.parse("{1|0}") + cgt.parse("*"))]:
         for kernel in ("value", "wins"):
+            native.clear()              # each call computes (the tables keep what a stopped call proved)
             try:
                 if kernel == "value":
                     native.value(b.key, True, calls(f))

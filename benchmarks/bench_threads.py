@@ -1,0 +1,98 @@
+"""Benchmark: konane.solve on 1 to N threads (parallel df-pn), against one thread.
+
+Run:  python benchmarks/bench_threads.py                       (6x6 openings c3 c4 and a1 a2, 1 and 2 threads)
+      python benchmarks/bench_threads.py --threads 1 2 4 8 16  (on a many-core machine)
+      python benchmarks/bench_threads.py --big                 (also the 5x8 corner opening a1 a2)
+      python benchmarks/bench_threads.py --quick               (the 6x6 opening a1 a2 alone)
+      python benchmarks/bench_threads.py --repeat 3            (the best of 3 fresh runs of each cell)
+      python benchmarks/bench_threads.py --json FILE           (the rows as data, for benchmarks/results/)
+
+Each solve runs in a fresh process (cold tables) with Black to move after the two removals, and
+reports the positions searched (every thread's: several threads search some positions twice),
+the seconds, the speed-up over one thread (its seconds over these), the efficiency (speed-up
+over threads) and the bytes per position (growth of the peak resident size over the positions).
+The answer must be the same on every number of threads (a row that differs is printed as
+``NO``).  cgt-py has no win/loss search to set beside these (its Konane values are in
+``bench_native_values.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import textwrap
+
+ONE = textwrap.dedent(r'''
+    import json, resource, sys, time
+    import konane
+    rows, cols, first, second, threads = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
+    board = konane.Board.start(rows, cols).play_removal(first).play_removal(second)
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    start = time.perf_counter()
+    s = konane.solve(board, "x", threads=threads, progress=False, max_memory=None)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(json.dumps({"winner": s.winner.name, "positions": s.positions, "seconds": seconds,
+                      "bytes_per_position": (peak - base) / max(1, s.positions)}))
+''')
+
+
+def solve(rows: int, cols: int, first: str, second: str, threads: int, limit: float) -> dict[str, object]:
+    """One solve in a fresh process: its row, or ``{"timeout": limit}``."""
+    try:
+        p = subprocess.run([sys.executable, "-c", ONE, str(rows), str(cols), first, second, str(threads)],
+                           capture_output=True, text=True, timeout=limit, check=True)
+    except subprocess.TimeoutExpired:
+        return {"timeout": limit}
+    return dict(json.loads(p.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--big", action="store_true", help="also the 5x8 corner opening a1 a2")
+    ap.add_argument("--quick", action="store_true", help="the 6x6 opening a1 a2 alone (a smoke run)")
+    ap.add_argument("--repeat", type=int, default=1, help="fresh runs of each cell, the fastest kept")
+    ap.add_argument("--limit", type=float, default=300.0, help="seconds a solve may take")
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    cases = [(6, 6, "a1", "a2")] if args.quick else [(6, 6, "c3", "c4"), (6, 6, "a1", "a2")]
+    if args.big:
+        cases.append((5, 8, "a1", "a2"))
+    threads = sorted(set(args.threads) | {1})
+    rows = []
+    print(f"{'opening':<14} {'threads':>7} {'winner':>6} {'positions':>12} {'seconds':>8} {'speed-up':>8} "
+          f"{'effic.':>6} {'B/pos':>6}")
+    for r, c, a, b in cases:
+        one: dict[str, object] | None = None
+        for n in threads:
+            runs = [solve(r, c, a, b, n, args.limit) for _ in range(args.repeat)]
+            done = [x for x in runs if "timeout" not in x]
+            row = min(done, key=lambda x: float(x["seconds"])) if done else runs[0]  # type: ignore[arg-type]
+            row.update(rows_cols=[r, c], opening=f"{a} {b}", threads=n, times=[x.get("seconds") for x in runs])
+            if n == 1:
+                one = row
+            name = f"{r}x{c} {a} {b}"
+            if "timeout" in row:
+                print(f"{name:<14} {n:>7} {'':>6} {'':>12} {'> ' + str(args.limit):>8}")
+            else:
+                same = one is None or "timeout" in one or one["winner"] == row["winner"]
+                speedup = float(one["seconds"]) / float(row["seconds"]) if one and "timeout" not in one else None  # type: ignore[arg-type]
+                row["speedup"] = speedup
+                print(f"{name:<14} {n:>7} {row['winner'] if same else 'NO':>6} {row['positions']:>12,} "
+                      f"{row['seconds']:>8.2f} {speedup or 0:>8.2f} {(speedup or 0) / n:>6.2f} "
+                      f"{row['bytes_per_position']:>6.0f}")
+            rows.append(row)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"machine": {"processor": platform.processor() or platform.machine(),
+                                   "cores": len(os.sched_getaffinity(0)), "python": platform.python_version()},
+                       "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
