@@ -44,7 +44,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import cgt
-from konane._calls import describe, is_int
+from konane._calls import check_count, describe, is_int
 from konane._kernel.wins import Stats, proofs_kept_in, wins
 from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
 from konane.board import BLACK, WHITE, Board
@@ -95,11 +95,16 @@ class Cluster:
         stopped by their budget.  The workers must reach the file by the same name (one
         machine, or a shared file system); pass False where they cannot (the driver still
         keeps the jobs' results there).
+    threads : int
+        The threads of each job's native search on its worker (default 1, one job on
+        each of a worker's Dask threads).  To use every core of a machine, run one
+        worker with one Dask thread there (``dask worker ... --nthreads 1``) and give
+        its number of cores here (or as the call's ``threads=``).
 
     Examples
     --------
     >>> konane.cluster.Cluster("tcp://127.0.0.1:8786", job_positions=50_000)
-    Cluster(client='tcp://127.0.0.1:8786', job_positions=50000, plies=1, timeout=10.0, share_cache=True)
+    Cluster(client='tcp://127.0.0.1:8786', job_positions=50000, plies=1, timeout=10.0, share_cache=True, threads=1)
     >>> konane.cluster.Cluster("tcp://127.0.0.1:8786", plies=-1)
     Traceback (most recent call last):
     ...
@@ -111,6 +116,7 @@ class Cluster:
     plies: int = PLIES
     timeout: float = 10.0
     share_cache: bool = True
+    threads: int = 1
 
     def __post_init__(self) -> None:
         if not (isinstance(self.client, str) or _is_client(self.client)):
@@ -124,6 +130,8 @@ class Cluster:
             raise KonaneValueError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
         if not isinstance(self.share_cache, bool):
             raise KonaneTypeError(f"share_cache must be True or False, not {describe(self.share_cache)}")
+        if not is_int(self.threads) or self.threads < 1:
+            raise KonaneValueError(f"threads must be a positive int, not {self.threads!r}")
 
 
 def _is_client(obj: Any) -> bool:
@@ -131,12 +139,14 @@ def _is_client(obj: Any) -> bool:
     return any(c.__name__ == "Client" and c.__module__.startswith("distributed") for c in type(obj).__mro__)
 
 
-def as_cluster(cluster: Any) -> Cluster:
-    """``cluster=`` of a call as a :class:`Cluster`: a client, an address or a Cluster."""
+def as_cluster(cluster: Any, threads: Any = None) -> Cluster:
+    """``cluster=`` of a call as a :class:`Cluster`: a client, an address or a Cluster; with the
+    call's ``threads=`` as its :attr:`Cluster.threads` when given."""
+    n = check_count("threads", threads, low=1)
     if isinstance(cluster, Cluster):
-        return cluster
+        return cluster if n is None else dataclasses.replace(cluster, threads=n)
     if isinstance(cluster, str) or _is_client(cluster):
-        return Cluster(cluster)
+        return Cluster(cluster) if n is None else Cluster(cluster, threads=n)
     raise KonaneTypeError("cluster= must be a dask.distributed Client, a scheduler address or a "
                           f"konane.cluster.Cluster, not {describe(cluster)}")
 
@@ -249,7 +259,7 @@ def _failed(exc: BaseException) -> ClusterError:
 # -- the jobs (run on the workers) ------------------------------------------------------------
 
 def win_job(position: tuple[int, int, int, int, int], black_to_move: bool, rules: Rules,
-            max_positions: int, cache: str | None = None) -> tuple[bool | None, int, int, str]:
+            max_positions: int, cache: str | None = None, threads: int = 1) -> tuple[bool | None, int, int, str]:
     """A job of the search, run by a worker: ``(won, positions, settled, worker)``, whether the
     player to move (Black if ``black_to_move``) wins ``position`` (:attr:`konane.Board.key`), or
     None when the search did not settle it within ``max_positions`` positions; the positions it
@@ -257,7 +267,8 @@ def win_job(position: tuple[int, int, int, int, int], black_to_move: bool, rules
     settled by values, and the address of the worker (empty outside a worker), whose table now
     holds what the job proved.  With ``cache`` (a value cache file), the worker's search starts
     from the proofs kept there (read once per worker process) and keeps its own there when
-    the job ends, as :func:`konane.solve` does with ``cache=``.
+    the job ends, as :func:`konane.solve` does with ``cache=``.  The search runs on
+    ``threads`` threads (:attr:`Cluster.threads`).
 
     Examples
     --------
@@ -267,9 +278,9 @@ def win_job(position: tuple[int, int, int, int, int], black_to_move: bool, rules
     stats = Stats()
     won: bool | None = None
     kept = None if cache is None else as_cache(cache)
-    # one thread: Dask runs a job on each of a worker's threads
+    # Cluster.threads (1 by default: Dask runs a job on each of a worker's threads)
     with computation("a job of konane.cluster", progress=False, max_positions=max_positions,
-                     max_memory=DEFAULT_MAX_MEMORY, threads=1) as prog, proofs_kept_in(kept):
+                     max_memory=DEFAULT_MAX_MEMORY, threads=threads) as prog, proofs_kept_in(kept):
         try:
             won = wins(position, black_to_move, rules, prog, prog.tick, stats)
         except ComputationLimitError:
@@ -402,7 +413,8 @@ class _Search:
             # to the worker whose table holds the work of the job that expanded it, where free
             near = {"workers": [leaf.worker], "allow_other_workers": True} if leaf.worker else {}
             future = self.client.submit(win_job, leaf.board.key, leaf.black, self.rules,
-                                        self.cluster.job_positions, self.shared, pure=False, **near)
+                                        self.cluster.job_positions, self.shared, self.cluster.threads,
+                                        pure=False, **near)
             self.by_key[key] = future
             self.flying[future] = []
             self.jobs += 1
@@ -517,8 +529,8 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
           local_value: Callable[..., cgt.Game], job: Callable[..., str]) -> cgt.Game:
     """:func:`konane.value` on a cluster (see the module's docstring) of the position whose regions
     are ``parts`` (:func:`konane.regions`): ``local_value`` is :func:`konane.value`, for the small
-    ones, and ``job(position, rules, cache)`` the job that values a position on a worker, written
-    out (``konane.values.value_job``)."""
+    ones, and ``job(position, rules, cache, threads)`` the job that values a position on a worker
+    (on :attr:`Cluster.threads` threads), written out (``konane.values.value_job``)."""
     jobs: dict[tuple[int, int, int, int, int], Any] = {}      # normal form -> future
     path = cache.path if cache is not None and cache.path is not None else None
 
@@ -532,7 +544,7 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
                     [plan(o, plies - 1) for o in b.options(WHITE, rules)])
         normal, swapped = b.normalized()
         if normal.key not in jobs:
-            jobs[normal.key] = client.submit(job, normal.key, rules, path, pure=False)
+            jobs[normal.key] = client.submit(job, normal.key, rules, path, cluster.threads, pure=False)
         return (normal.key, swapped)
 
     def build(p: Any, results: dict[tuple[int, int, int, int, int], cgt.Game]) -> cgt.Game:

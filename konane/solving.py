@@ -216,7 +216,7 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
     b, r = as_board(board), as_rules(rules)
     kept = None if cache is None else as_cache(cache)
     if cluster is not None:
-        on = on_cluster.as_cluster(cluster)
+        on = on_cluster.as_cluster(cluster, threads)
         store = kept if kept is not None else RegionCache()
         with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
                          max_memory=max_memory, time=time, threads=threads, kept=_KEPT_CLUSTER) as prog:
@@ -321,7 +321,7 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
     kept = None if cache is None else as_cache(cache)
     other = color.opponent
     if cluster is not None:
-        on = on_cluster.as_cluster(cluster)
+        on = on_cluster.as_cluster(cluster, threads)
         if phase != CAPTURE:
             raise KonaneValueError("konane.solve on a cluster takes a position after the opening's removals; "
                                    "solve a match still in its opening without cluster=")

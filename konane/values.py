@@ -231,7 +231,7 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
     b, r = as_board(board), as_rules(rules)
     c = None if cache is None else as_cache(cache)
     if cluster is not None:
-        on = on_cluster.as_cluster(cluster)
+        on = on_cluster.as_cluster(cluster, threads)
         with computation("konane.value", desc="konane values", unit=" jobs", progress=progress,
                          max_positions=max_positions, max_memory=max_memory, time=time, threads=threads,
                          kept=_KEPT, threshold=1) as prog:
@@ -242,17 +242,17 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         return _value(b, r, c, prog)
 
 
-def value_job(position: tuple[int, int, int, int, int], rules: Rules, cache: str | None) -> str:
+def value_job(position: tuple[int, int, int, int, int], rules: Rules, cache: str | None, threads: int = 1) -> str:
     """A job of :func:`value` on a cluster (:mod:`konane.cluster`), run by a worker: the value of
     ``position`` (:attr:`konane.Board.key`), with the value cache ``cache`` (a file name) if
-    given, written out (:func:`cgt.parse` reads it back).
+    given, written out (:func:`cgt.parse` reads it back), the solver on ``threads`` threads.
 
     Examples
     --------
     >>> konane.values.value_job(konane.Board("..ox/xo..").key, konane.STANDARD, None)
     '2'
     """
-    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=None, threads=1))
+    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=None, threads=threads))
 
 
 @public

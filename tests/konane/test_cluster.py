@@ -92,6 +92,20 @@ def test_a_6x6_opening_on_the_cluster(client):
     assert s.jobs > 1 and s.positions > 0
 
 
+def test_jobs_on_several_threads(client):
+    # threads= with cluster=: each job's search (and value) on 2 threads of its worker; the
+    # same winners as one process (White wins 6x6 a1 a2: Norvig 2021) and the same values
+    b = Board.start(6).play_removal("a1").play_removal("a2")
+    s = konane.solve(b, BLACK, cluster=Cluster(client, job_positions=50_000), threads=2)
+    assert s.winner is WHITE and s.jobs >= 1
+    for p in openings(5):
+        assert konane.outcome(p, cluster=Cluster(client, job_positions=2_000, threads=2)) == konane.outcome(p), p
+    v = Board("xoxox/oxoxo/xo..x/oxoxo")
+    assert konane.value(v, cluster=client, threads=2) == konane.value(v)
+    assert konane.cluster.as_cluster(client, 3).threads == 3
+    assert konane.cluster.as_cluster(Cluster(client, threads=2)).threads == 2
+
+
 @pytest.mark.slow
 def test_every_6x6_opening_on_the_cluster(client):
     for b in openings(6):
@@ -197,6 +211,10 @@ def test_bad_arguments(client):
         Cluster(client, job_positions=0)
     with pytest.raises(KonaneValueError, match="timeout"):
         Cluster(client, timeout=-1)
+    with pytest.raises(KonaneValueError, match="threads"):
+        Cluster(client, threads=0)
+    with pytest.raises(KonaneTypeError, match="threads"):
+        konane.solve(".ox./o..x/....", BLACK, cluster=client, threads="2")
     with pytest.raises(KonaneValueError, match="certificate"):
         konane.solve(".ox./o..x/....", BLACK, cluster=client, certificate="x.cert")
     match = konane.Match(Board.start(4))
