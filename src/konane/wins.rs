@@ -45,6 +45,7 @@ use super::{Check, Error, Result, Rules, Solver};
 use crate::engine::memory::{self, Budget, Refused};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry as Slot;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -203,18 +204,41 @@ impl<V> Split<V> {
         }
     }
 
-    fn insert(&mut self, o: &Open, multi: bool, v: V, budget: &Budget) -> std::result::Result<(), Refused> {
-        match Self::narrow_key(o, multi) {
-            Some(k) => {
-                memory::reserve_map(budget, TABLE, &mut self.narrow, 1)?;
-                self.narrow.insert(k, v);
-            }
-            None => {
-                memory::reserve_map(budget, TABLE, &mut self.wide, 1)?;
-                self.wide.insert(Self::wide_key(o, multi), v);
-            }
+    /// Put `new(the entry there)` at `o` (a growth past the budget is refused): whether
+    /// the entry is new.
+    fn put(
+        &mut self,
+        o: &Open,
+        multi: bool,
+        budget: &Budget,
+        new: impl FnOnce(Option<V>) -> V,
+    ) -> std::result::Result<bool, Refused>
+    where
+        V: Copy,
+    {
+        fn at<K: Eq + std::hash::Hash, V: Copy>(
+            m: &mut FxHashMap<K, V>,
+            k: K,
+            budget: &Budget,
+            new: impl FnOnce(Option<V>) -> V,
+        ) -> std::result::Result<bool, Refused> {
+            memory::reserve_map(budget, TABLE, m, 1)?;
+            Ok(match m.entry(k) {
+                Slot::Occupied(mut e) => {
+                    let v = new(Some(*e.get()));
+                    e.insert(v);
+                    false
+                }
+                Slot::Vacant(e) => {
+                    e.insert(new(None));
+                    true
+                }
+            })
         }
-        Ok(())
+        match Self::narrow_key(o, multi) {
+            Some(k) => at(&mut self.narrow, k, budget, new),
+            None => at(&mut self.wide, Self::wide_key(o, multi), budget, new),
+        }
     }
 
     #[inline]
@@ -308,11 +332,7 @@ impl<V: Copy> Shared<V> {
         budget: &Budget,
         new: impl FnOnce(Option<V>) -> V,
     ) -> std::result::Result<bool, Refused> {
-        let mut s = self.shard(o);
-        let old = s.get(o, multi).copied();
-        let added = old.is_none();
-        s.insert(o, multi, new(old), budget)?;
-        Ok(added)
+        self.shard(o).put(o, multi, budget, new)
     }
 
     /// Count `d` entries more (or fewer).
