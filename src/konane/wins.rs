@@ -78,6 +78,20 @@ struct Wide {
     multi: bool,
 }
 
+impl Narrow {
+    /// The open node of the key.
+    fn open(&self) -> Open {
+        Open::of(self.masks.map(Mask::from), self.stride, self.g)
+    }
+}
+
+impl Wide {
+    /// The open node of the key.
+    fn open(&self) -> Open {
+        Open::of(self.masks, self.stride, self.g)
+    }
+}
+
 /// A proved result and the work it took (nodes expanded under it, saturated): when the
 /// table is full, the entries that took the least work are dropped first.
 #[derive(Clone, Copy)]
@@ -102,6 +116,19 @@ struct Open {
     me: Mask,
     en: Mask,
     g: Id,
+}
+
+impl Open {
+    /// The node of the masks `[cells, me, en]` of a key, its stride and `g`.
+    fn of([cells, me, en]: [Mask; 3], stride: u8, g: Id) -> Open {
+        Open {
+            s: stride as u32,
+            cells,
+            me,
+            en,
+            g,
+        }
+    }
 }
 
 /// Counters of a search.
@@ -392,34 +419,8 @@ impl<V: Copy> Shared<V> {
         let mut out = Vec::with_capacity(self.len());
         for shard in self.shards.iter() {
             let s = shard.0.lock().unwrap_or_else(PoisonError::into_inner);
-            out.extend(s.narrow.iter().map(|(k, v)| {
-                let [cells, me, en] = k.masks.map(Mask::from);
-                (
-                    Open {
-                        s: k.stride as u32,
-                        cells,
-                        me,
-                        en,
-                        g: k.g,
-                    },
-                    k.multi,
-                    *v,
-                )
-            }));
-            out.extend(s.wide.iter().map(|(k, v)| {
-                let [cells, me, en] = k.masks;
-                (
-                    Open {
-                        s: k.stride as u32,
-                        cells,
-                        me,
-                        en,
-                        g: k.g,
-                    },
-                    k.multi,
-                    *v,
-                )
-            }));
+            out.extend(s.narrow.iter().map(|(k, v)| (k.open(), k.multi, *v)));
+            out.extend(s.wide.iter().map(|(k, v)| (k.open(), k.multi, *v)));
         }
         out
     }
@@ -1363,6 +1364,12 @@ mod tests {
         (n, cells, black & !(1 << (2 * s + 2)), white)
     }
 
+    /// The search of [`five_by_five`], Black to move, with the check `check`.
+    fn search_five(search: &mut Search, e: &mut Engine, check: Option<Check<'_>>) -> Result<(bool, Stats)> {
+        let (n, cells, black, white) = five_by_five();
+        search.wins(e, n, n, cells, black, white, true, Rules::STANDARD, check)
+    }
+
     /// After a stop: every entry kept is a proved result, so the next searches agree with
     /// the brute force on small boards and with the value solver on the 5x5 position.
     fn assert_the_table_is_valid(search: &mut Search, e: &mut Engine) {
@@ -1437,29 +1444,22 @@ mod tests {
 
     #[test]
     fn a_stop_leaves_the_table_valid() {
-        let mut e = Engine::new();
-        let mut search = Search::new();
-        search.small = 0;
-        let (n, cells, black, white) = five_by_five();
-        let mut calls = 0;
-        let mut stop = |_n: u64| {
-            calls += 1;
-            true
-        };
-        let r = search.wins(
-            &mut e,
-            n,
-            n,
-            cells,
-            black,
-            white,
-            true,
-            Rules::STANDARD,
-            Some(&mut stop),
-        );
-        assert_eq!(r, Err(Error::Stopped));
-        assert!(calls >= 1);
-        assert_the_table_is_valid(&mut search, &mut e);
+        // on one thread and on 4 (the check, called on the caller's thread, stops them all)
+        for threads in [1, 4] {
+            let mut e = Engine::new();
+            let mut search = Search::new();
+            search.small = 0;
+            search.threads = threads;
+            let mut calls = 0;
+            let mut stop = |_n: u64| {
+                calls += 1;
+                true
+            };
+            let r = search_five(&mut search, &mut e, Some(&mut stop));
+            assert_eq!(r, Err(Error::Stopped));
+            assert!(calls >= 1);
+            assert_the_table_is_valid(&mut search, &mut e);
+        }
     }
 
     #[test]
@@ -1467,16 +1467,23 @@ mod tests {
         // the 5x5 position, with a budget of 256 bytes that the tables pass (a shard of a table
         // asks more than that as it grows, whatever other tests free meanwhile): the search
         // stops with the memory error, the table keeps only proved results
+        // on one thread and on 4 (a refusal in any thread stops them all)
         use crate::engine::memory::Budget;
-        let mut e = Engine::new();
-        let mut search = Search::new();
-        search.small = 0;
-        let (n, cells, black, white) = five_by_five();
-        e.set_budget(Budget::new(Some(256)));
-        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
-        assert!(matches!(r, Err(Error::Engine(engine::Error::Memory(_)))), "{r:?}");
-        e.set_budget(Budget::UNLIMITED);
-        assert_the_table_is_valid(&mut search, &mut e);
+        for threads in [1, 4] {
+            let mut e = Engine::new();
+            let mut search = Search::new();
+            search.small = 0;
+            search.threads = threads;
+            let (n, cells, black, white) = five_by_five();
+            e.set_budget(Budget::new(Some(256)));
+            let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
+            assert!(
+                matches!(r, Err(Error::Engine(engine::Error::Memory(_)))),
+                "{threads}: {r:?}"
+            );
+            e.set_budget(Budget::UNLIMITED);
+            assert_the_table_is_valid(&mut search, &mut e);
+        }
     }
 
     #[test]
@@ -1540,69 +1547,18 @@ mod tests {
     }
 
     #[test]
-    fn a_stop_or_a_failure_in_threads_stops_them_all_and_leaves_the_table_valid() {
-        // the check callback (called on the caller's thread) stops 4 threads; a budget they
-        // pass stops them with the memory error; the tables keep only proved results
-        let (n, cells, black, white) = five_by_five();
-        let mut e = Engine::new();
-        let mut search = Search::new();
-        search.small = 0;
-        search.threads = 4;
-        let mut seen = 0u64;
-        let mut stop = |k: u64| {
-            seen += k;
-            true
-        };
-        let r = search.wins(
-            &mut e,
-            n,
-            n,
-            cells,
-            black,
-            white,
-            true,
-            Rules::STANDARD,
-            Some(&mut stop),
-        );
-        assert_eq!(r, Err(Error::Stopped));
-        assert!(seen >= 1);
-        assert_the_table_is_valid(&mut search, &mut e);
-        let mut search = Search::new();
-        search.small = 0;
-        search.threads = 4;
-        e.set_budget(crate::engine::memory::Budget::new(Some(256)));
-        let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
-        assert!(matches!(r, Err(Error::Engine(engine::Error::Memory(_)))), "{r:?}");
-        e.set_budget(crate::engine::memory::Budget::UNLIMITED);
-        assert_the_table_is_valid(&mut search, &mut e);
-    }
-
-    #[test]
     fn the_check_sees_every_threads_nodes() {
         // the counts given to the check add up to the nodes of the call, every thread's
         let mut e = Engine::new();
         let mut search = Search::new();
         search.threads = 3;
         search.small = 0;
-        let (n, cells, black, white) = five_by_five();
         let mut total = 0u64;
         let mut count = |k: u64| {
             total += k;
             false
         };
-        let (_, stats) = search
-            .wins(
-                &mut e,
-                n,
-                n,
-                cells,
-                black,
-                white,
-                true,
-                Rules::STANDARD,
-                Some(&mut count),
-            )
-            .unwrap();
+        let (_, stats) = search_five(&mut search, &mut e, Some(&mut count)).unwrap();
         assert_eq!(total, stats.positions);
     }
 
