@@ -46,7 +46,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from konane._calls import check_count, check_progress, check_seconds
-from konane.errors import ComputationLimitError
+from konane.errors import ComputationLimitError, KonaneValueError
 
 __all__ = ["set_progress", "progress_enabled", "Progress", "computation", "DELAY", "DEFAULT_MAX_MEMORY",
            "resident_memory", "memory_available"]
@@ -434,6 +434,18 @@ class Progress:
             bar.close()
 
 
+#: The most threads a call may ask for (each is a native thread with its own stack).
+MAX_THREADS = 1024
+
+
+def check_threads(threads: Any) -> int | None:
+    """A call's ``threads=``: None (the process's setting) or an int from 1 to :data:`MAX_THREADS`."""
+    n = check_count("threads", threads, low=1)
+    if n is not None and n > MAX_THREADS:
+        raise KonaneValueError(f"threads must be at most {MAX_THREADS}, not {n!r}")
+    return n
+
+
 @contextmanager
 def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any, time: Any = None,
                 threads: Any = None, desc: str | None = None, unit: str = " positions", total: int | None = None,
@@ -461,7 +473,7 @@ def computation(what: str, *, progress: Any, max_positions: Any, max_memory: Any
     positions = check_count("max_positions", max_positions)
     memory = check_count("max_memory", max_memory)
     seconds = check_seconds("time", time)
-    n_threads = check_count("threads", threads, low=1)
+    n_threads = check_threads(threads)
     counter = Progress(progress_enabled(progress) and bar, desc or what, unit=unit, total=total,
                        threshold=threshold, max_positions=positions, max_memory=memory, seconds=seconds,
                        what=what, kept=kept, threads=n_threads)

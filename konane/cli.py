@@ -221,11 +221,11 @@ def _rules_of(args: argparse.Namespace) -> Rules:
 
 
 def _limits(args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments ``max_memory``, ``time`` and ``cache`` of the computing commands."""
+    """The keyword arguments ``max_memory``, ``time``, ``cache`` and ``threads`` of the computing commands."""
     memory = DEFAULT_MAX_MEMORY if args.max_memory is None else parse_memory(args.max_memory)
     if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
         raise KonaneValueError(f"invalid --time {args.time!r}: expected a number of seconds above 0")
-    return {"max_memory": memory, "time": args.time, "cache": args.cache}
+    return {"max_memory": memory, "time": args.time, "cache": args.cache, "threads": args.threads}
 
 
 def _note(text: str) -> None:
@@ -473,6 +473,9 @@ def _build_parser() -> argparse.ArgumentParser:
         p.add_argument("--cache", metavar="FILE", default=None,
                        help="keep the values of regions and the proved results in FILE (SQLite, made if "
                             "missing), so that a later run, also after a limit or Ctrl-C, goes on from them")
+        p.add_argument("--threads", metavar="N", type=int, default=None,
+                       help="the threads of the native search (the value solver uses at most 2; default: "
+                            "every processor)")
         p.add_argument("--single-jump", dest="single_jump_sub", action="store_true",
                        help="use the single-jump rules variant")
 

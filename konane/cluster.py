@@ -44,9 +44,9 @@ from contextlib import contextmanager
 from typing import Any
 
 import cgt
-from konane._calls import check_count, describe, is_int
+from konane._calls import describe, is_int
 from konane._kernel.wins import Stats, proofs_kept_in, wins
-from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
+from konane._progress import DEFAULT_MAX_MEMORY, MAX_THREADS, Progress, check_threads, computation
 from konane.board import BLACK, WHITE, Board
 from konane.cache import RegionCache, as_cache, win_key
 from konane.errors import ClusterError, ComputationLimitError, KonaneTypeError, KonaneValueError
@@ -130,8 +130,8 @@ class Cluster:
             raise KonaneValueError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
         if not isinstance(self.share_cache, bool):
             raise KonaneTypeError(f"share_cache must be True or False, not {describe(self.share_cache)}")
-        if not is_int(self.threads) or self.threads < 1:
-            raise KonaneValueError(f"threads must be a positive int, not {self.threads!r}")
+        if not is_int(self.threads) or not 1 <= self.threads <= MAX_THREADS:
+            raise KonaneValueError(f"threads must be an int from 1 to {MAX_THREADS}, not {self.threads!r}")
 
 
 def _is_client(obj: Any) -> bool:
@@ -142,7 +142,7 @@ def _is_client(obj: Any) -> bool:
 def as_cluster(cluster: Any, threads: Any = None) -> Cluster:
     """``cluster=`` of a call as a :class:`Cluster`: a client, an address or a Cluster; with the
     call's ``threads=`` as its :attr:`Cluster.threads` when given."""
-    n = check_count("threads", threads, low=1)
+    n = check_threads(threads)
     if isinstance(cluster, Cluster):
         return cluster if n is None else dataclasses.replace(cluster, threads=n)
     if isinstance(cluster, str) or _is_client(cluster):

@@ -25,7 +25,7 @@ from konane import svg
 from konane._calls import describe, is_int, public
 from konane._kernel import native
 from konane._kernel.solver import value_id
-from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
+from konane._progress import DEFAULT_MAX_MEMORY, MAX_THREADS, Progress, computation
 from konane.board import BLACK, WHITE, Board, Color, as_board
 from konane.cache import RegionCache, as_cache
 from konane.decomposition import regions
@@ -280,14 +280,14 @@ def set_threads(n: int | None) -> None:
     Parameters
     ----------
     n : int or None
-        At least 1, or None for the default.
+        From 1 to ``konane._progress.MAX_THREADS`` (1024), or None for the default.
 
     Raises
     ------
     KonaneTypeError
         If ``n`` is not an int or None.
     KonaneValueError
-        If ``n`` is below 1.
+        If ``n`` is below 1 or above 1024.
 
     Examples
     --------
@@ -301,8 +301,8 @@ def set_threads(n: int | None) -> None:
     """
     if n is not None and not is_int(n):
         raise KonaneTypeError(f"set_threads takes None or an int, not {describe(n)}")
-    if n is not None and n < 1:
-        raise KonaneValueError(f"set_threads takes at least 1 thread, not {n!r}")
+    if n is not None and not 1 <= n <= MAX_THREADS:
+        raise KonaneValueError(f"set_threads takes 1 to {MAX_THREADS} threads, not {n!r}")
     native.set_threads(n)
 
 

@@ -263,10 +263,17 @@ def test_start_boards_after_their_removals(capsys):
     (["value", "..ox", "--max-memory", "lots"], "invalid --max-memory 'lots'"),
     (["solve", "..ox", "--time", "-1"], "invalid --time -1.0"),
     (["solve", "..ox", "--to-move", "red"], "unknown player 'red'"),
+    (["solve", "..ox", "--threads", "0"], "threads must be at least 1, not 0"),
 ])
 def test_bad_computing_input(argv, message, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and message in err and err.startswith("konane: error: ")
+
+
+def test_threads(capsys):
+    # Norvig (2021): Black wins the 5x5 opening c3 c2 with Black to move, on 2 threads too
+    code, out, err = run(["solve", "5x5:c3,c2", "--to-move", "x", "--threads", "2"], capsys)
+    assert code == 0 and err == "" and "Black wins, by" in out
 
 
 def test_parse_memory():

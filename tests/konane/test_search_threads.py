@@ -110,7 +110,8 @@ def test_set_threads_and_the_argument():
     assert native.threads() == native.default_threads() >= 1
 
 
-@pytest.mark.parametrize("bad, error", [(0, KonaneValueError), (-2, KonaneValueError), ("2", KonaneTypeError),
+@pytest.mark.parametrize("bad, error", [(0, KonaneValueError), (-2, KonaneValueError), (10**6, KonaneValueError),
+                                        ("2", KonaneTypeError),
                                         (2.0, KonaneTypeError), (True, KonaneTypeError)])
 def test_bad_threads_are_refused(bad, error):
     b = Board("..ox")
