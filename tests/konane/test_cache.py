@@ -311,7 +311,8 @@ SOLVE_WITH_FILE = """
 import konane
 b = konane.Board.start(5).play_removal("c3").play_removal("b3")
 try:
-    s = konane.solve(b, "x", cache={path!r}, progress=False, max_positions={limit})
+    # one thread: the positions a search counts then do not depend on the interleaving
+    s = konane.solve(b, "x", cache={path!r}, progress=False, max_positions={limit}, threads=1)
     print((s.winner.value, s.positions))
 except konane.ComputationLimitError as e:
     print((None, e.positions))
