@@ -401,10 +401,18 @@ impl<V: Copy> Shared<V> {
         }
     }
 
-    /// Drop the entries of least work (`work` of an entry) until at most `most` remain.
-    fn shrink_to(&self, most: usize, work: impl Fn(&V) -> u32) {
+    /// When the table holds `max_entries`, drop the entries of least work (`work` of an
+    /// entry) until at most half remain: done by the thread that takes `shrinking`, the
+    /// others go on meanwhile.
+    fn make_room(&self, max_entries: usize, shrinking: &Mutex<()>, work: impl Fn(&V) -> u32) {
+        if self.len() < max_entries {
+            return;
+        }
+        let Ok(_shrinking) = shrinking.try_lock() else {
+            return;
+        };
         let mut floor = 1u32;
-        while self.len() > most {
+        while self.len() > max_entries / 2 {
             if floor == u32::MAX {
                 self.retain(|_| false);
                 break;
@@ -468,12 +476,7 @@ impl Tables {
     /// Put a proved result into the table (emptied of its cheapest entries when full; a
     /// growth past the budget is refused): whether it is new (for the caller to count).
     fn keep(&self, o: &Open, multi: bool, x: Entry, max_entries: usize, budget: &Budget) -> Result<bool> {
-        if self.proved.len() >= max_entries {
-            // one thread empties it; the others go on meanwhile
-            if let Ok(_shrinking) = self.shrinking.try_lock() {
-                self.proved.shrink_to(max_entries / 2, |x| x.work);
-            }
-        }
+        self.proved.make_room(max_entries, &self.shrinking, |x| x.work);
         Ok(self.proved.put(o, multi, budget, |_| x)?)
     }
 
@@ -1151,11 +1154,7 @@ impl Call<'_, '_, '_> {
                 } else if delta == 0 || kids.is_empty() {
                     Some(false)
                 } else if phi >= th_phi || delta >= th_delta {
-                    if t.pn.len() >= self.cfg.max_entries {
-                        if let Ok(_shrinking) = t.shrinking.try_lock() {
-                            t.pn.shrink_to(self.cfg.max_entries / 2, |x| x.work);
-                        }
-                    }
+                    t.pn.make_room(self.cfg.max_entries, &t.shrinking, |x| x.work);
                     let work = (self.stats.positions - before).min(u32::MAX as u64) as u32;
                     let added = t.pn.put(o, multi, &self.cfg.budget, |x| Numbers {
                         phi,
