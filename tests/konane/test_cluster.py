@@ -140,22 +140,40 @@ def test_values_of_positions_expanded_in_the_driver(client, monkeypatch):
     assert konane.value(".ox./o..x/....", cluster=client) == cgt.parse("+-1")
 
 
-def test_a_stopped_driver_resumes_from_the_store_with_less_work(client, tmp_path):
+@pytest.fixture()
+def one_worker(client):
+    """A cluster of one worker process on one thread.  Its jobs run one at a time, so a call's
+    work does not depend on which worker finishes first, and two calls can be compared by their
+    work (on two workers the same call varies by a factor of two from run to run).  It asks for
+    ``client`` so that the module's cluster, whose teardown stops Dask's own thread, outlives it."""
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
+        yield c
+
+
+def test_a_stopped_driver_resumes_from_the_store_with_less_work(one_worker, tmp_path):
     b = C3_C4
+    client = one_worker
     on = Cluster(client, job_positions=50_000)
-    client.run(konane.clear_caches)                 # the workers' tables empty
+
+    def fresh() -> None:        # no table in the driver or the worker: only the store remembers
+        konane.clear_caches()
+        client.run(konane.clear_caches)
+
+    fresh()
     full = konane.solve(b, BLACK, cluster=on, cache=tmp_path / "full.sqlite", progress=False)
-    client.run(konane.clear_caches)
+    fresh()
     store = tmp_path / "stopped.sqlite"
+    # the same jobs in the same order as the full call, stopped half-way
     with pytest.raises(ComputationLimitError):
         konane.solve(b, BLACK, cluster=on, cache=store, max_positions=full.positions // 2, progress=False)
-    konane.clear_caches()
-    client.run(konane.clear_caches)
+    assert konane.RegionCache(store).info()["stored_proofs"] > 0      # what the stopped call proved
+    fresh()
     resumed = konane.solve(b, BLACK, cluster=on, cache=store, progress=False)
     assert resumed.winner is full.winner
     assert resumed.positions < full.positions and resumed.jobs < full.jobs
     # a finished run keeps the root: the same call sends no job for the winner
-    client.run(konane.clear_caches)
+    fresh()
     again = konane.solve(b, BLACK, cluster=on, cache=store, progress=False)
     assert again.winner is full.winner and again.jobs == 0
 
