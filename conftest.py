@@ -1,7 +1,16 @@
 """Shared pytest configuration: the ``slow`` marker and doctest namespace."""
 import importlib.util
+import signal
 
 import pytest
+
+# Ctrl-C is tested (SIGINT sent to this process and to interpreters it starts).  A shell
+# starts a background job with SIGINT ignored, and Python then installs no handler of its
+# own, nor do the interpreters started from it (an ignored signal stays ignored across
+# exec): the tests would wait forever for a KeyboardInterrupt.  Python's own handler, here
+# and (reset to the default at exec) in every interpreter started from here.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Modules and pages whose doctests need an optional package, left out when it is missing
 # (networkx's pattern): konane.widget (konane.BoardWidget) needs anywidget.
