@@ -137,6 +137,7 @@ PAGES = {
     "_notebooks/02-ernst-1995.html": {"pictures": 4, "math": False},
     "_notebooks/06-families.html": {"pictures": 4, "math": True},      # closed forms in LaTeX
     "_notebooks/07-nimbers.html": {"pictures": 10, "math": False},
+    "_notebooks/08-new-results.html": {"pictures": 4, "math": False},      # the four setups
     "analysis.html": {"pictures": 0, "math": False},
     "api/konane.values.html": {"pictures": 0, "math": False},
 }

@@ -59,12 +59,12 @@ def test_the_index_and_the_tour_lead_to_the_solver_and_every_notebook():
     index = (ROOT / "docs" / "index.md").read_text("utf-8")
     head = index.split("<!-- sphinx:")[0]                 # the list GitHub shows (the site shows it too)
     assert "](solving.md)" in head
-    for name in ("05-solving-boards", "06-families", "07-nimbers"):
+    for name in ("05-solving-boards", "06-families", "07-nimbers", "08-new-results"):
         assert f"](../notebooks/{name}.ipynb)" in head, name
     assert "_notebooks" not in head and "copies them" not in head     # no build note for readers
     (where,) = [text for kind, text in _notebook_sources("01-tour.ipynb") if text.startswith("## Where next")]
     assert "](../docs/solving.md)" in where
-    for name in ("05-solving-boards", "06-families", "07-nimbers"):
+    for name in ("05-solving-boards", "06-families", "07-nimbers", "08-new-results"):
         assert f"]({name}.ipynb)" in where, name
 
 

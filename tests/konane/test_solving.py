@@ -352,3 +352,76 @@ def test_clear_caches_empties_the_search_tables(backend):
     konane.clear_caches()
     assert size() == 0
     assert wins(b, BLACK, backend=backend) is False
+
+
+# ---------------------------------------------------------------- the narrow setups script
+
+def _script(name):
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_narrow_setups_gaps_by_hand():
+    """Uiterwijk's four setups as scripts/narrow_setups.py places them (its docstring's
+    conventions, checked by hand on a picture of each board)."""
+    mod = _script("narrow_setups")
+    assert mod.gap(3, 8, "horizontal corner") == ("a1", "b1")
+    assert mod.gap(3, 8, "vertical corner") == ("a1", "a2")
+    assert mod.gap(3, 8, "horizontal middle") == ("d2", "e2")      # row 2 of 3; columns 4, 5 of 8
+    assert mod.gap(3, 7, "horizontal middle") == ("d2", "e2")      # the middle column 4 and its right
+    assert mod.gap(4, 5, "horizontal middle") == ("c2", "d2")      # the lower middle row of 4
+    assert mod.gap(4, 5, "vertical middle") == ("c2", "c3")        # column 3 of 5; rows 2, 3 of 4
+    assert mod.gap(3, 8, "vertical middle") == ("d2", "d3")        # the left middle column of 8; row 2 and above
+    assert not mod.exists(1, 9, "vertical corner") and mod.exists(1, 9, "horizontal middle")
+    # the start with Black on a1, the picture's bottom row being row 1
+    assert mod.board(3, 4, "horizontal corner") == konane.Board("xoxo/oxox/..xo")
+    assert mod.board(2, 4, "vertical corner") == konane.Board(".xox/.oxo")
+
+
+def test_narrow_setups_script(tmp_path, capsys):
+    """scripts/narrow_setups.py on small boards: every outcome equal to that of the board's
+    exact value (konane.value, an independent computation), the hand arguments on 2 x n (a
+    horizontal gap leaves the full row frozen: 2 x n is 1 x n; a vertical gap makes rows G and
+    -G: P), the families tool's pattern, and certificates that the reference code verifies."""
+    import json
+
+    mod = _script("narrow_setups")
+    out = tmp_path / "narrow.json"
+    assert mod.main(["--rows", "1:13,2:13,3:6", "--threads", "1", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    tables = {t["rows"]: t["setups"] for t in doc["tables"]}
+    seen = 0
+    for rows, setups in tables.items():
+        for setup, entry in setups.items():
+            for row in entry["boards"]:
+                b = mod.board(rows, row["n"], setup)
+                if rows * row["n"] <= 18:
+                    assert row["outcome"] == konane.value(b).outcome.name, (rows, row["n"], setup)
+                    seen += 1
+    assert seen > 40
+    one = {s: {r["n"]: r["outcome"] for r in e["boards"]} for s, e in tables[1].items()}
+    two = {s: {r["n"]: r["outcome"] for r in e["boards"]} for s, e in tables[2].items()}
+    assert set(one) == {"horizontal corner", "horizontal middle"}        # 1 x n: no vertical gap
+    for setup in one:
+        assert two[setup] == one[setup], setup
+    assert set(two["vertical corner"].values()) == set(two["vertical middle"].values()) == {"P"}
+    assert tables[1]["horizontal middle"]["pattern"].startswith("period 4")
+    assert "1xn horizontal middle, n = 2..13" in capsys.readouterr().out
+    # the certificates: written and checked by the reference code for both players
+    certs = tmp_path / "certs"
+    assert mod.main(["--rows", "3:5", "--threads", "1", "--certify", str(certs), "--json", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    # the winner with Black moving first, and with White moving first: the outcome class
+    proved = {("Black", "Black"): "L", ("White", "White"): "R", ("Black", "White"): "N", ("White", "Black"): "P"}
+    for entry in doc["tables"][0]["setups"].values():
+        for row in entry["boards"]:
+            black, white = row["certificates"]["x"], row["certificates"]["o"]
+            assert proved[black["winner"], white["winner"]] == row["outcome"], row
+            assert black["nodes"] > 0 and white["nodes"] > 0
+    assert len(list(certs.iterdir())) == 2 * sum(len(e["boards"]) for e in doc["tables"][0]["setups"].values())

@@ -1,0 +1,200 @@
+"""Who wins narrow Konane boards from each of Uiterwijk's four setups.
+
+Uiterwijk (2021, "Solving narrow Konane boards", ICGA Journal 43(3)) starts a ``rows x n``
+board (``rows`` small, ``n`` its long side) full, checkered, with two adjacent squares empty:
+the *setup*, the gap horizontal (along a row, the long side) or vertical (along a column), in
+the middle of the board or at a corner.  He solved 1xn and 2xn for every setup, 3xn for all
+but the horizontal corner setup, 4xn for the vertical middle setup only.
+
+Here every board is the library's ``Board.start(rows, n)`` (Black on a1) with the two squares
+of the setup taken away, and its *outcome class* is computed (``konane.outcome``: who wins
+with Black moving first, and with White moving first), so the question of who moves first
+needs no convention.  The squares (columns a, b, ... along the long side, rows 1, 2, ...):
+
+- horizontal corner: a1 b1;  vertical corner: a1 a2;
+- horizontal middle: the middle row (the lower of the two when ``rows`` is even), the two
+  middle columns (when ``n`` is odd, the middle one and the one to its right);
+- vertical middle: the middle column (the left of the two when ``n`` is even), the two
+  middle rows (when ``rows`` is odd, the middle one and the one above it).
+
+Where the middle is not unique, the other choice is a mirror image of this one: with the
+same outcome when the mirrored side is odd (the mirror keeps the colours), and with the
+colours exchanged (L and R swapped) when it is even.
+
+For each setup the outcomes along ``n`` are handed to the families tool
+(:func:`cgt.families.find_closed_form`, on the games 1, -1, * and 0, one of each outcome
+class L, R, N and P) for a periodic pattern, reported with the range it was found on.
+
+Run:  python scripts/narrow_setups.py --rows 2:24,3:16,4:10,5:7 --limit-seconds 300 \\
+          --json notebooks/data/narrow-setups.json
+      python scripts/narrow_setups.py --rows 2:8,3:6 --certify DIR      (certificates)
+
+``--rows R:N``: the boards ``R x n`` for ``n`` from ``max(R, 2)`` to ``N``; a column (one
+setup of one ``R``) stops at the first board not solved within ``--limit-seconds``.
+``--certify DIR``: also write, for each board, the certificates of both solves (Black
+first, White first) into DIR and verify them with the reference code
+(``konane.verify_certificate``), reporting their sizes and times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import cgt  # noqa: E402
+import konane  # noqa: E402
+from cgt.families import find_closed_form  # noqa: E402
+from konane.errors import ComputationLimitError  # noqa: E402
+
+SETUPS = ("horizontal corner", "vertical corner", "horizontal middle", "vertical middle")
+
+#: A game of each outcome class, for the families tool.
+REPRESENTATIVE = {"L": cgt.parse("1"), "R": cgt.parse("-1"), "N": cgt.parse("*"), "P": cgt.zero}
+CLASS_OF = {str(g): o for o, g in REPRESENTATIVE.items()}
+
+
+def square(col: int, row: int) -> str:
+    """The name of the square in column ``col`` and row ``row`` (both from 1)."""
+    return f"{chr(ord('a') + col - 1)}{row}"
+
+
+def gap(rows: int, n: int, setup: str) -> tuple[str, str]:
+    """The two squares left empty by ``setup`` on the ``rows x n`` board (module docstring)."""
+    if setup == "horizontal corner":
+        return square(1, 1), square(2, 1)
+    if setup == "vertical corner":
+        return square(1, 1), square(1, 2)
+    if setup == "horizontal middle":
+        row, col = (rows + 1) // 2, (n + 1) // 2 if n % 2 else n // 2
+        return square(col, row), square(col + 1, row)
+    if setup == "vertical middle":
+        col, row = (n + 1) // 2, (rows + 1) // 2 if rows % 2 else rows // 2
+        return square(col, row), square(col, row + 1)
+    raise ValueError(f"unknown setup {setup!r}; the setups are {', '.join(SETUPS)}")
+
+
+def exists(rows: int, n: int, setup: str) -> bool:
+    """Whether the setup fits the board (a vertical gap needs two rows, a horizontal two columns)."""
+    return (rows >= 2) if setup.startswith("vertical") else (n >= 2)
+
+
+def board(rows: int, n: int, setup: str) -> konane.Board:
+    """The ``rows x n`` start (Black on a1) with the setup's two squares empty."""
+    b = konane.Board.start(rows, n)
+    for name in gap(rows, n, setup):
+        b = b.play_removal(name)
+    return b
+
+
+def outcome(b: konane.Board, limit: float | None, threads: int | None) -> tuple[str | None, float]:
+    """The outcome class of ``b`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), or None past ``limit``."""
+    t = time.perf_counter()
+    try:
+        o = konane.outcome(b, time=limit, progress=False, threads=threads)
+    except ComputationLimitError:
+        return None, time.perf_counter() - t
+    return o.name, time.perf_counter() - t
+
+
+def certify(b: konane.Board, directory: str, stem: str) -> dict[str, object]:
+    """Both solves of ``b`` written as certificates and verified; their reports."""
+    out: dict[str, object] = {}
+    for color in (konane.BLACK, konane.WHITE):
+        path = os.path.join(directory, f"{stem}-{color.value}.cert")
+        t = time.perf_counter()
+        solved = konane.solve(b, color, certificate=path, progress=False)
+        seconds = time.perf_counter() - t
+        checked = konane.verify_certificate(path)
+        if checked.winner is not solved.winner:     # cannot happen: the checker verified this winner
+            raise RuntimeError(f"the certificate of {b!r} proves {checked.winner}, the search {solved.winner}")
+        out[color.value] = {"winner": checked.winner.long_name, "nodes": checked.nodes, "bytes": checked.size,
+                            "solve_and_write_seconds": round(seconds, 3),
+                            "verify_seconds": round(checked.seconds, 3)}
+    return out
+
+
+def pattern(results: dict[int, str]) -> str | None:
+    """The families tool's periodic pattern of the outcomes of one setup along ``n``, if any."""
+    if len(results) < 6:
+        return None
+    form = find_closed_form({n: REPRESENTATIVE[o] for n, o in results.items()})
+    if form is None:
+        return None
+    lines = str(form).split("\n")
+    for i, line in enumerate(lines[1:], 1):      # "  n = 4j + 2  (j >= 0):  *": the game after the colon
+        head, _, shown = line.rpartition(":")
+        lines[i] = f"{head}:  {CLASS_OF.get(shown.strip(), shown.strip())}"
+    return "\n".join(lines)
+
+
+def parse_rows(text: str) -> list[tuple[int, int]]:
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        r, n = (int(v) for v in part.split(":"))
+        out.append((r, n))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", default="2:12,3:8,4:6",
+                        help="R:N,... the boards R x n for n up to N (default: %(default)s)")
+    parser.add_argument("--limit-seconds", type=float, default=120.0, help="the budget of one board")
+    parser.add_argument("--threads", type=int, default=None, help="threads of each search (default: all)")
+    parser.add_argument("--certify", metavar="DIR", help="write and verify the certificates in DIR")
+    parser.add_argument("--json", metavar="OUT", help="also write the results to OUT")
+    args = parser.parse_args(argv)
+    if args.certify:
+        os.makedirs(args.certify, exist_ok=True)
+    started = time.perf_counter()
+    tables = []
+    for rows, last in parse_rows(args.rows):
+        table: dict[str, object] = {"rows": rows, "setups": {}}
+        for setup in SETUPS:
+            if not exists(rows, last, setup):      # 1 x n: no vertical gap
+                continue
+            results: dict[int, str] = {}
+            column = []
+            for n in range(max(rows, 2), last + 1):
+                b = board(rows, n, setup)
+                konane.clear_caches()           # each board's time its own
+                o, seconds = outcome(b, args.limit_seconds, args.threads)
+                row: dict[str, object] = {"n": n, "gap": list(gap(rows, n, setup)), "outcome": o,
+                                          "seconds": round(seconds, 3)}
+                if o is not None and args.certify:
+                    row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}")
+                column.append(row)
+                print(f"{rows}x{n:<3} {setup:<18} {gap(rows, n, setup)}  {o or 'unsettled':<9} {seconds:8.2f} s",
+                      flush=True)
+                if o is None:
+                    break
+                results[n] = o
+            found = pattern(results)
+            if results:
+                first, top = min(results), max(results)
+                print(f"  {rows}xn {setup}, n = {first}..{top}: {''.join(results[n] for n in sorted(results))}")
+                print("  " + (found or "no periodic pattern found").replace("\n", "\n  "), flush=True)
+            table["setups"][setup] = {"boards": column, "pattern": found,  # type: ignore[index]
+                                      "checked": [min(results), max(results)] if results else None}
+        tables.append(table)
+    if args.json:
+        doc = {"command": "python scripts/narrow_setups.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+               "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+               "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1),
+               "a1": "Black", "tables": tables}
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
