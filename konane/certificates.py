@@ -197,11 +197,17 @@ class _Writer:
             record["regions"] = [[r.picture, str(_value(r, self.rules, self.progress))] for r in regions]
             self.leaves += 1
         else:
-            children = [(m, _after(board, m, mover, self.rules)) for m in moves]
             nxt = _next_phase(phase)
+            if phase == CAPTURE:
+                children = board.move_options(mover, self.rules)
+            else:
+                children = [(m, _after(board, m, mover, self.rules)) for m in moves]
             if winner is mover:
                 # a winning move, the one with the fewest replies first (a smaller subtree)
-                children.sort(key=lambda mc: len(_moves(mc[1], mover.opponent, nxt, str(mc[0]), self.rules)))
+                if nxt == CAPTURE:
+                    children.sort(key=lambda mc: mc[1].move_count(mover.opponent, self.rules))
+                else:
+                    children.sort(key=lambda mc: len(_moves(mc[1], mover.opponent, nxt, str(mc[0]), self.rules)))
                 children = [next(mc for mc in children
                                  if not self.wins(mc[1], mover.opponent, nxt, str(mc[0]) if nxt == SECOND else None))]
             record["moves"] = [[str(m), self.node(after, mover.opponent, nxt, str(m) if nxt == SECOND else None,
