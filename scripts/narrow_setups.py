@@ -25,15 +25,20 @@ For each setup the outcomes along ``n`` are handed to the families tool
 (:func:`cgt.families.find_closed_form`, on the games 1, -1, * and 0, one of each outcome
 class L, R, N and P) for a periodic pattern, reported with the range it was found on.
 
-Run:  python scripts/narrow_setups.py --rows 2:24,3:16,4:10,5:7 --limit-seconds 300 \\
-          --json notebooks/data/narrow-setups.json
-      python scripts/narrow_setups.py --rows 2:8,3:6 --certify DIR      (certificates)
+Run:  python scripts/narrow_setups.py --rows 1:40,2:40,3:30,4:16,5:10 --threads 1 \\
+          --limit-seconds 100 --json notebooks/data/narrow-setups.json
+      python scripts/narrow_setups.py --rows 3:16-20 --setups "horizontal corner" \\
+          --limit-seconds 3600 --json notebooks/data/narrow-setups.json      (goes on)
+      python scripts/narrow_setups.py --rows 2:8,3:6 --certify DIR           (certificates)
 
-``--rows R:N``: the boards ``R x n`` for ``n`` from ``max(R, 2)`` to ``N``; a column (one
-setup of one ``R``) stops at the first board not solved within ``--limit-seconds``.
-``--certify DIR``: also write, for each board, the certificates of both solves (Black
-first, White first) into DIR and verify them with the reference code
-(``konane.verify_certificate``), reporting their sizes and times.
+``--rows R:N`` or ``R:M-N``: the boards ``R x n`` for ``n`` from ``M`` (by default ``max(R, 2)``)
+to ``N``; a column (one setup of one ``R``) stops at the first board not solved within
+``--limit-seconds``.  ``--setups``: some of the four only.  ``--json FILE``: the results, merged
+into FILE if it exists (a board solved again replaces its row, each row says which run of the
+file's list of runs solved it, the patterns are recomputed on each column's solved boards from
+its first ``n`` up to the first gap).  ``--certify DIR``: also write, for each board, the
+certificates of both solves (Black first, White first) into DIR and verify them with the
+reference code (``konane.verify_certificate``), their sizes and times going into the results.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ import os
 import platform
 import sys
 import time
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -134,40 +140,81 @@ def pattern(results: dict[int, str]) -> str | None:
     return "\n".join(lines)
 
 
-def parse_rows(text: str) -> list[tuple[int, int]]:
+def parse_rows(text: str) -> list[tuple[int, int, int]]:
+    """``"R:N"`` (n from ``max(R, 2)`` to N) or ``"R:M-N"``, comma-separated: ``(R, M, N)``."""
     out = []
     for part in filter(None, (p.strip() for p in text.split(","))):
-        r, n = (int(v) for v in part.split(":"))
-        out.append((r, n))
+        r, span = part.split(":")
+        rows = int(r)
+        first, _, last = span.rpartition("-")
+        out.append((rows, int(first) if first else max(rows, 2), int(last)))
     return out
+
+
+def summary(column: list[dict[str, Any]]) -> tuple[str | None, list[int] | None]:
+    """The pattern of a column and the range of ``n`` it rests on: the solved boards from
+    the first ``n`` up to the first one not solved."""
+    results: dict[int, str] = {}
+    for row in sorted(column, key=lambda r: int(r["n"])):
+        if row["outcome"] is None or (results and int(row["n"]) != max(results) + 1):
+            break
+        results[int(row["n"])] = str(row["outcome"])
+    if not results:
+        return None, None
+    return pattern(results), [min(results), max(results)]
+
+
+def merge(doc: dict[str, Any], tables: list[dict[str, Any]], run: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` (a data file written before, or empty) with the boards of ``tables`` put in:
+    a board solved again replaces the row of the same ``n``; the patterns recomputed."""
+    runs = doc.get("runs", [])
+    number = len(runs)
+    old = {t["rows"]: t["setups"] for t in doc.get("tables", [])}
+    for table in tables:
+        setups = old.setdefault(table["rows"], {})
+        for setup, entry in table["setups"].items():
+            rows_by_n = {r["n"]: r for r in setups.get(setup, {}).get("boards", [])}
+            for row in entry["boards"]:
+                rows_by_n[row["n"]] = dict(row, run=number)
+            column = [rows_by_n[n] for n in sorted(rows_by_n)]
+            found, checked = summary(column)
+            setups[setup] = {"boards": column, "pattern": found, "checked": checked}
+    return {"a1": "Black", "runs": runs + [run],
+            "tables": [{"rows": r, "setups": {s: old[r][s] for s in SETUPS if s in old[r]}} for r in sorted(old)]}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", default="2:12,3:8,4:6",
-                        help="R:N,... the boards R x n for n up to N (default: %(default)s)")
+                        help="R:N or R:M-N,... the boards R x n for n up to N, from M (default: %(default)s)")
+    parser.add_argument("--setups", default=",".join(SETUPS), help="which setups, comma-separated (default: all)")
     parser.add_argument("--limit-seconds", type=float, default=120.0, help="the budget of one board")
     parser.add_argument("--threads", type=int, default=None, help="threads of each search (default: all)")
     parser.add_argument("--certify", metavar="DIR", help="write and verify the certificates in DIR")
-    parser.add_argument("--json", metavar="OUT", help="also write the results to OUT")
+    parser.add_argument("--json", metavar="OUT",
+                        help="also write the results to OUT; if OUT exists, merge them into it (the boards "
+                             "solved again replace theirs, the run is added to its list of runs)")
     args = parser.parse_args(argv)
+    chosen = [s.strip() for s in args.setups.split(",") if s.strip()]
+    for s in chosen:
+        if s not in SETUPS:
+            parser.error(f"unknown setup {s!r}; the setups are {', '.join(SETUPS)}")
     if args.certify:
         os.makedirs(args.certify, exist_ok=True)
     started = time.perf_counter()
-    tables = []
-    for rows, last in parse_rows(args.rows):
-        table: dict[str, object] = {"rows": rows, "setups": {}}
-        for setup in SETUPS:
+    tables: list[dict[str, Any]] = []
+    for rows, first, last in parse_rows(args.rows):
+        setups: dict[str, Any] = {}
+        for setup in (s for s in SETUPS if s in chosen):
             if not exists(rows, last, setup):      # 1 x n: no vertical gap
                 continue
-            results: dict[int, str] = {}
             column = []
-            for n in range(max(rows, 2), last + 1):
+            for n in range(first, last + 1):
                 b = board(rows, n, setup)
                 konane.clear_caches()           # each board's time its own
                 o, seconds = outcome(b, args.limit_seconds, args.threads)
-                row: dict[str, object] = {"n": n, "gap": list(gap(rows, n, setup)), "outcome": o,
-                                          "seconds": round(seconds, 3)}
+                row: dict[str, Any] = {"n": n, "gap": list(gap(rows, n, setup)), "outcome": o,
+                                       "seconds": round(seconds, 3)}
                 if o is not None and args.certify:
                     row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}")
                 column.append(row)
@@ -175,24 +222,26 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
                 if o is None:
                     break
-                results[n] = o
-            found = pattern(results)
-            if results:
-                first, top = min(results), max(results)
-                print(f"  {rows}xn {setup}, n = {first}..{top}: {''.join(results[n] for n in sorted(results))}")
+            found, checked = summary(column)
+            if checked:
+                solved = "".join(str(r["outcome"]) for r in column if r["outcome"])
+                print(f"  {rows}xn {setup}, n = {checked[0]}..{checked[1]}: {solved}")
                 print("  " + (found or "no periodic pattern found").replace("\n", "\n  "), flush=True)
-            table["setups"][setup] = {"boards": column, "pattern": found,  # type: ignore[index]
-                                      "checked": [min(results), max(results)] if results else None}
-        tables.append(table)
+            setups[setup] = {"boards": column, "pattern": found, "checked": checked}
+        tables.append({"rows": rows, "setups": setups})
     if args.json:
-        doc = {"command": "python scripts/narrow_setups.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        run = {"command": "python scripts/narrow_setups.py " + " ".join(argv if argv is not None else sys.argv[1:]),
                "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-               "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1),
-               "a1": "Black", "tables": tables}
+               "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1)}
+        before: dict[str, Any] = {}
+        if os.path.exists(args.json):
+            with open(args.json, encoding="utf-8") as f:
+                before = json.load(f)
+        doc = merge(before, tables, run)
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1)
             f.write("\n")
-        print(f"wrote {args.json}")
+        print(f"{'merged into' if before else 'wrote'} {args.json}")
     return 0
 
 

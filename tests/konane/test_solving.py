@@ -413,8 +413,16 @@ def test_narrow_setups_script(tmp_path, capsys):
     assert set(two["vertical corner"].values()) == set(two["vertical middle"].values()) == {"P"}
     assert tables[1]["horizontal middle"]["pattern"].startswith("period 4")
     assert "1xn horizontal middle, n = 2..13" in capsys.readouterr().out
+    # a second run extends the file: its boards in place, its command added to the runs
+    assert mod.main(["--rows", "3:7-9", "--setups", "vertical middle", "--threads", "1", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [r["command"].split()[-1] for r in doc["runs"]] == [str(out), str(out)]
+    three = {t["rows"]: t["setups"] for t in doc["tables"]}[3]
+    assert [(r["n"], r["run"]) for r in three["vertical middle"]["boards"]] == [(3, 0), (4, 0), (5, 0), (6, 0),
+                                                                                 (7, 1), (8, 1), (9, 1)]
+    assert three["vertical middle"]["checked"] == [3, 9] and three["horizontal corner"]["checked"] == [3, 6]
     # the certificates: written and checked by the reference code for both players
-    certs = tmp_path / "certs"
+    certs, out = tmp_path / "certs", tmp_path / "certified.json"
     assert mod.main(["--rows", "3:5", "--threads", "1", "--certify", str(certs), "--json", str(out)]) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
     # the winner with Black moving first, and with White moving first: the outcome class
