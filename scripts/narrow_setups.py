@@ -47,6 +47,7 @@ import argparse
 import json
 import os
 import platform
+import shlex
 import sys
 import time
 from typing import Any
@@ -230,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
             setups[setup] = {"boards": column, "pattern": found, "checked": checked}
         tables.append({"rows": rows, "setups": setups})
     if args.json:
-        run = {"command": "python scripts/narrow_setups.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        given = argv if argv is not None else sys.argv[1:]
+        run = {"command": shlex.join(["python", "scripts/narrow_setups.py", *given]),
                "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
                "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1)}
         before: dict[str, Any] = {}
