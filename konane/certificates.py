@@ -189,19 +189,19 @@ class _Writer:
                                   "winner": winner.value}
         if hole is not None:
             record["hole"] = hole
-        moves = _moves(board, mover, phase, hole, self.rules)
-        regions = self.leaf_regions(board) if phase == CAPTURE and moves else None
-        if not moves:
+        # a capture's moves with their boards at once (cheaper than playing each move again)
+        if phase == CAPTURE:
+            children = board.move_options(mover, self.rules)
+        else:
+            children = [(m, _after(board, m, mover, self.rules)) for m in _moves(board, mover, phase, hole, self.rules)]
+        regions = self.leaf_regions(board) if phase == CAPTURE and children else None
+        if not children:
             self.dead_ends += 1
         elif regions is not None:
             record["regions"] = [[r.picture, str(_value(r, self.rules, self.progress))] for r in regions]
             self.leaves += 1
         else:
             nxt = _next_phase(phase)
-            if phase == CAPTURE:
-                children = board.move_options(mover, self.rules)
-            else:
-                children = [(m, _after(board, m, mover, self.rules)) for m in moves]
             if winner is mover:
                 # a winning move, the one with the fewest replies first (a smaller subtree)
                 if nxt == CAPTURE:
