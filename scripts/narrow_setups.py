@@ -211,16 +211,14 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             column = []
             for n in range(first, last + 1):
-                b = board(rows, n, setup)
+                b, squares = board(rows, n, setup), gap(rows, n, setup)
                 konane.clear_caches()           # each board's time its own
                 o, seconds = outcome(b, args.limit_seconds, args.threads)
-                row: dict[str, Any] = {"n": n, "gap": list(gap(rows, n, setup)), "outcome": o,
-                                       "seconds": round(seconds, 3)}
+                row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if o is not None and args.certify:
                     row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}")
                 column.append(row)
-                print(f"{rows}x{n:<3} {setup:<18} {gap(rows, n, setup)}  {o or 'unsettled':<9} {seconds:8.2f} s",
-                      flush=True)
+                print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s", flush=True)
                 if o is None:
                     break
             found, checked = summary(column)

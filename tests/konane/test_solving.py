@@ -312,19 +312,26 @@ def test_bad_input_raises_the_library_errors(call, error):
     assert isinstance(info.value, (TypeError, ValueError))
 
 
-# ---------------------------------------------------------------- the openings script
+# ---------------------------------------------------------------- the research scripts
+
+def _script(name):
+    """The module of ``scripts/<name>.py`` (the scripts are not a package)."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
 
 @pytest.mark.parametrize("extra", [[], ["--depth-first", "--fresh"]])
 def test_solve_openings_script(tmp_path, extra, capsys):
     """scripts/solve_openings.py on the small boards: the table, the summaries and the JSON."""
-    import importlib.util
     import json
-    import pathlib
 
-    path = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "solve_openings.py"
-    spec = importlib.util.spec_from_file_location("solve_openings", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _script("solve_openings")
     out = tmp_path / "openings.json"
     old = native.wins_configure() if NATIVE else None
     try:
@@ -352,19 +359,6 @@ def test_clear_caches_empties_the_search_tables(backend):
     konane.clear_caches()
     assert size() == 0
     assert wins(b, BLACK, backend=backend) is False
-
-
-# ---------------------------------------------------------------- the narrow setups script
-
-def _script(name):
-    import importlib.util
-    import pathlib
-
-    path = pathlib.Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_narrow_setups_gaps_by_hand():
