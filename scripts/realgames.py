@@ -1,7 +1,8 @@
 """Seeded positions from real 8x8 Konane games, for ``bench_realgames.py``.
 
-Run:  python scripts/realgames.py            (writes benchmarks/data/realgames.json)
-      python scripts/realgames.py --check    (regenerates and compares with the file)
+Run:  python scripts/realgames.py                (writes benchmarks/data/realgames.json)
+      python scripts/realgames.py --set early    (writes benchmarks/data/realgames-early.json)
+      python scripts/realgames.py --check        (regenerates and compares with the file)
 
 Games start from the standard 8x8 board (Black on a1) with the standard opening: Black
 removes one of its stones on a central or corner cell, White one of its stones next to
@@ -15,9 +16,12 @@ both seeded:
     mover maximises its own number of moves minus its opponent's after the move, ties
     broken at random; the removals are random.
 
-A game gives a snapshot at each ply of :data:`PLIES` it reaches (the ply counts the two
-removals).  Each snapshot is stored as its picture (rows top to bottom, ``/`` between
-rows), with its kind, seed and ply; ``konane.Board(picture)`` reads it back.
+A game gives a snapshot at each ply of its set's plies (the ply counts the two removals).
+Two sets (:data:`SETS`): ``late``, plies 32 to 46 of 7 games of each kind (70 positions,
+``bench_realgames.py``'s default), and ``early``, plies 24 to 34 of 4 games of each kind
+(48 positions of about 25 to 40 stones, where the open positions of a real game begin).
+Each snapshot is stored as its picture (rows top to bottom, ``/`` between rows), with its
+kind, seed and ply; ``konane.Board(picture)`` reads it back.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -38,7 +43,22 @@ import konane  # noqa: E402
 DATA = ROOT / "benchmarks" / "data" / "realgames.json"
 PLIES = (32, 36, 40, 43, 46)      # the snapshots of each game (plies 32 to 46)
 GAMES = 7                         # games of each kind (seeds 0 .. GAMES-1); 5 snapshots each
-MAX_TRIES = 50                    # games that end before ply 46 are replayed with the next seed
+MAX_TRIES = 50                    # games that end before the last ply are replayed with the next seed
+
+
+class Set(NamedTuple):
+    """A set of snapshots: the plies of each game, the games of each kind, its file."""
+
+    plies: tuple[int, ...]
+    games: int
+    path: Path
+
+
+#: The sets of snapshots by name.
+SETS = {
+    "late": Set(PLIES, GAMES, DATA),
+    "early": Set((24, 26, 28, 30, 32, 34), 4, ROOT / "benchmarks" / "data" / "realgames-early.json"),
+}
 
 
 def greedy_move(match: konane.Match, rng: random.Random) -> konane.Move:
@@ -64,62 +84,64 @@ def random_move(match: konane.Match, rng: random.Random) -> konane.Move:
     return rng.choice(match.legal_moves())
 
 
-def play_game(kind: str, seed: int) -> list[dict[str, object]] | None:
-    """The snapshots of one seeded game, or None if it ends before the last ply of PLIES."""
+def play_game(kind: str, seed: int, plies: tuple[int, ...] = PLIES) -> list[dict[str, object]] | None:
+    """The snapshots of one seeded game at ``plies``, or None if it ends before the last."""
     rng = random.Random(f"{kind}-{seed}")
     choose = greedy_move if kind == "greedy" else random_move
     match = konane.Match(konane.Board.start(8, 8))
     out: list[dict[str, object]] = []
-    while match.ply < PLIES[-1]:
+    while match.ply < plies[-1]:
         if match.is_over:
             return None
         match.push(choose(match, rng))
-        if match.ply in PLIES:
+        if match.ply in plies:
             out.append({"kind": kind, "seed": seed, "ply": match.ply,
                         "picture": "/".join(match.board.picture_rows())})
     return out
 
 
-def positions() -> list[dict[str, object]]:
-    """All snapshots: GAMES games of each kind that reach the last ply, lowest seeds first."""
+def positions(which: Set = SETS["late"]) -> list[dict[str, object]]:
+    """The snapshots of a set: its games of each kind that reach its last ply, lowest seeds first."""
     out: list[dict[str, object]] = []
     for kind in ("random", "greedy"):
         found = 0
         for seed in range(MAX_TRIES):
-            snaps = play_game(kind, seed)
+            snaps = play_game(kind, seed, which.plies)
             if snaps is None:
                 continue
             out.extend(snaps)
             found += 1
-            if found == GAMES:
+            if found == which.games:
                 break
     for i, p in enumerate(out):
         p["id"] = i
     return out
 
 
-def load() -> list[dict[str, object]]:
-    """The stored snapshots (``benchmarks/data/realgames.json``)."""
-    data: list[dict[str, object]] = json.loads(DATA.read_text())["positions"]
+def load(name: str = "late") -> list[dict[str, object]]:
+    """The stored snapshots of a set (``benchmarks/data/realgames.json`` for ``late``)."""
+    data: list[dict[str, object]] = json.loads(SETS[name].path.read_text())["positions"]
     return data
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", choices=sorted(SETS), default="late", help="which snapshots (default: late)")
     ap.add_argument("--check", action="store_true", help="compare with the stored file instead")
     args = ap.parse_args(argv)
-    pos = positions()
+    which = SETS[args.set]
+    pos = positions(which)
     if args.check:
-        same = pos == load()
-        print("same as", DATA, ":", same)
+        same = pos == load(args.set)
+        print("same as", which.path, ":", same)
         raise SystemExit(0 if same else 1)
-    DATA.parent.mkdir(exist_ok=True)
+    which.path.parent.mkdir(exist_ok=True)
     doc = {"about": "8x8 Konane positions from seeded random and mobility-greedy games "
                     "(scripts/realgames.py); pictures top row first, Black = x = Left",
-           "plies": list(PLIES), "positions": pos}
-    DATA.write_text(json.dumps(doc, indent=1) + "\n")
+           "plies": list(which.plies), "positions": pos}
+    which.path.write_text(json.dumps(doc, indent=1) + "\n")
     stones = [p["picture"].count("x") + p["picture"].count("o") for p in pos]  # type: ignore[union-attr]
-    print(f"{len(pos)} positions ({min(stones)}-{max(stones)} stones) -> {DATA}")
+    print(f"{len(pos)} positions ({min(stones)}-{max(stones)} stones) -> {which.path}")
 
 
 if __name__ == "__main__":

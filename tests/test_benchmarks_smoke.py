@@ -121,3 +121,69 @@ def test_parse_reads_every_text_as_the_parser_does():
     assert len(games) == len(texts) == 2000 and set(texts) <= set(be.PARSE_TEXTS)
     assert all(g.id == parse_id(t) for g, t in zip(games, texts, strict=True))
     assert len(set(be.PARSE_TEXTS)) == 37
+
+
+# ---------------------------------------------------------------- the real-game positions
+
+def _module(folder, name):
+    """A benchmark or research script loaded as a module (they are not a package)."""
+    import importlib.util
+
+    path = BENCH.parent / folder / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_smoke_{name}", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_early_real_game_positions_are_regenerated():
+    """scripts/realgames.py --set early: the stored file is what the seeded games give."""
+    rg = _module("scripts", "realgames")
+    early = rg.SETS["early"]
+    pos = rg.positions(early)
+    assert pos == rg.load("early") and len(pos) == 48
+    assert {p["ply"] for p in pos} == set(early.plies) == {24, 26, 28, 30, 32, 34}
+
+
+# positions 5 and 11 of realgames-early.json (Black to move after 34 plies): values -9/2 and 0
+# by konane.value in the test itself, so White wins both (a negative game, and a zero with
+# Black to move)
+EARLY_QUICK = "5,11"
+
+
+def test_bench_realgames_solves_the_early_set(tmp_path, capsys):
+    import json
+
+    import konane
+
+    bench = _module("benchmarks", "bench_realgames")
+    out = tmp_path / "solve.json"
+    bench.main(["--set", "early", "--solve", "--only", EARLY_QUICK, "--threads", "1", "--limit", "60",
+                "--repeats", "1", "--json", str(out)])
+    rows = json.loads(out.read_text())
+    positions = json.loads(bench.DATA["early"].read_text())["positions"]
+    for r in rows:
+        value = konane.value(positions[r["id"]]["picture"])
+        # Black to move loses exactly when the outcome is R or P
+        assert value.outcome in (cgt.Outcome.R, cgt.Outcome.P) and r["ours"]["value"] == "WHITE", (r, value)
+        assert r["ours"]["positions"] > 0
+    assert "konane-cgt finishes 2" in capsys.readouterr().out
+
+
+def test_bench_search_split_gives_one_winner_for_every_rule(tmp_path, capsys):
+    import json
+
+    bench = _module("benchmarks", "bench_search_split")
+    out = tmp_path / "split.json"
+    bench.main(["--only", EARLY_QUICK, "--limit", "60", "--rules", "reach,footprint,footprint-always",
+                "--json", str(out)])
+    rows = json.loads(out.read_text())["rows"]
+    assert [r["id"] for r in rows] == [5, 11]
+    for r in rows:
+        assert {r[k]["winner"] for k in bench.RULES} == {"WHITE"}, r
+    # the footprint rule splits what the reach rule keeps whole: more nodes settled by values
+    assert sum(r["footprint"]["settled"] for r in rows) > sum(r["reach"]["settled"] for r in rows)
+    with pytest.raises(SystemExit):
+        bench.main(["--rules", "regions"])
+    assert "settles 2" in capsys.readouterr().out

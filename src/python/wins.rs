@@ -8,7 +8,7 @@ use super::engine::with_engine;
 use super::kernel::Kernel;
 use crate::engine::Id;
 use crate::konane::bits::Mask;
-use crate::konane::wins::{Proved, Search};
+use crate::konane::wins::{Proved, Search, SplitRule};
 use crate::konane::Rules;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -61,16 +61,34 @@ pub(super) fn konane_wins_info(py: Python<'_>) -> PyResult<(u64, u64, u64)> {
 
 /// Set the stone threshold of the regions settled by values and the size of the
 /// transposition table (for measurements; the results do not depend on them), each if
-/// given, and whether it searches by proof numbers (df-pn); returns the previous
-/// `(small, max_entries, proof_numbers)`.
+/// given, whether it searches by proof numbers (df-pn), and how it splits a node into regions
+/// (`"reach"`, `"footprint"`, `"footprint-always"`: [`SplitRule`]); returns the previous
+/// `(small, max_entries, proof_numbers, split)`.
 #[pyfunction]
-#[pyo3(signature = (small=None, max_entries=None, proof_numbers=None))]
+#[pyo3(signature = (small=None, max_entries=None, proof_numbers=None, split=None))]
 pub(super) fn konane_wins_configure(
     py: Python<'_>,
     small: Option<u32>,
     max_entries: Option<usize>,
     proof_numbers: Option<bool>,
-) -> PyResult<(u32, usize, bool)> {
+    split: Option<&str>,
+) -> PyResult<(u32, usize, bool, &'static str)> {
+    const RULES: [(&str, SplitRule); 3] = [
+        ("reach", SplitRule::Reach),
+        ("footprint", SplitRule::Footprint),
+        ("footprint-always", SplitRule::FootprintAlways),
+    ];
+    let rule = match split {
+        None => None,
+        Some(name) => match RULES.iter().find(|(n, _)| *n == name) {
+            Some(&(_, r)) => Some(r),
+            None => {
+                return Err(PyValueError::new_err(format!(
+                    "split must be 'reach', 'footprint' or 'footprint-always', not {name:?}"
+                )))
+            }
+        },
+    };
     if max_entries.is_some_and(|n| n < 2) {
         return Err(PyValueError::new_err(format!(
             "max_entries must be at least 2, not {}",
@@ -78,7 +96,11 @@ pub(super) fn konane_wins_configure(
         )));
     }
     SEARCH.with(py, |s| {
-        let old = (s.small, s.max_entries, s.proof_numbers);
+        let name = RULES.iter().find(|(_, r)| *r == s.split).map_or("reach", |(n, _)| *n);
+        let old = (s.small, s.max_entries, s.proof_numbers, name);
+        if let Some(r) = rule {
+            s.split = r;
+        }
         if let Some(p) = proof_numbers {
             s.proof_numbers = p;
         }

@@ -90,6 +90,44 @@ def test_backends_agree_with_values_for_every_threshold(backend, small, monkeypa
             native.wins_configure(*old)
 
 
+def sparse_boards(seed, count):
+    """Random 5x6 to 6x6 boards with a stone on about half the cells: groups far apart, where
+    the footprint rule splits what the reach rule keeps whole."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        rows, cols = [(5, 6), (6, 6), (4, 8)][i % 3]
+        pic = "/".join("".join(rng.choice("xo....") for _ in range(cols)) for _ in range(rows))
+        out.append(Board(pic))
+    return out
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native search is not built")
+@pytest.mark.parametrize("split", ["reach", "footprint", "footprint-always"])
+def test_every_split_rule_agrees_with_values(split):
+    """The native search splits a node by the reach rule (the default) or the footprint rule
+    (``benchmarks/bench_search_split.py`` measures them): the same outcomes as the values."""
+    old = native.wins_configure(split=split)
+    try:
+        assert native.wins_configure(split=split)[3] == split
+        konane.clear_caches()
+        for i, b in enumerate(sparse_boards(7, 150)):
+            rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
+            v = konane.value(b, rules=rules)
+            got = outcome_of(wins(b, BLACK, rules, "native"), wins(b, WHITE, rules, "native"))
+            assert got == v.outcome, (b, rules, v, split)
+    finally:
+        native.wins_configure(*old)
+        konane.clear_caches()
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native search is not built")
+def test_a_bad_split_rule_is_refused():
+    with pytest.raises(ValueError, match="split must be 'reach', 'footprint' or 'footprint-always'"):
+        native.wins_configure(split="regions")
+    assert native.wins_configure()[3] == "reach"
+
+
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
 def test_native_and_reference_search_agree_on_bigger_boards():
     """Positions a few moves into 5x5 and 4x6 games, beyond the brute force: the two
