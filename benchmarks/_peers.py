@@ -252,3 +252,14 @@ def print_table(headers, rows, right_align=None, file=None) -> None:
     print("-+-".join("-" * w for w in widths), file=file)
     for r in rows:
         print(line(r), file=file)
+
+
+def pick(spec: str | None, n: int) -> list[int]:
+    """Ids from ``"0-9,12"`` (all if None)."""
+    if not spec:
+        return list(range(n))
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out

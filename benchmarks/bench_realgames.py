@@ -56,7 +56,7 @@ GIB = 1 << 30
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from _peers import SHORT, best_of_cold  # noqa: E402
+from _peers import SHORT, best_of_cold, pick  # noqa: E402
 
 import cgt  # noqa: E402  (to compare values written in different notations)
 
@@ -161,17 +161,6 @@ def fmt(r: dict) -> str:
     if "time" not in r:
         return "n/a"
     return f"{r['time'] * 1000:.1f} ms" if r["time"] < 0.1 else f"{r['time']:.2f} s"
-
-
-def pick(spec: str | None, n: int) -> list[int]:
-    """Ids from ``"0-9,12"`` (all if None)."""
-    if not spec:
-        return list(range(n))
-    out: list[int] = []
-    for part in spec.split(","):
-        a, _, b = part.partition("-")
-        out.extend(range(int(a), int(b or a) + 1))
-    return out
 
 
 def positions_text(r: dict) -> str:

@@ -32,6 +32,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DATA = {"late": HERE / "data" / "realgames.json", "early": HERE / "data" / "realgames-early.json"}
 RULES = ("reach", "footprint", "footprint-always")
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from _peers import pick  # noqa: E402
 
 ONE = textwrap.dedent("""
     import json, sys, time
@@ -50,17 +54,6 @@ ONE = textwrap.dedent("""
     out["time"] = time.perf_counter() - t
     print(json.dumps(out))
 """)
-
-
-def pick(spec: str | None, n: int) -> list[int]:
-    """Ids from ``"0-9,12"`` (all if None)."""
-    if not spec:
-        return list(range(n))
-    out: list[int] = []
-    for part in spec.split(","):
-        a, _, b = part.partition("-")
-        out.extend(range(int(a), int(b or a) + 1))
-    return out
 
 
 def run(code: str, limit: float) -> dict:
