@@ -263,3 +263,8 @@ def pick(spec: str | None, n: int) -> list[int]:
         a, _, b = part.partition("-")
         out.extend(range(int(a), int(b or a) + 1))
     return out
+
+
+def count_text(n: int, digits: int = 1) -> str:
+    """A count of positions in a few characters: ``5.2M``, ``40.3k``, ``506``."""
+    return f"{n / 1e6:.{digits}f}M" if n >= 1e5 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)

@@ -56,7 +56,7 @@ GIB = 1 << 30
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from _peers import SHORT, best_of_cold, pick  # noqa: E402
+from _peers import SHORT, best_of_cold, count_text, pick  # noqa: E402
 
 import cgt  # noqa: E402  (to compare values written in different notations)
 
@@ -163,14 +163,18 @@ def fmt(r: dict) -> str:
     return f"{r['time'] * 1000:.1f} ms" if r["time"] < 0.1 else f"{r['time']:.2f} s"
 
 
+def to_move(p: dict) -> str:
+    """The player to move in a snapshot: Black after an even number of plies."""
+    return "x" if int(p["ply"]) % 2 == 0 else "o"
+
+
 def positions_text(r: dict) -> str:
     """Positions and bytes a position of one of our runs, e.g. ``5.2M 61 B``."""
     n = r.get("positions")
     if not n:
         return ""
-    size = f"{n / 1e6:.1f}M" if n >= 1e5 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
     per = r.get("bytes_per_position")
-    return size + (f" {per:.0f} B" if per is not None and n >= 1e5 else "")
+    return count_text(n) + (f" {per:.0f} B" if per is not None and n >= 1e5 else "")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -205,7 +209,7 @@ def main(argv: list[str] | None = None) -> None:
     for i in pick(args.only, len(positions)):
         p = positions[i]
         pic = p["picture"]
-        mine = dict(pic=pic, threads=args.threads, what=what, to_move="x" if int(p["ply"]) % 2 == 0 else "o",
+        mine = dict(pic=pic, threads=args.threads, what=what, to_move=to_move(p),
                     limit=args.limit, memory=memory)
         code = OURS.format(root=str(ROOT), **mine)
         ours = best_of_cold(run, code, args.limit, repeats=args.repeats)

@@ -30,12 +30,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DATA = {"late": HERE / "data" / "realgames.json", "early": HERE / "data" / "realgames-early.json"}
 RULES = ("reach", "footprint", "footprint-always")
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from _peers import pick  # noqa: E402
+from _peers import count_text, pick  # noqa: E402
+from bench_realgames import DATA, to_move  # noqa: E402
 
 ONE = textwrap.dedent("""
     import json, sys, time
@@ -73,8 +73,7 @@ def cell(r: dict) -> str:
     """One rule's result: nodes, nodes settled by values, seconds."""
     if "error" in r:
         return "error"
-    n = r["positions"]
-    size = f"{n / 1e6:.2f}M" if n >= 1e5 else f"{n / 1e3:.1f}k" if n >= 1e3 else str(n)
+    size = count_text(r["positions"], digits=2)
     if "stopped" in r:
         return f"{size} > {r['time']:.0f} s"
     return f"{size} {r['settled']} {r['time']:.2f} s"
@@ -99,8 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     for i in pick(args.only, len(positions)):
         p = positions[i]
         pic = p["picture"]
-        to_move = "x" if int(p["ply"]) % 2 == 0 else "o"
-        res = {r: run(ONE.format(root=str(ROOT), rule=r, pic=pic, to_move=to_move, limit=args.limit), args.limit)
+        res = {r: run(ONE.format(root=str(ROOT), rule=r, pic=pic, to_move=to_move(p), limit=args.limit), args.limit)
                for r in rules}
         winners = {x["winner"] for x in res.values() if "winner" in x}
         if len(winners) > 1:

@@ -12,6 +12,8 @@ import pytest
 
 import cgt
 
+from .konane.helpers import load_script
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH))
 import _peers  # noqa: E402
@@ -125,21 +127,9 @@ def test_parse_reads_every_text_as_the_parser_does():
 
 # ---------------------------------------------------------------- the real-game positions
 
-def _module(folder, name):
-    """A benchmark or research script loaded as a module (they are not a package)."""
-    import importlib.util
-
-    path = BENCH.parent / folder / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_smoke_{name}", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_the_early_real_game_positions_are_regenerated():
     """scripts/realgames.py --set early: the stored file is what the seeded games give."""
-    rg = _module("scripts", "realgames")
+    rg = load_script("scripts", "realgames")
     early = rg.SETS["early"]
     pos = rg.positions(early)
     assert pos == rg.load("early") and len(pos) == 48
@@ -157,7 +147,7 @@ def test_bench_realgames_solves_the_early_set(tmp_path, capsys):
 
     import konane
 
-    bench = _module("benchmarks", "bench_realgames")
+    bench = load_script("benchmarks", "bench_realgames")
     out = tmp_path / "solve.json"
     bench.main(["--set", "early", "--solve", "--only", EARLY_QUICK, "--threads", "1", "--limit", "60",
                 "--repeats", "1", "--json", str(out)])
@@ -174,7 +164,7 @@ def test_bench_realgames_solves_the_early_set(tmp_path, capsys):
 def test_bench_search_split_gives_one_winner_for_every_rule(tmp_path, capsys):
     import json
 
-    bench = _module("benchmarks", "bench_search_split")
+    bench = load_script("benchmarks", "bench_search_split")
     out = tmp_path / "split.json"
     bench.main(["--only", EARLY_QUICK, "--limit", "60", "--rules", "reach,footprint,footprint-always",
                 "--json", str(out)])

@@ -1477,10 +1477,9 @@ mod tests {
         let mut first = Search::new();
         assert!(first.new_results().is_empty(), "an empty table; the list starts");
         let (n, cells, black, white) = five_by_five();
-        let (rows, cols) = (n, n);
         let run = |search: &mut Search, e: &mut Engine| {
             search
-                .wins(e, rows, cols, cells, black, white, true, Rules::STANDARD, None)
+                .wins(e, n, n, cells, black, white, true, Rules::STANDARD, None)
                 .unwrap()
         };
         let (won, full) = run(&mut first, &mut e);

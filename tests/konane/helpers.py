@@ -1,4 +1,5 @@
-"""Shared helpers of the konane tests: an independent brute force and random positions.
+"""Shared helpers of the konane tests: an independent brute force, random positions, and the
+loader of the repository's scripts (:func:`load_script`).
 
 The brute force builds the whole game tree with :mod:`cgt` from the boards of
 :meth:`konane.Board.options`: no decomposition, no symmetry, no colour swap, no
@@ -117,3 +118,17 @@ def write_first_format_census(path, census, texts=None):
             idx.byteswap()
         db.execute("INSERT INTO codes VALUES (?)", (idx.tobytes(),))
     db.close()
+
+
+def load_script(folder, name):
+    """The module of ``<folder>/<name>.py`` in the repository (``scripts``, ``benchmarks``: they
+    are not packages)."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / folder / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_script_{name}", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

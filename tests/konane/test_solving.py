@@ -22,7 +22,7 @@ from konane._progress import Progress
 from konane.errors import ComputationLimitError
 from konane.match import removals
 
-from .helpers import SET, boards, brute, line_with_debris, random_grid, row_with_gaps
+from .helpers import SET, boards, brute, line_with_debris, load_script, random_grid, row_with_gaps
 
 NATIVE = native.available()
 BACKENDS = ["python"] + (["native"] if NATIVE else [])
@@ -352,24 +352,12 @@ def test_bad_input_raises_the_library_errors(call, error):
 
 # ---------------------------------------------------------------- the research scripts
 
-def _script(name):
-    """The module of ``scripts/<name>.py`` (the scripts are not a package)."""
-    import importlib.util
-    import pathlib
-
-    path = pathlib.Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 @pytest.mark.parametrize("extra", [[], ["--depth-first", "--fresh"]])
 def test_solve_openings_script(tmp_path, extra, capsys):
     """scripts/solve_openings.py on the small boards: the table, the summaries and the JSON."""
     import json
 
-    mod = _script("solve_openings")
+    mod = load_script("scripts", "solve_openings")
     out = tmp_path / "openings.json"
     old = native.wins_configure() if NATIVE else None
     try:
@@ -402,7 +390,7 @@ def test_clear_caches_empties_the_search_tables(backend):
 def test_narrow_setups_gaps_by_hand():
     """Uiterwijk's four setups as scripts/narrow_setups.py places them (its docstring's
     conventions, checked by hand on a picture of each board)."""
-    mod = _script("narrow_setups")
+    mod = load_script("scripts", "narrow_setups")
     assert mod.gap(3, 8, "horizontal corner") == ("a1", "b1")
     assert mod.gap(3, 8, "vertical corner") == ("a1", "a2")
     assert mod.gap(3, 8, "horizontal middle") == ("d2", "e2")      # row 2 of 3; columns 4, 5 of 8
@@ -423,7 +411,7 @@ def test_narrow_setups_script(tmp_path, capsys):
     -G: P), the families tool's pattern, and certificates that the reference code verifies."""
     import json
 
-    mod = _script("narrow_setups")
+    mod = load_script("scripts", "narrow_setups")
     out = tmp_path / "narrow.json"
     assert mod.main(["--rows", "1:13,2:13,3:6", "--threads", "1", "--json", str(out)]) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
