@@ -24,7 +24,8 @@ from typing_extensions import Buffer
 
 API_VERSION: Final[int]
 """The version of this surface (3: the kernels take a :data:`Board`, a memory budget
-``max_bytes``, and run with the GIL released); ``konane._kernel.native`` checks it, so that a
+``max_bytes``, and run with the GIL released; 4: the search says what its tables know,
+:func:`konane_wins_known`); ``konane._kernel.native`` checks it, so that a
 stale build is told apart."""
 
 Board: TypeAlias = tuple[int, int, int, int, int]
@@ -95,6 +96,10 @@ def konane_wins(board: Board, black_to_move: bool, multi_jump: bool,
                 check: Check | None = None, max_bytes: int | None = None,
                 threads: int = 1) -> tuple[bool, int, int]:
     """``(won, positions, settled)``: whether the player to move wins ``board``."""
+
+def konane_wins_known(board: Board, black_to_move: bool, multi_jump: bool,
+                      max_bytes: int | None = None) -> bool | None:
+    """Whether the player to move wins ``board`` where the search's tables know it, else None."""
 
 def konane_wins_new_results() -> list[tuple[bool, int, int, int, int, int, bool, int]]:
     """``(multi, stride, cells, me, en, g, wins, work)`` of the results proved since the last call."""

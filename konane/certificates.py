@@ -132,28 +132,58 @@ def game_wins(board: Board, mover: Color, phase: str, hole: str | None, rules: R
               stats: wins_kernel.Stats) -> bool:
     """Whether ``mover`` wins ``board`` in ``phase``: the capture phase by the win/loss kernel
     (:func:`konane._kernel.wins.wins`); a removal of the opening if some removal leaves the
-    opponent losing (after the second removal the player who removed first captures first)."""
+    opponent losing (after the second removal the player who removed first captures first),
+    those the table knows lost first."""
     if phase == CAPTURE:
         return wins_kernel.wins(board.key, mover is BLACK, rules, progress, progress.tick, stats)
+    children = [(m, _after(board, m, mover, rules)) for m in _moves(board, mover, phase, hole, rules)]
+    return bool(_winners(children, mover, phase, rules, progress, stats, every=False))
+
+
+def game_known(board: Board, mover: Color, phase: str, hole: str | None, rules: Rules,
+               progress: Progress) -> bool | None:
+    """Whether ``mover`` wins ``board`` in ``phase`` where the win/loss kernel's table (and the
+    values of small regions) say it without searching, else None (:func:`game_wins` then
+    searches)."""
+    if phase == CAPTURE:
+        return wins_kernel.known(board.key, mover is BLACK, rules, progress)
     nxt = _next_phase(phase)
-    return any(not game_wins(_after(board, m, mover, rules), mover.opponent, nxt, str(m) if nxt == SECOND else None,
-                             rules, progress, stats)
-               for m in _moves(board, mover, phase, hole, rules))
+    answers = {game_known(_after(board, m, mover, rules), mover.opponent, nxt, str(m) if nxt == SECOND else None,
+                          rules, progress)
+               for m in _moves(board, mover, phase, hole, rules)}
+    return True if False in answers else False if answers <= {True} else None
+
+
+def _winners(children: list[tuple[Move, Board]], mover: Color, phase: str, rules: Rules, progress: Progress,
+             stats: wins_kernel.Stats, every: bool) -> list[tuple[Move, Board]]:
+    """The children (moves of ``mover`` in ``phase``, with their boards) after which the
+    opponent loses, in their order: every one, or one (``every`` False).  One is the first
+    the kernel's table knows lost for the opponent, where there is one: the search that proved
+    ``mover`` wins proved one of them, and any other may cost a search of its own."""
+    nxt = _next_phase(phase)
+
+    def hole(m: Move) -> str | None:
+        return str(m) if nxt == SECOND else None
+
+    known = [game_known(after, mover.opponent, nxt, hole(m), rules, progress) for m, after in children]
+    if not every and False in known:
+        return [children[known.index(False)]]
+    found = []
+    for (m, after), k in zip(children, known, strict=True):
+        if not (k if k is not None else game_wins(after, mover.opponent, nxt, hole(m), rules, progress, stats)):
+            found.append((m, after))
+            if not every:
+                break
+    return found
 
 
 def winning_moves(board: Board, mover: Color, phase: str, hole: str | None, rules: Rules, progress: Progress,
                   stats: wins_kernel.Stats, every: bool) -> list[Move]:
     """The moves of ``mover`` (captures, or removals in the opening) after which the opponent
-    loses: every one, or the first (``every`` False)."""
-    nxt = _next_phase(phase)
-    found = []
-    for m in _moves(board, mover, phase, hole, rules):
-        after = _after(board, m, mover, rules)
-        if not game_wins(after, mover.opponent, nxt, str(m) if nxt == SECOND else None, rules, progress, stats):
-            found.append(m)
-            if not every:
-                break
-    return found
+    loses: every one, in legal order, or one (``every`` False; the first of them the search's
+    table knows, where it knows one, else the first in legal order)."""
+    children = [(m, _after(board, m, mover, rules)) for m in _moves(board, mover, phase, hole, rules)]
+    return [m for m, _ in _winners(children, mover, phase, rules, progress, stats, every)]
 
 
 class _Writer:
@@ -166,9 +196,6 @@ class _Writer:
         self.nodes: list[dict[str, Any]] = []
         self.index: dict[tuple[Any, ...], int] = {}
         self.leaves = self.dead_ends = 0
-
-    def wins(self, board: Board, mover: Color, phase: str, hole: str | None) -> bool:
-        return game_wins(board, mover, phase, hole, self.rules, self.progress, wins_kernel.Stats())
 
     def leaf_regions(self, board: Board) -> list[Board] | None:
         """The live regions of ``board`` if they are all small enough for a leaf, else None."""
@@ -203,13 +230,17 @@ class _Writer:
         else:
             nxt = _next_phase(phase)
             if winner is mover:
-                # a winning move, the one with the fewest replies first (a smaller subtree)
+                # a winning move: in the order of the fewest replies (a smaller subtree), the
+                # first the table knows, else the first a search proves
                 if nxt == CAPTURE:
                     children.sort(key=lambda mc: mc[1].move_count(mover.opponent, self.rules))
                 else:
                     children.sort(key=lambda mc: len(_moves(mc[1], mover.opponent, nxt, str(mc[0]), self.rules)))
-                children = [next(mc for mc in children
-                                 if not self.wins(mc[1], mover.opponent, nxt, str(mc[0]) if nxt == SECOND else None))]
+                children = _winners(children, mover, phase, self.rules, self.progress, wins_kernel.Stats(),
+                                    every=False)
+                if not children:
+                    raise KonaneError(f"no winning move for {mover.long_name} in {board.picture!r}, "
+                                      "which the search said it wins: please report this")
             record["moves"] = [[str(m), self.node(after, mover.opponent, nxt, str(m) if nxt == SECOND else None,
                                                   winner)] for m, after in children]
         self.index[key] = len(self.nodes)

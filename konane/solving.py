@@ -257,7 +257,9 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
     rules : Rules, optional
         :data:`konane.STANDARD` (the default) or :data:`konane.SINGLE_JUMP`.
     all_moves : bool
-        Find every winning move (each move is searched), instead of the first.
+        Find every winning move, in legal order (each move is searched), instead of one: the
+        one the search that answered proved (read from its table, at no cost), else the
+        first in legal order.
     max_positions, max_memory, progress, time, cache, cluster, threads
         As for :func:`outcome`.  On a cluster, the winning moves are those the
         driver's tree proves (each move's position searched on the cluster).

@@ -22,6 +22,18 @@ The transposition table is shared by the openings of a run (openings equal by a 
 are then found at once: their row says 0 positions); ``--fresh`` clears it before each one.
 ``--jobs N`` solves the openings in N processes (each with its own tables, openings equal by a
 symmetry solved once: their rows say ``same_as``), for a machine with many cores.
+
+``--first-win`` tries, after each first removal of Black, White's replies only until one wins
+(enough to settle who wins the game; openings equal by a symmetry to one already tried are not
+tried again: their rows say ``same_as``); ``--hints JSON`` (the ``--json`` of an earlier run) has it
+try first the replies that run found winning, the fastest first.  ``--certify DIR`` then writes the certificate of each
+board whose winner the run settled, ``DIR/RxC.cert`` (``konane.solve`` of the match from its
+start, ``certificate=``: the proof tree, read from the search's table), and checks it with
+``konane.verify_certificate`` (the pure-Python reference code alone); the sizes and the times of
+both go into the board's summary and the JSON.
+
+    python scripts/solve_openings.py --sizes 5x8 --first-win --limit-seconds 600 \
+        --max-memory-gb 16 --max-entries-millions 150 --certify certificates --json 5x8.json
 """
 
 from __future__ import annotations
@@ -114,6 +126,63 @@ def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str
     return {"board": f"{rows}x{cols}", "openings": results, "removals": out, "game": game}
 
 
+def first_wins(tasks: list[Task]) -> list[dict[str, object]]:
+    """The openings of ``tasks`` in order, White's replies to a first removal only until one
+    wins; an opening equal by a symmetry to one tried before is not tried again."""
+    rows_out: list[dict[str, object]] = []
+    won: set[tuple[int, int, str]] = set()
+    tried: dict[tuple[str, bool], dict[str, object]] = {}
+    for task in tasks:
+        rows, cols, r1, r2, b2 = task[:5]
+        if (rows, cols, r1) in won:
+            continue
+        normal, swapped = b2.normalized()
+        seen = tried.get((str(normal), swapped))
+        if seen is not None:
+            row = dict(seen, opening=f"{r1} {r2}", move=None, same_as=seen["opening"])
+        else:
+            row = tried[(str(normal), swapped)] = solve_opening(task)
+        rows_out.append(row)
+        if row["winner"] == "White":
+            won.add((rows, cols, r1))
+    return rows_out
+
+
+def hinted(tasks: list[Task], path: str) -> list[Task]:
+    """``tasks`` with, after each first removal, the White replies that the run of the JSON file
+    ``path`` found winning first (the fastest first), the others after them in their order."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    seconds = {(b["board"], *str(o["opening"]).split()): float(o["seconds"])
+               for b in doc["boards"] for o in b["openings"] if o.get("winner") == "White" and "same_as" not in o}
+
+    def rank(task: Task) -> tuple[int, float]:
+        found = seconds.get((f"{task[0]}x{task[1]}", task[2], task[3]))
+        return (0, found) if found is not None else (1, 0.0)
+
+    groups: dict[tuple[int, int, str], list[Task]] = {}
+    for task in tasks:
+        groups.setdefault((task[0], task[1], task[2]), []).append(task)
+    return [t for group in groups.values() for t in sorted(group, key=rank)]
+
+
+def certify(rows: int, cols: int, folder: str, winner: str, max_memory: int | None) -> dict[str, object]:
+    """Write the certificate of the ``rows x cols`` game from its start (solved by the run: the
+    search's table holds the proof) and check it with the reference code."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"{rows}x{cols}.cert")
+    t = time.perf_counter()
+    s = konane.solve(konane.Match(konane.Board.start(rows, cols)), certificate=path, progress=False,
+                     max_memory=max_memory)
+    written = time.perf_counter() - t
+    if s.winner.long_name != winner:
+        raise SystemExit(f"{rows}x{cols}: the certificate's solve says {s.winner.long_name} wins, the run {winner}")
+    report = konane.verify_certificate(path)
+    return {"path": path, "winner": report.winner.long_name, "nodes": report.nodes, "leaves": report.leaves,
+            "dead_ends": report.dead_ends, "bytes": report.size, "positions": s.positions,
+            "write_seconds": round(written, 2), "verify_seconds": round(report.seconds, 2)}
+
+
 def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
     """Settings of a process that solves openings (the main one or a worker of ``--jobs``)."""
     konane.set_progress(False)
@@ -151,8 +220,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1,
                     help="solve the openings in this many processes, each with its own tables "
                          "(openings equal by a symmetry are solved once)")
+    ap.add_argument("--first-win", action="store_true",
+                    help="after each first removal, stop at White's first winning reply")
+    ap.add_argument("--hints", metavar="JSON",
+                    help="with --first-win: try first the replies an earlier run (its --json) found winning")
+    ap.add_argument("--certify", metavar="DIR",
+                    help="write and check the certificate of each board whose winner the run settled")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
+    if args.jobs > 1 and (args.first_win or args.certify):
+        ap.error("--first-win and --certify need one process (the table that proved the openings)")
     if not native.available():
         print("the native search is not built: the pure-Python reference search is used (slow)",
               file=sys.stderr)
@@ -187,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
             if index[i] != i:
                 row["same_as"] = solved[index[i]]["opening"]
             rows_out.append(row)
+    elif args.first_win:
+        rows_out = first_wins(hinted(tasks, args.hints) if args.hints else tasks)
     else:
         rows_out = [solve_opening(task) for task in tasks]
     for rows, cols in shapes:
@@ -202,6 +281,11 @@ def main(argv: list[str] | None = None) -> int:
             for v in res["removals"])
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
+        if args.certify and res["game"] is not None:
+            res["certificate"] = certify(rows, cols, args.certify, str(res["game"]), max_memory)
+            c = res["certificate"]
+            print(f"  {res['board']}: certificate {c['path']}: {c['nodes']:,} nodes, {c['bytes']:,} bytes, "
+                  f"written in {c['write_seconds']:.1f} s, checked in {c['verify_seconds']:.1f} s", flush=True)
     total = time.perf_counter() - t0
     print(f"total {total:.1f} s")
     if args.json:

@@ -49,7 +49,7 @@ from cgt.errors import BackendWarning
 
 __all__: list[str] = []          # private: the kernels import the names they need
 
-API_VERSION = 3
+API_VERSION = 4
 """The version of the native core's surface that this module calls (its ``API_VERSION``)."""
 
 Position = tuple[int, int, int, int, int]
@@ -176,6 +176,13 @@ def wins(position: Position, black_to_move: bool, multi_jump: bool, check: Check
     counts of nodes; the process grows by at most ``max_bytes`` while it runs; on
     ``n_threads`` threads sharing the search's tables (see :func:`threads`)."""
     return _ext.konane_wins(position, black_to_move, multi_jump, check, max_bytes, threads(n_threads))
+
+
+def wins_known(position: Position, black_to_move: bool, multi_jump: bool,
+               max_bytes: int | None = None) -> bool | None:
+    """Whether the side to move wins ``position`` where the win/loss search knows it without
+    searching (its small regions' values settle it, or its table holds it), else None."""
+    return _ext.konane_wins_known(position, black_to_move, multi_jump, max_bytes)
 
 
 #: A proved result as the native search gives and takes it: ``(multi, stride, cells, me,

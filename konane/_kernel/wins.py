@@ -92,6 +92,25 @@ class _Search:
 
     def node(self, stride: int, cells: int, black: int, white: int, g: int, left: bool) -> bool:
         """Whether the side to move (Left if ``left``) wins the position plus ``g``."""
+        found = self.known(stride, cells, black, white, g, left)
+        if isinstance(found, bool):
+            return found
+        key = found
+        _, s, nc, nb, nw, g, left = key
+        self.stats.positions += 1
+        self.tick(1)
+        if nc.bit_length() > 4096:
+            self.progress.check()        # a big board: each node costs milliseconds
+        result = self.expand(s, nc, nb, nw, g, left)
+        if len(_TABLE) >= _MAX_TABLE:
+            _TABLE.clear()
+        _TABLE[key] = result
+        return result
+
+    def known(self, stride: int, cells: int, black: int, white: int, g: int,
+              left: bool) -> bool | tuple[bool, int, int, int, int, int, bool]:
+        """Steps 1 to 3 of a node: whether the side to move wins, where the region values or
+        the table say it, else the node's key in the table (its normal form)."""
         big_cells = big_black = big_white = 0
         d = line_step(cells, stride)
         parts = line_regions(cells, black, white, d) if d else live_region_masks(cells, black, white, stride)
@@ -112,20 +131,8 @@ class _Search:
         if swapped:
             g = ops.neg(g)
             left = not left
-        s = cols + 1
-        key = (self.multi, s, nc, nb, nw, g, left)
-        found = _TABLE.get(key)
-        if found is not None:
-            return found
-        self.stats.positions += 1
-        self.tick(1)
-        if nc.bit_length() > 4096:
-            self.progress.check()        # a big board: each node costs milliseconds
-        result = self.expand(s, nc, nb, nw, g, left)
-        if len(_TABLE) >= _MAX_TABLE:
-            _TABLE.clear()
-        _TABLE[key] = result
-        return result
+        key = (self.multi, cols + 1, nc, nb, nw, g, left)
+        return _TABLE.get(key, key)
 
     def expand(self, s: int, cells: int, black: int, white: int, g: int, left: bool) -> bool:
         me, en = (black, white) if left else (white, black)
@@ -167,6 +174,21 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
         stats.settled += settled
         return won
     return python_wins(cols + 1, cells, black, white, black_to_move, rules, progress, tick, stats)
+
+
+def known(position: native.Position, black_to_move: bool, rules: Rules, progress: Progress,
+          backend: str | None = None) -> bool | None:
+    """Whether the side to move wins ``position`` where the search knows it without searching
+    (the values of its small regions settle it, or its table holds the rest), else None: the
+    table of the search :func:`wins` would use (``backend`` as there).  After a search that
+    proved a win, a winning move is among the moves after which this says the opponent loses.
+    """
+    rows, cols, cells, black, white = position
+    if native.takes(rows, cols) and backend != "python":
+        return native.wins_known(position, black_to_move, rules.multi_jump, progress.memory_left())
+    found = _Search(rules, progress, progress.tick, Stats()).known(cols + 1, cells, black, white, ops.ZERO,
+                                                                   black_to_move)
+    return found if isinstance(found, bool) else None
 
 
 #: The caches whose proofs the native search's table holds (given once per cache and

@@ -671,10 +671,67 @@ impl Search {
         check: Option<Check<'_>>,
     ) -> Result<(bool, Stats)> {
         check_board("search", rows, cols, cells, black, white)?;
-        self.budget = e.budget();
-        self.shapes.budget = self.budget;
         let (me, en) = if black_to_move { (black, white) } else { (white, black) };
         let threads = if self.proof_numbers { self.threads.max(1) } else { 1 };
+        let proof_numbers = self.proof_numbers;
+        let (r, stats) = self.call(e, rules, threads, check, |cx| {
+            let (r, helpers) = cx.root(cols + 1, cells, me, en, proof_numbers, threads);
+            let mut stats = cx.stats;
+            for h in &helpers {
+                stats.positions += h.positions;
+                stats.settled += h.settled;
+            }
+            let r = r.and_then(|won| cx.finish(stats.positions).map(|()| won));
+            (r, stats)
+        });
+        self.total.positions += stats.positions;
+        self.total.settled += stats.settled;
+        Ok((r?, stats))
+    }
+
+    /// What the tables already know of the position of [`Search::wins`], without searching:
+    /// `Some(won)` where the values of its small regions settle it or the transposition
+    /// table holds its rest, else `None`.  It costs the values of its regions of at most
+    /// [`Search::small`] stones (the value solver's table keeps them) and one lookup; a
+    /// caller looking for a winning move after a search asks it first of the moves, the
+    /// search having proved one of them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn known(
+        &mut self,
+        e: &mut Engine,
+        rows: u32,
+        cols: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+        black_to_move: bool,
+        rules: Rules,
+    ) -> Result<Option<bool>> {
+        check_board("search", rows, cols, cells, black, white)?;
+        let (me, en) = if black_to_move { (black, white) } else { (white, black) };
+        let (r, stats) = self.call(e, rules, 1, None, |cx| {
+            let r = cx.prepare(cols + 1, cells, me, en, Engine::ZERO).map(|p| match p {
+                Prepared::Known(w) => Some(w),
+                Prepared::Open(_) => None,
+            });
+            (r, cx.stats)
+        });
+        self.total.settled += stats.settled;
+        r
+    }
+
+    /// Run `f` on a [`Call`] of the caller's thread over the search's tables (`threads`
+    /// those of the call, for its configuration).
+    fn call<R>(
+        &mut self,
+        e: &mut Engine,
+        rules: Rules,
+        threads: usize,
+        check: Option<Check<'_>>,
+        f: impl FnOnce(&mut Call<'_, '_, '_>) -> R,
+    ) -> R {
+        self.budget = e.budget();
+        self.shapes.budget = self.budget;
         let cfg = Config {
             small: self.small,
             split: self.split,
@@ -701,17 +758,9 @@ impl Search {
             pending: [0, 0],
             stats: Stats::default(),
         };
-        let (r, helpers) = cx.root(cols + 1, cells, me, en, self.proof_numbers, threads);
-        let mut stats = cx.stats;
-        for h in &helpers {
-            stats.positions += h.positions;
-            stats.settled += h.settled;
-        }
-        self.total.positions += stats.positions;
-        self.total.settled += stats.settled;
-        let won = r?;
-        cx.finish(stats.positions)?;
-        Ok((won, stats))
+        let r = f(&mut cx);
+        cx.flush();
+        r
     }
 
     /// `(entries of the transposition table, nodes expanded, nodes settled)` over the
@@ -1467,6 +1516,40 @@ mod tests {
             won,
             outcome_by_value(e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
         );
+    }
+
+    /// Before a search the tables know the 5x5 position not; after it, its answer and, for
+    /// the winner, a move to a position they know lost for the opponent (the search proved
+    /// one); small boards settled by their values are known at once.
+    #[test]
+    fn the_tables_know_what_the_search_proved() {
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        let (n, cells, black, white) = five_by_five();
+        let r = Rules::STANDARD;
+        assert_eq!(search.known(&mut e, n, n, cells, black, white, true, r).unwrap(), None);
+        let (won, _) = search_five(&mut search, &mut e, None).unwrap();
+        assert!(won);
+        assert_eq!(
+            search.known(&mut e, n, n, cells, black, white, true, r).unwrap(),
+            Some(won)
+        );
+        let mut moves = Vec::new();
+        captures(cells, black, white, n + 1, true, &mut moves);
+        let lost: Vec<_> = moves
+            .iter()
+            .filter(|&&(b2, w2)| search.known(&mut e, n, n, cells, b2, w2, false, r).unwrap() == Some(false))
+            .collect();
+        assert!(!lost.is_empty());
+        for &&(b2, w2) in &lost {
+            assert!(!search.wins(&mut e, n, n, cells, b2, w2, false, r, None).unwrap().0);
+        }
+        let mut rng = Rng(11);
+        for _ in 0..100 {
+            let (c2, b2, w2) = random_board(&mut rng, 2, 3);
+            let got = search.known(&mut e, 2, 3, c2, b2, w2, true, r).unwrap();
+            assert_eq!(got, Some(brute(c2, b2, w2, 4, true)));
+        }
     }
 
     #[test]

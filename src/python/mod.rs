@@ -36,8 +36,9 @@ use pyo3::prelude::*;
 /// The version of the module's Python-visible surface, which `konane/_native.py` checks
 /// (a stale build, made from older sources, is then told apart): 2 since the Konane kernels
 /// take one position value, `konane.Board.key`; 3 since they take a memory budget
-/// (`max_bytes`) and run with the GIL released.
-const API_VERSION: u32 = 3;
+/// (`max_bytes`) and run with the GIL released; 4 since the search says what its tables know
+/// (`konane_wins_known`).
+const API_VERSION: u32 = 4;
 
 /// The extension module `cgt._native`.
 #[pymodule]
@@ -70,6 +71,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value::konane_value_new_regions, m)?)?;
     m.add_function(wrap_pyfunction!(value::konane_value_put_regions, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins, m)?)?;
+    m.add_function(wrap_pyfunction!(wins::konane_wins_known, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_info, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_new_results, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_put_results, m)?)?;

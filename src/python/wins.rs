@@ -51,6 +51,26 @@ pub(super) fn konane_wins(
     Ok((won, stats.positions, stats.settled))
 }
 
+/// What the search's tables already know of `board` with the player to move (Black if
+/// `black_to_move`), without searching: `True` or `False` (whether that player wins) where
+/// the values of its small regions settle it or the transposition table holds it, else
+/// `None` ([`Search::known`]).
+#[pyfunction]
+#[pyo3(signature = (board, black_to_move, multi_jump, max_bytes=None))]
+pub(super) fn konane_wins_known(
+    py: Python<'_>,
+    board: Board,
+    black_to_move: bool,
+    multi_jump: bool,
+    max_bytes: Option<usize>,
+) -> PyResult<Option<bool>> {
+    let b = board.oriented(SEARCH.what())?;
+    SEARCH.run(py, None, false, max_bytes, move |s, e, _| {
+        let rules = Rules { multi_jump };
+        s.known(e, b.rows, b.cols, b.cells, b.black, b.white, black_to_move, rules)
+    })
+}
+
 /// `(entries, positions, settled)`: the size of the transposition table and the search's
 /// counters over the process's life.
 #[pyfunction]

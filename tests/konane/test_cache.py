@@ -339,10 +339,12 @@ def test_a_search_stopped_by_a_limit_goes_on_from_the_file_in_the_next_process(t
 def test_every_proof_kept_agrees_with_the_value_solver(tmp_path):
     # independent check of what the file keeps: Left (me, to move) wins the node plus g
     # exactly when value(node) + g is not <= 0 (the value solver shares no table with the
-    # search); forty of the nodes of the 5x5 opening's search
+    # search); forty of the nodes of the searches of two 5x5 openings (every winning move: a
+    # search of each of Black's moves, many nodes)
     path = tmp_path / "proofs.sqlite"
     konane.clear_caches()
-    konane.solve(Board.start(5).play_removal("c3").play_removal("b3"), "x", cache=str(path))
+    for first, second in (("c3", "b3"), ("a1", "a2")):
+        konane.solve(Board.start(5).play_removal(first).play_removal(second), "x", cache=str(path), all_moves=True)
     konane.clear_caches()
     proofs = list(konane.RegionCache(path).proofs())
     assert proofs

@@ -429,7 +429,7 @@ def test_every_kernel_refuses_a_bad_board_with_a_message(board, error, message):
 def test_the_fit_rule_and_the_version_are_the_native_cores():
     # expected: the rule written out here, min(rows, cols) * (max(rows, cols) + 1) <= 128
     ext = _native._ext
-    assert ext.API_VERSION == _native.API_VERSION == 3
+    assert ext.API_VERSION == _native.API_VERSION == 4
     for rows in range(0, 132):
         for cols in range(0, 132):
             lo, hi = min(rows, cols), max(rows, cols)

@@ -186,9 +186,48 @@ def test_winning_moves_win_and_are_all_found(backend, monkeypatch):
             assert list(s.winning_moves) == expect, (b, color)
             assert (s.winner is color) == bool(expect)
             assert s.move == (expect[0] if expect else None)
+            konane.clear_caches()
             one = konane.solve(b, color, rules=rules)
             assert one.winner is s.winner
             assert one.move is None if not expect else one.move in expect
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_tables_know_what_the_search_proved(backend, monkeypatch):
+    # before a search the tables know a position only where the values of its regions settle
+    # it; after, they know its answer (``known`` never searches: it counts no node)
+    if backend == "python":
+        monkeypatch.setattr(native, "available", lambda: False)
+    prog = Progress(False, "test")
+    for i, b in enumerate(random_boards(31, 120)):
+        rules = konane.STANDARD if i % 3 else konane.SINGLE_JUMP
+        for color in (BLACK, WHITE):
+            before = _search.known(b.key, color is BLACK, rules, prog)
+            stats = _search.Stats()
+            answer = _search.wins(b.key, color is BLACK, rules, prog, prog.tick, stats)
+            assert before in (None, answer), (b, color)
+            if before is None:
+                assert stats.positions > 0
+            assert _search.known(b.key, color is BLACK, rules, prog) is answer, (b, color)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_winning_move_costs_no_search_beyond_the_answer(backend, monkeypatch):
+    # the search that proves Black wins proves one of Black's moves winning: solve names it
+    # from the table (it tried Black's moves in legal order before, proving each losing one
+    # lost: 9,184 nodes in all here against 314 for the answer, natively).  The 5x5 opening
+    # c3 c2; the winning moves are those of every=True (checked against the values in
+    # test_winning_moves_win_and_are_all_found).
+    if backend == "python":
+        monkeypatch.setattr(native, "available", lambda: False)
+    b = Board("xoxox/oxoxo/xo.ox/ox.xo/xoxox")
+    prog = Progress(False, "test")
+    stats = _search.Stats()
+    assert _search.wins(b.key, True, konane.STANDARD, prog, prog.tick, stats)
+    konane.clear_caches()
+    s = konane.solve(b, BLACK)
+    assert s.positions == stats.positions
+    assert s.move in konane.solve(b, BLACK, all_moves=True).winning_moves
 
 
 @pytest.mark.parametrize("n", [4, 5])
@@ -263,8 +302,9 @@ def test_limits_raise_and_leave_the_tables_valid(backend, monkeypatch):
     with pytest.raises(ComputationLimitError) as info:
         konane.solve(b, BLACK, max_positions=50)
     assert info.value.limit == "max_positions"
+    # the limits are checked every few thousand positions: a board that takes many more
     with pytest.raises(ComputationLimitError) as info:
-        konane.solve(b, BLACK, time=1e-9)
+        konane.solve(Board.start(6).play_removal("c3").play_removal("c4"), BLACK, time=1e-9)
     assert info.value.limit == "time"
     # the next calls are right
     assert konane.outcome(".ox./o..x/....") is cgt.Outcome.N
@@ -372,6 +412,41 @@ def test_solve_openings_script(tmp_path, extra, capsys):
     assert all(o["winner"] in ("Black", "White") for b in doc["boards"] for o in b["openings"])
     printed = capsys.readouterr().out
     assert "4x4: White wins the game" in printed and "wrote" in printed
+
+
+def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
+    """--first-win stops at White's first winning reply after each first removal, --hints puts
+    the replies an earlier run found winning first, --certify writes and checks the certificate
+    of each settled board.  Norvig (2021): White wins 4x4 (every reply of the corner and the
+    centre openings wins), Black wins 5x5."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    full, out = tmp_path / "full.json", tmp_path / "first.json"
+    assert mod.main(["--sizes", "4", "--json", str(full), "--quiet"]) == 0
+    assert mod.main(["--sizes", "4,5", "--first-win", "--hints", str(full), "--certify", str(tmp_path / "certs"),
+                     "--json", str(out)]) == 0
+    boards = {b["board"]: b for b in json.loads(out.read_text(encoding="utf-8"))["boards"]}
+    four, five = boards["4x4"], boards["5x5"]
+    # one reply a first removal on 4x4 (each wins); every reply on 5x5 (none wins)
+    assert [len(v["white_replies"]) for v in four["removals"]] == [1] * len(four["removals"])
+    assert len(five["openings"]) == len(mod.openings(5, 5))
+    for board, winner in ((four, "White"), (five, "Black")):
+        assert board["game"] == winner
+        cert = board["certificate"]
+        assert cert["winner"] == winner and cert["nodes"] > 0
+        report = konane.verify_certificate(cert["path"])
+        assert report.winner.long_name == winner and report.phase == "first removal"
+    assert "certificate" in capsys.readouterr().out
+    # the hints: a reply marked winning goes first among the replies to its first removal
+    tasks = [(4, 4, r1, r2, b2, None, False, None) for r1, r2, b2 in mod.openings(4, 4)]
+    second = tasks[1]
+    assert second[2] == tasks[0][2]
+    hints = tmp_path / "hints.json"
+    hints.write_text(json.dumps({"boards": [{"board": "4x4", "openings": [
+        {"opening": f"{second[2]} {second[3]}", "winner": "White", "seconds": 1.0}]}]}), encoding="utf-8")
+    order = mod.hinted(tasks, str(hints))
+    assert order[0] is second and order[1] is tasks[0] and order[2:] == tasks[2:]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
