@@ -62,13 +62,34 @@ pub const SMALL: u32 = 8;
 /// The default of [`Search::max_entries`].
 pub const MAX_ENTRIES: usize = 1 << 25;
 
-/// A key of the transposition table for frames of at most 64 bits.
+/// A key of the transposition table for frames of at most 64 bits, or of at most 64 cells
+/// (`rows x (stride - 1)`) once the padding column of the layout is taken out ("packed":
+/// `stride` then has [`PACKED`] set): an 8x8 frame takes 72 bits of the layout, 64 packed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Narrow {
     masks: [u64; 3],
     g: Id,
     stride: u8,
     multi: bool,
+}
+
+/// The mark of a packed [`Narrow`] key in its `stride` (strides of narrow keys are at most 65).
+const PACKED: u8 = 0x80;
+
+/// The cells `(r, c)` of `m` (layout `stride`, rows `0..rows`) at bits `r * (stride - 1) + c`.
+#[inline]
+fn pack(m: Mask, stride: u32, rows: u32) -> u64 {
+    let cols = stride - 1;
+    let row = (1u64 << cols) - 1;
+    (0..rows).fold(0, |out, r| out | ((((m >> (r * stride)) as u64) & row) << (r * cols)))
+}
+
+/// The inverse of [`pack`].
+#[inline]
+fn unpack(x: u64, stride: u32) -> Mask {
+    let cols = stride - 1;
+    let row = (1u64 << cols) - 1;
+    (0..64u32.div_ceil(cols)).fold(0, |out, r| out | (Mask::from((x >> (r * cols)) & row) << (r * stride)))
 }
 
 /// A key of the transposition table for wider frames.
@@ -83,6 +104,10 @@ struct Wide {
 impl Narrow {
     /// The open node of the key.
     fn open(&self) -> Open {
+        if self.stride & PACKED != 0 {
+            let stride = self.stride & !PACKED;
+            return Open::of(self.masks.map(|m| unpack(m, stride.into())), stride, self.g);
+        }
         Open::of(self.masks.map(Mask::from), self.stride, self.g)
     }
 }
@@ -118,18 +143,33 @@ struct Open {
     me: Mask,
     en: Mask,
     g: Id,
+    /// The masks and the stride of its [`Narrow`] key, if it takes one (computed once: a
+    /// node is looked up many times).
+    narrow: Option<([u64; 3], u8)>,
 }
 
 impl Open {
-    /// The node of the masks `[cells, me, en]` of a key, its stride and `g`.
-    fn of([cells, me, en]: [Mask; 3], stride: u8, g: Id) -> Open {
+    fn new(s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
+        let bits = bit_length(cells);
+        let narrow = if bits <= 64 {
+            Some(([cells as u64, me as u64, en as u64], s as u8))
+        } else {
+            let rows = bits.div_ceil(s);
+            (rows * (s - 1) <= 64).then(|| ([cells, me, en].map(|m| pack(m, s, rows)), s as u8 | PACKED))
+        };
         Open {
-            s: stride as u32,
+            s,
             cells,
             me,
             en,
             g,
+            narrow,
         }
+    }
+
+    /// The node of the masks `[cells, me, en]` of a key, its stride and `g`.
+    fn of([cells, me, en]: [Mask; 3], stride: u8, g: Id) -> Open {
+        Open::new(stride.into(), cells, me, en, g)
     }
 }
 
@@ -203,8 +243,8 @@ pub struct Proved {
 /// What grows here, for the messages of [`Refused`].
 const TABLE: &str = "the native Konane win/loss search's transposition table";
 
-/// A table keyed by open nodes, in two maps: frames of at most 64 bits take narrow keys
-/// (32 bytes), wider ones wide keys.
+/// A table keyed by open nodes, in two maps: frames of at most 64 bits, or 64 cells packed,
+/// take narrow keys (32 bytes), wider ones wide keys (64 bytes).
 struct Split<V> {
     narrow: FxHashMap<Narrow, V>,
     wide: FxHashMap<Wide, V>,
@@ -222,10 +262,10 @@ impl<V> Default for Split<V> {
 impl<V> Split<V> {
     #[inline]
     fn narrow_key(o: &Open, multi: bool) -> Option<Narrow> {
-        (bit_length(o.cells) <= 64).then_some(Narrow {
-            masks: [o.cells as u64, o.me as u64, o.en as u64],
+        o.narrow.map(|(masks, stride)| Narrow {
+            masks,
             g: o.g,
-            stride: o.s as u8,
+            stride,
             multi,
         })
     }
@@ -606,13 +646,7 @@ fn normalise(shapes: &mut Shapes, s: u32, cells: Mask, me: Mask, en: Mask, g: Id
             (me, en) = (tm, te);
         }
     }
-    Open {
-        s: ncols + 1,
-        cells: *ncells,
-        me,
-        en,
-        g,
-    }
+    Open::new(ncols + 1, *ncells, me, en, g)
 }
 
 /// The stack of a helper thread (the recursion grows it on demand beyond this).
@@ -1119,7 +1153,9 @@ impl Call<'_, '_, '_> {
     /// its mover (Left wins `o`), else those still open and how many of them (the first
     /// ones) are captures in the position (the others are moves in `g`).
     fn children(&mut self, o: &Open) -> Result<Option<(Vec<Open>, usize)>> {
-        let Open { s, cells, me, en, g } = *o;
+        let Open {
+            s, cells, me, en, g, ..
+        } = *o;
         let mut moves: Vec<(Mask, Mask)> = Vec::new();
         captures(cells, me, en, s, self.cfg.multi, &mut moves);
         let ng = if g == Engine::ZERO {
@@ -1516,6 +1552,51 @@ mod tests {
             won,
             outcome_by_value(e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
         );
+    }
+
+    /// A key of a frame of more than 64 bits but at most 64 cells is packed (the padding
+    /// column out) and gives its node back; wider frames take wide keys.  A table of such
+    /// nodes finds each, and lists each with its own value.
+    #[test]
+    fn packed_keys_give_their_node_back() {
+        let mut rng = Rng(5);
+        let table = Shared::<Entry>::new();
+        let mut kept = Vec::new();
+        for (rows, cols) in [(8, 8), (2, 32), (7, 9), (4, 16), (3, 21), (9, 8)] {
+            let s = cols + 1;
+            for i in 0..200u32 {
+                let (cells, me, en) = random_board(&mut rng, rows, cols);
+                let o = Open::new(s, cells, me, en, 3);
+                match Split::<Entry>::narrow_key(&o, true) {
+                    Some(k) => {
+                        let back = k.open();
+                        assert_eq!((back.s, back.cells, back.me, back.en, back.g), (s, cells, me, en, 3));
+                        assert_eq!(k.stride & PACKED != 0, bit_length(cells) > 64);
+                    }
+                    None => assert!(rows * cols > 64 && bit_length(cells) > 64),
+                }
+                let x = Entry {
+                    wins: i % 2 == 0,
+                    work: i,
+                };
+                if table.put(&o, true, &Budget::UNLIMITED, |_| x).unwrap() {
+                    kept.push((o, x));
+                }
+            }
+        }
+        for (o, x) in &kept {
+            assert_eq!(table.get(o, true).map(|y| (y.wins, y.work)), Some((x.wins, x.work)));
+            assert!(table.get(o, false).is_none());
+        }
+        let mut listed: Vec<_> = table
+            .entries()
+            .into_iter()
+            .map(|(o, _, x)| (o.s, o.cells, o.me, o.en, x.work))
+            .collect();
+        let mut expected: Vec<_> = kept.iter().map(|(o, x)| (o.s, o.cells, o.me, o.en, x.work)).collect();
+        listed.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(listed, expected);
     }
 
     /// Before a search the tables know the 5x5 position not; after it, its answer and, for
