@@ -42,6 +42,24 @@ pub fn bit_length(x: Mask) -> u32 {
     MASK_BITS - x.leading_zeros()
 }
 
+/// The cells `(r, c)` of `m` (layout `stride`, rows `0..rows`, `rows * (stride - 1) <= 64`)
+/// at bits `r * (stride - 1) + c` of a `u64`: the guard column taken out, so that a frame
+/// of at most 64 cells (an 8x8 box takes 72 bits of the layout) fits in 64 bits.
+#[inline]
+pub fn pack_rows(m: Mask, stride: u32, rows: u32) -> u64 {
+    let cols = stride - 1;
+    let row = u64::MAX >> (64 - cols);
+    (0..rows).fold(0, |out, r| out | ((((m >> (r * stride)) as u64) & row) << (r * cols)))
+}
+
+/// The inverse of [`pack_rows`].
+#[inline]
+pub fn unpack_rows(x: u64, stride: u32) -> Mask {
+    let cols = stride - 1;
+    let row = u64::MAX >> (64 - cols);
+    (0..64u32.div_ceil(cols)).fold(0, |out, r| out | (Mask::from((x >> (r * cols)) & row) << (r * stride)))
+}
+
 /// The cells orthogonally next to a cell of `m` (off-board ones included).
 #[inline]
 pub fn neighbours(m: Mask, s: u32) -> Mask {
@@ -453,6 +471,23 @@ pub fn relayout(mask: Mask, rows: u32, cols: u32, stride: u32, new_stride: u32) 
 mod tests {
     use super::*;
     use crate::konane::testkit::parse_strided as parse;
+
+    /// The guard column taken out and put back, on frames of at most 64 cells.
+    #[test]
+    fn packed_rows_give_the_mask_back() {
+        let mut rng = crate::konane::testkit::Rng(9);
+        for (rows, cols) in [(8u32, 8u32), (2, 32), (1, 64), (7, 9), (3, 5)] {
+            let s = cols + 1;
+            for _ in 0..200 {
+                let m = (0..rows * cols)
+                    .filter(|_| rng.below(2) == 1)
+                    .fold(0 as Mask, |m, i| m | 1 << ((i / cols) * s + i % cols));
+                let x = pack_rows(m, s, rows);
+                assert_eq!(unpack_rows(x, s), m);
+                assert_eq!(x.count_ones(), m.count_ones());
+            }
+        }
+    }
 
     #[test]
     fn the_fit_rule() {

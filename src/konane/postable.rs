@@ -9,6 +9,8 @@
 //!   2 for White) when the frame's box has at most 40 cells (`3^40 < 2^64`), so the 5x6 and
 //!   6x6 boards take one `u64` although their masks are 34 and 41 bits long;
 //! * [`Codec::Wide`]: `black | white << n` in a `u128` when `n <= 64`;
+//! * [`Codec::Dense`]: both masks without their guard column ([`pack_rows`]) in a `u128`
+//!   when the box has at most 64 cells (an 8x8 box: 72 bits of the layout, 64 cells);
 //! * [`Codec::Wider`]: both masks.
 //!
 //! The first two go to one open-addressing table per place ([`PosMap`]: linear probing,
@@ -21,7 +23,7 @@
 //! [`crate::engine::memory`]): a growth past it, or one the system refuses, is a
 //! [`Refused`] and leaves the table as it was.
 
-use super::bits::Mask;
+use super::bits::{pack_rows, Mask};
 use crate::engine::memory::{self, Budget, Refused};
 use rustc_hash::FxHashMap;
 
@@ -37,6 +39,8 @@ pub enum Codec {
     Ternary { rows: u32, cols: u32, stride: u32 },
     /// `black | white << n` in a `u128` (`2 n <= 128`).
     Wide { n: u32 },
+    /// `pack_rows(black) | pack_rows(white) << 64` (`rows * (stride - 1) <= 64`).
+    Dense { rows: u32, stride: u32 },
     /// Both masks.
     Wider,
 }
@@ -53,6 +57,8 @@ impl Codec {
             Codec::Ternary { rows, cols, stride }
         } else if n <= 64 {
             Codec::Wide { n }
+        } else if rows * (stride - 1) <= 64 {
+            Codec::Dense { rows, stride }
         } else {
             Codec::Wider
         }
@@ -365,6 +371,9 @@ fn key(p: Place, black: Mask, white: Mask) -> Key {
         Codec::Packed { n } => Key::Narrow((black | white << n) as u64),
         Codec::Ternary { rows, cols, stride } => Key::Narrow(ternary(black, white, rows, cols, stride)),
         Codec::Wide { n } => Key::Wide(black | white << n),
+        Codec::Dense { rows, stride } => {
+            Key::Wide(Mask::from(pack_rows(black, stride, rows)) | Mask::from(pack_rows(white, stride, rows)) << 64)
+        }
         Codec::Wider => Key::Wider([black, white]),
     }
 }
@@ -539,6 +548,34 @@ mod tests {
         }
     }
 
+    /// The dense keys of random 8x8 positions: equal exactly when the positions are.
+    #[test]
+    fn dense_keys_tell_positions_apart() {
+        let (rows, stride) = (8u32, 9u32);
+        let p = Place {
+            id: 0,
+            codec: Codec::Dense { rows, stride },
+        };
+        let mut rng = Rng(3);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..20_000 {
+            let (mut b, mut w) = (0 as Mask, 0 as Mask);
+            for r in 0..rows {
+                for c in 0..stride - 1 {
+                    match rng.below(3) {
+                        1 => b |= 1 << (r * stride + c),
+                        2 => w |= 1 << (r * stride + c),
+                        _ => {}
+                    }
+                }
+            }
+            let Key::Wide(k) = key(p, b, w) else {
+                panic!("a dense codec gives wide keys")
+            };
+            assert_eq!(*seen.entry(k).or_insert((b, w)), (b, w));
+        }
+    }
+
     #[test]
     fn ternary_fits_forty_cells() {
         // the largest key of a 5x8 box (all White) is 3^40 - 1
@@ -697,7 +734,10 @@ mod tests {
             }
         );
         assert_eq!(Codec::of(full(7, 7), 8), Codec::Wide { n: 55 });
-        assert_eq!(Codec::of(full(8, 8), 9), Codec::Wider);
+        assert_eq!(Codec::of(full(8, 8), 9), Codec::Dense { rows: 8, stride: 9 });
+        assert_eq!(Codec::of(full(2, 32), 33), Codec::Dense { rows: 2, stride: 33 });
+        assert_eq!(Codec::of(full(8, 9), 10), Codec::Wider);
+        assert_eq!(Codec::of(full(5, 13), 14), Codec::Wider);
         assert_eq!(
             Codec::of(full(1, 40), 41),
             Codec::Ternary {

@@ -39,7 +39,9 @@
 //! the interleaving, an entry of the table is a result some thread proved, so the answer is
 //! the one thread's; only the work (nodes searched twice) depends on it.
 
-use super::bits::{bit_length, bounding_box, captures, line_step, mobility, neighbours, shr, Mask, Shapes};
+use super::bits::{
+    bit_length, bounding_box, captures, line_step, mobility, neighbours, pack_rows, shr, unpack_rows, Mask, Shapes,
+};
 use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
 use super::footprint::footprint_region_masks;
@@ -76,22 +78,6 @@ struct Narrow {
 /// The mark of a packed [`Narrow`] key in its `stride` (strides of narrow keys are at most 65).
 const PACKED: u8 = 0x80;
 
-/// The cells `(r, c)` of `m` (layout `stride`, rows `0..rows`) at bits `r * (stride - 1) + c`.
-#[inline]
-fn pack(m: Mask, stride: u32, rows: u32) -> u64 {
-    let cols = stride - 1;
-    let row = (1u64 << cols) - 1;
-    (0..rows).fold(0, |out, r| out | ((((m >> (r * stride)) as u64) & row) << (r * cols)))
-}
-
-/// The inverse of [`pack`].
-#[inline]
-fn unpack(x: u64, stride: u32) -> Mask {
-    let cols = stride - 1;
-    let row = (1u64 << cols) - 1;
-    (0..64u32.div_ceil(cols)).fold(0, |out, r| out | (Mask::from((x >> (r * cols)) & row) << (r * stride)))
-}
-
 /// A key of the transposition table for wider frames.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Wide {
@@ -106,7 +92,7 @@ impl Narrow {
     fn open(&self) -> Open {
         if self.stride & PACKED != 0 {
             let stride = self.stride & !PACKED;
-            return Open::of(self.masks.map(|m| unpack(m, stride.into())), stride, self.g);
+            return Open::of(self.masks.map(|m| unpack_rows(m, stride.into())), stride, self.g);
         }
         Open::of(self.masks.map(Mask::from), self.stride, self.g)
     }
@@ -155,7 +141,7 @@ impl Open {
             Some(([cells as u64, me as u64, en as u64], s as u8))
         } else {
             let rows = bits.div_ceil(s);
-            (rows * (s - 1) <= 64).then(|| ([cells, me, en].map(|m| pack(m, s, rows)), s as u8 | PACKED))
+            (rows * (s - 1) <= 64).then(|| ([cells, me, en].map(|m| pack_rows(m, s, rows)), s as u8 | PACKED))
         };
         Open {
             s,
