@@ -26,14 +26,15 @@ symmetry solved once: their rows say ``same_as``), for a machine with many cores
 ``--first-win`` tries, after each first removal of Black, White's replies only until one wins
 (enough to settle who wins the game; openings equal by a symmetry to one already tried are not
 tried again: their rows say ``same_as``); ``--hints JSON`` (the ``--json`` of an earlier run) has it
-try first the replies that run found winning, the fastest first.  ``--certify DIR`` then writes the certificate of each
-board whose winner the run settled, ``DIR/RxC.cert`` (``konane.solve`` of the match from its
-start, ``certificate=``: the proof tree, read from the search's table), and checks it with
-``konane.verify_certificate`` (the pure-Python reference code alone); the sizes and the times of
-both go into the board's summary and the JSON.
+try first the replies that run found winning, the fastest first.  ``--certify DIR`` then
+writes the certificate of each board whose winner the run settled, ``DIR/RxC.cert``
+(``konane.solve`` of the match from its start, ``certificate=``: the proof tree, read from the
+search's table), and checks it with ``konane.verify_certificate`` (the pure-Python reference code
+alone); the sizes and the times of both go into the board's summary and the JSON.  White wins
+5x8, certified (43 minutes on one core: ``notebooks/data/certified-boards.json``):
 
-    python scripts/solve_openings.py --sizes 5x8 --first-win --limit-seconds 600 \
-        --max-memory-gb 16 --max-entries-millions 150 --certify certificates --json 5x8.json
+    python scripts/solve_openings.py --sizes 5x8 --first-win --limit-seconds 400 \
+        --max-memory-gb 14 --max-entries-millions 120 --certify certificates --json 5x8.json
 """
 
 from __future__ import annotations
