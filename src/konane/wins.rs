@@ -135,6 +135,7 @@ struct Open {
 }
 
 impl Open {
+    /// The node `(s, cells, me, en)` with `g` beside it, its [`Narrow`] key's masks computed.
     fn new(s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
         let bits = bit_length(cells);
         let narrow = if bits <= 64 {
