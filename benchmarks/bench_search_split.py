@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -35,7 +33,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from _peers import count_text, pick  # noqa: E402
-from bench_realgames import DATA, to_move  # noqa: E402
+from bench_realgames import DATA, run, to_move  # noqa: E402
 
 ONE = textwrap.dedent("""
     import json, sys, time
@@ -48,34 +46,23 @@ ONE = textwrap.dedent("""
     t = time.perf_counter()
     try:
         s = konane.solve(b, {to_move!r}, time={limit!r}, threads=1)
-        out = {{"winner": s.winner.name, "positions": s.positions, "settled": s.settled_by_values}}
+        out = {{"winner": s.winner.name, "positions": s.positions, "settled": s.settled_by_values,
+                "time": time.perf_counter() - t}}
     except konane.ComputationLimitError as e:
-        out = {{"stopped": e.limit, "positions": e.positions}}
-    out["time"] = time.perf_counter() - t
+        out = {{"stopped": e.limit, "positions": e.positions, "after": time.perf_counter() - t}}
     print(json.dumps(out))
 """)
-
-
-def run(code: str, limit: float) -> dict:
-    """One search in a fresh interpreter: its JSON line, or why not."""
-    try:
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=limit + 60,
-                             env=dict(os.environ, KONANE_PROGRESS="0"))
-    except subprocess.TimeoutExpired:
-        return {"stopped": "timeout", "positions": 0, "time": limit}
-    if out.returncode != 0:
-        return {"error": (out.stderr.strip().splitlines() or [f"exit {out.returncode}"])[-1]}
-    r: dict = json.loads(out.stdout.strip().splitlines()[-1])
-    return r
 
 
 def cell(r: dict) -> str:
     """One rule's result: nodes, nodes settled by values, seconds."""
     if "error" in r:
         return "error"
+    if "timeout" in r:
+        return f"killed > {r['timeout']:.0f} s"
     size = count_text(r["positions"], digits=2)
     if "stopped" in r:
-        return f"{size} > {r['time']:.0f} s"
+        return f"{size} > {r['after']:.0f} s"
     return f"{size} {r['settled']} {r['time']:.2f} s"
 
 
