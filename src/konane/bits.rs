@@ -42,6 +42,14 @@ pub fn bit_length(x: Mask) -> u32 {
     MASK_BITS - x.leading_zeros()
 }
 
+/// The rows of the frame `cells` (layout `stride`, from row 0) if they hold at most 64 cells,
+/// so that [`pack_rows`] takes its masks into 64 bits.
+#[inline]
+pub fn dense_rows(cells: Mask, stride: u32) -> Option<u32> {
+    let rows = bit_length(cells).div_ceil(stride);
+    (rows * (stride - 1) <= 64).then_some(rows)
+}
+
 /// The cells `(r, c)` of `m` (layout `stride`, rows `0..rows`, `rows * (stride - 1) <= 64`)
 /// at bits `r * (stride - 1) + c` of a `u64`: the guard column taken out, so that a frame
 /// of at most 64 cells (an 8x8 box takes 72 bits of the layout) fits in 64 bits.

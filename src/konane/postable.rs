@@ -57,7 +57,7 @@ impl Codec {
             Codec::Ternary { rows, cols, stride }
         } else if n <= 64 {
             Codec::Wide { n }
-        } else if rows * (stride - 1) <= 64 {
+        } else if let Some(rows) = super::bits::dense_rows(cells, stride) {
             Codec::Dense { rows, stride }
         } else {
             Codec::Wider

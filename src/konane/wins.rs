@@ -40,7 +40,8 @@
 //! the one thread's; only the work (nodes searched twice) depends on it.
 
 use super::bits::{
-    bit_length, bounding_box, captures, line_step, mobility, neighbours, pack_rows, shr, unpack_rows, Mask, Shapes,
+    bit_length, bounding_box, captures, dense_rows, line_step, mobility, neighbours, pack_rows, shr, unpack_rows, Mask,
+    Shapes,
 };
 use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
@@ -137,12 +138,10 @@ struct Open {
 impl Open {
     /// The node `(s, cells, me, en)` with `g` beside it, its [`Narrow`] key's masks computed.
     fn new(s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
-        let bits = bit_length(cells);
-        let narrow = if bits <= 64 {
+        let narrow = if bit_length(cells) <= 64 {
             Some(([cells as u64, me as u64, en as u64], s as u8))
         } else {
-            let rows = bits.div_ceil(s);
-            (rows * (s - 1) <= 64).then(|| ([cells, me, en].map(|m| pack_rows(m, s, rows)), s as u8 | PACKED))
+            dense_rows(cells, s).map(|rows| ([cells, me, en].map(|m| pack_rows(m, s, rows)), s as u8 | PACKED))
         };
         Open {
             s,
