@@ -251,10 +251,49 @@ pub fn transform_shape(rows: u32, cols: u32, k: u32) -> (u32, u32) {
     }
 }
 
-/// One symmetry as a map of bit indices: `map[i]` is the image of bit `i` (255: no cell).
+/// One symmetry as a map of bit indices: `map[i]` is the image of bit `i` (255: no cell),
+/// with the box and the `k` it was made from (for [`Sym::apply8`]).
 #[derive(Clone)]
 pub struct Sym {
     map: [u8; 128],
+    rows: u8,
+    cols: u8,
+    k: u8,
+}
+
+/// The cells of `m` (layout `stride`, in the box of `rows x cols` at its origin) at bits
+/// `r * 8 + c` of a `u64`: the layout of [`Sym::apply8`].  The box must have at most 8 rows
+/// and 8 columns.
+#[inline]
+pub fn to_grid8(m: Mask, stride: u32, rows: u32, cols: u32) -> u64 {
+    debug_assert!(rows <= 8 && cols <= 8);
+    let row = u64::MAX >> (64 - cols);
+    (0..rows).fold(0, |out, r| out | ((((m >> (r * stride)) as u64) & row) << (8 * r)))
+}
+
+/// The inverse of [`to_grid8`] (into the layout `stride`, which has room for the box's
+/// columns).
+#[inline]
+pub fn from_grid8(x: u64, stride: u32) -> Mask {
+    (0..8).fold(0, |out, r| out | (Mask::from((x >> (8 * r)) & 0xff) << (r * stride)))
+}
+
+/// `(r, c) -> (r, cols - 1 - c)` on the 8-column layout.
+#[inline]
+fn mirror8(x: u64, cols: u32) -> u64 {
+    // reversing the 64 bits takes (r, c) to (7 - r, 7 - c); the bytes back in order, (r, 7 - c)
+    x.reverse_bits().swap_bytes() >> (8 - cols)
+}
+
+/// `(r, c) -> (c, r)` on the 8-column layout (three exchanges of blocks across the diagonal).
+#[inline]
+fn transpose8(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
 }
 
 impl Sym {
@@ -272,7 +311,12 @@ impl Sym {
                 }
             }
         }
-        Sym { map }
+        Sym {
+            map,
+            rows: rows as u8,
+            cols: cols as u8,
+            k: k as u8,
+        }
     }
 
     /// The image of `mask` (its bits must be cells of the box).
@@ -285,6 +329,25 @@ impl Sym {
             out |= 1u128 << self.map[i as usize];
         }
         out
+    }
+
+    /// [`Sym::apply`] on the layout of [`to_grid8`] (the box has at most 8 rows and 8
+    /// columns): the image in the 8-column layout, by word operations (the steps of
+    /// [`transform_rc`]) rather than a loop over the bits.  The order of masks is the same in
+    /// both layouts (both are row-major), so the least image is the same.
+    #[inline]
+    pub fn apply8(&self, mut x: u64) -> u64 {
+        let (mut rows, mut cols) = (u32::from(self.rows), u32::from(self.cols));
+        if self.k >= 4 {
+            x = mirror8(x, cols);
+        }
+        for _ in 0..self.k % 4 {
+            // (r, c) -> (c, rows - 1 - r): transposed, then mirrored in its new width
+            x = transpose8(x);
+            (rows, cols) = (cols, rows);
+            x = mirror8(x, cols);
+        }
+        x
     }
 
     /// The images of the bits of `cells`, in order (to tell symmetries apart on a shape).
@@ -493,6 +556,30 @@ mod tests {
                 let x = pack_rows(m, s, rows);
                 assert_eq!(unpack_rows(x, s), m);
                 assert_eq!(x.count_ones(), m.count_ones());
+            }
+        }
+    }
+
+    /// Every symmetry of every box of at most 8 x 8, on random masks: the word operations of
+    /// [`Sym::apply8`] give the image the map of bits gives.
+    #[test]
+    fn symmetries_by_words_are_the_maps() {
+        let mut rng = crate::konane::testkit::Rng(17);
+        for rows in 1..=8u32 {
+            for cols in 1..=8u32 {
+                let stride = cols + 3;
+                for k in 0..8 {
+                    let t = Sym::new(rows, cols, stride, k);
+                    let nstride = transform_shape(rows, cols, k).1 + 1;
+                    for _ in 0..20 {
+                        let m = (0..rows * cols)
+                            .filter(|_| rng.below(2) == 1)
+                            .fold(0 as Mask, |m, i| m | 1 << ((i / cols) * stride + i % cols));
+                        let x = to_grid8(m, stride, rows, cols);
+                        assert_eq!(from_grid8(x, stride), m);
+                        assert_eq!(from_grid8(t.apply8(x), nstride), t.apply(m), "{rows}x{cols} k={k}");
+                    }
+                }
             }
         }
     }

@@ -40,8 +40,8 @@
 //! the one thread's; only the work (nodes searched twice) depends on it.
 
 use super::bits::{
-    bit_length, bounding_box, captures, dense_rows, line_step, mobility, neighbours, pack_rows, shr, unpack_rows, Mask,
-    Shapes,
+    bit_length, bounding_box, captures, dense_rows, from_grid8, line_step, mobility, neighbours, pack_rows, shr,
+    to_grid8, unpack_rows, Mask, Shapes, Sym,
 };
 use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
@@ -603,10 +603,36 @@ fn first_jumps(cells: Mask, me: Mask, en: Mask, s: u32) -> u32 {
 /// than a proof number of 1, with `/ 2` and `/ 4` measured worse: `docs/solving.md`).
 #[inline]
 fn initial(o: &Open) -> (u32, u32) {
-    (
-        1 + first_jumps(o.cells, o.en, o.me, o.s) / 3,
-        first_jumps(o.cells, o.me, o.en, o.s).max(1),
+    initial_of(
+        first_jumps(o.cells, o.me, o.en, o.s),
+        first_jumps(o.cells, o.en, o.me, o.s),
     )
+}
+
+/// A child in [`Call::mid`]: the node, its mover's first jumps (the order of the children),
+/// the opponent's (for [`initial`], when first needed) and its numbers as last read.
+struct Kid {
+    o: Open,
+    mine: u32,
+    theirs: Option<u32>,
+    numbers: Option<(u32, u32, u32)>,
+}
+
+impl Kid {
+    fn new(o: Open) -> Kid {
+        Kid {
+            mine: first_jumps(o.cells, o.me, o.en, o.s),
+            o,
+            theirs: None,
+            numbers: None,
+        }
+    }
+}
+
+/// [`initial`] from the first jumps of the mover and of the opponent.
+#[inline]
+fn initial_of(mine: u32, theirs: u32) -> (u32, u32) {
+    (1 + theirs / 3, mine.max(1))
 }
 
 /// The normal form of the rest `(s, cells, me, en)` of a node (its bounding box, the
@@ -617,22 +643,41 @@ fn normalise(shapes: &mut Shapes, s: u32, cells: Mask, me: Mask, en: Mask, g: Id
     let bs = shapes.box_symmetries(s, rows, cols, shr(cells, shift));
     let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
     let (m0, e0) = (shr(me, shift), shr(en, shift));
-    // the least image; the enemy's image is only needed when the mover's ties or wins
+    let ns = ncols + 1;
+    let (me, en) = if rows <= 8 && cols <= 8 {
+        // by word operations on the 8-column layout (the same least image)
+        let (me, en) = least(
+            syms,
+            to_grid8(m0, s, rows, cols),
+            to_grid8(e0, s, rows, cols),
+            Sym::apply8,
+        );
+        (from_grid8(me, ns), from_grid8(en, ns))
+    } else {
+        least(syms, m0, e0, Sym::apply)
+    };
+    Open::new(ns, *ncells, me, en, g)
+}
+
+/// The least image `(t(me), t(en))` over the symmetries `syms`, each applied by `apply`; the
+/// enemy's image is only needed when the mover's ties or wins.
+#[inline]
+fn least<M: Ord + Copy>(syms: &[Sym], me: M, en: M, apply: impl Fn(&Sym, M) -> M) -> (M, M) {
     let (first, rest) = syms
         .split_first()
         .expect("at least one symmetry maps a box onto its shape");
-    let (mut me, mut en) = (first.apply(m0), first.apply(e0));
+    let (mut bm, mut be) = (apply(first, me), apply(first, en));
     for t in rest {
-        let tm = t.apply(m0);
-        if tm > me {
+        let tm = apply(t, me);
+        if tm > bm {
             continue;
         }
-        let te = t.apply(e0);
-        if tm < me || te < en {
-            (me, en) = (tm, te);
+        let te = apply(t, en);
+        if tm < bm || te < be {
+            (bm, be) = (tm, te);
         }
     }
-    Open::new(ncols + 1, *ncells, me, en, g)
+    (bm, be)
 }
 
 /// The stack of a helper thread (the recursion grows it on demand beyond this).
@@ -1121,17 +1166,22 @@ impl Call<'_, '_, '_> {
 
     /// `(proof, disproof, threads searching it)` of an open node (mover wins / mover loses).
     #[inline]
-    fn numbers(&self, o: &Open) -> (u32, u32, u32) {
+    fn numbers(&self, o: &Open, first: impl FnOnce() -> (u32, u32)) -> (u32, u32, u32) {
         match self.t.lookup(o, self.cfg.multi) {
             Some(true) => (0, INF, 0),
             Some(false) => (INF, 0, 0),
-            None => match self.t.pn.get(o, self.cfg.multi) {
-                Some(x) => (x.phi, x.delta, x.busy),
-                None => {
-                    let (p, d) = initial(o);
-                    (p, d, 0)
-                }
-            },
+            None => self.open_numbers(o, first),
+        }
+    }
+
+    /// [`Call::numbers`] of a node known not to be proved.
+    fn open_numbers(&self, o: &Open, first: impl FnOnce() -> (u32, u32)) -> (u32, u32, u32) {
+        match self.t.pn.get(o, self.cfg.multi) {
+            Some(x) => (x.phi, x.delta, x.busy),
+            None => {
+                let (p, d) = first();
+                (p, d, 0)
+            }
         }
     }
 
@@ -1210,11 +1260,11 @@ impl Call<'_, '_, '_> {
         };
         let (won, mut kids) = match self.children(o)? {
             None => (true, Vec::new()),
-            Some((kids, _)) => (false, kids),
+            Some((kids, _)) => (false, kids.into_iter().map(Kid::new).collect::<Vec<Kid>>()),
         };
         if !won && !kids.is_empty() {
             // fewest replies first: ties of the numbers go to the likelier move
-            kids.sort_by_key(|c| first_jumps(c.cells, c.me, c.en, c.s));
+            kids.sort_by_key(|k| k.mine);
         }
         loop {
             let result = if won {
@@ -1226,8 +1276,30 @@ impl Call<'_, '_, '_> {
                 // threads has its disproof number increased by k)
                 let (mut vphi, mut vbest, mut vdelta2) = (INF, usize::MAX, INF);
                 let (mut vbest_phi, mut vbest_delta) = (0, 0);
-                for (i, c) in kids.iter().enumerate() {
-                    let (cp, cd, busy) = self.numbers(c);
+                for (i, k) in kids.iter_mut().enumerate() {
+                    // one thread: only the child searched last changed (up to transpositions,
+                    // which the next visit of a child reads); several: any may have
+                    let (cp, cd, busy) = match k.numbers {
+                        Some(n) if !self.cfg.parallel => n,
+                        _ => {
+                            let Kid { o: c, mine, theirs, .. } = k;
+                            let first = || {
+                                initial_of(
+                                    *mine,
+                                    *theirs.get_or_insert_with(|| first_jumps(c.cells, c.en, c.me, c.s)),
+                                )
+                            };
+                            // (one thread: the table of proved nodes was read for them
+                            // a moment ago, by `children`)
+                            let n = if self.cfg.parallel {
+                                self.numbers(c, first)
+                            } else {
+                                self.open_numbers(c, first)
+                            };
+                            k.numbers = Some(n);
+                            n
+                        }
+                    };
                     delta = delta.saturating_add(cp).min(INF);
                     if cd < phi {
                         delta2 = phi;
@@ -1275,9 +1347,10 @@ impl Call<'_, '_, '_> {
                     if self.cfg.parallel && vbest != best && vbest_delta < near(vdelta2) {
                         (pick, pick_phi, child_delta) = (vbest, vbest_phi, near(vdelta2));
                     }
-                    let c = kids[pick];
+                    let c = kids[pick].o;
                     let child_phi = th_delta - delta + pick_phi;
-                    engine::grow(|| self.mid(&c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
+                    let (p, d) = engine::grow(|| self.mid(&c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
+                    kids[pick].numbers = Some((p, d, 0));
                     None
                 }
             };
