@@ -302,14 +302,16 @@ class _Node:
     __slots__ = ("board", "black", "parent", "move", "children", "won", "pn", "dn", "busy", "tried", "worker")
 
     def __init__(self, board: Board, black: bool, parent: _Node | None, move: Move | None,
-                 moves: int = 1) -> None:
+                 moves: int = 1, replies: int = 0) -> None:
         self.board = board
         self.black = black
         self.parent = parent
         self.move = move
         self.children: list[_Node] | None = None
         self.won: bool | None = None      # whether the player to move wins, once proved
-        self.pn = 1                        # proof number: the player to move wins
+        # the native search's first numbers (``src/konane/wins.rs``, ``initial``): proving a win
+        # takes one move and then refuting the opponent's replies, disproving it every move
+        self.pn = 1 + replies // 3         # proof number: the player to move wins
         self.dn = max(1, moves)            # disproof number: refute each of the moves
         self.busy = False                  # a leaf in flight, or a node with only such leaves open
         self.tried = False                 # a leaf whose job did not settle it: to expand
@@ -362,7 +364,7 @@ class _Search:
         """A new node, proved at once where the store knows it or the player to move has no move."""
         player = BLACK if black else WHITE
         moves = board.move_count(player, self.rules)
-        n = _Node(board, black, parent, move, moves)
+        n = _Node(board, black, parent, move, moves, board.move_count(player.opponent, self.rules))
         if moves == 0:
             self.prove(n, False)
         else:

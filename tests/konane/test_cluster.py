@@ -282,6 +282,23 @@ def test_the_store_keeps_whole_positions_under_their_normal_form(tmp_path):
         konane.RegionCache(path).win(b.key, True, True)
 
 
+def test_a_new_leaf_starts_at_the_search_s_first_numbers(tmp_path):
+    # the native search's first numbers (src/konane/wins.rs, `initial`): proof 1 + the
+    # opponent's replies // 3, disproof the mover's moves.  By hand: Black's one move is
+    # x9 over o10; White's five are o2 and o6 either way and o10 over x9.
+    from konane.cluster import _Search
+    search = _Search.__new__(_Search)
+    search.rules = konane.Rules()
+    search.store = konane.RegionCache(tmp_path / "wins.sqlite")
+    try:
+        n = search.node(Board(".xox.xox.xo."), True, None, None)
+        assert (n.pn, n.dn) == (1 + 5 // 3, 1)
+        m = search.node(Board(".xox.xox.xo."), False, None, None)
+        assert (m.pn, m.dn) == (1 + 1 // 3, 5)
+    finally:
+        search.store.close()
+
+
 # last: the nanny starts a new worker, which takes a few seconds
 def test_a_worker_killed_in_the_middle_of_a_run(client):
     b = C3_C4
