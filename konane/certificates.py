@@ -43,6 +43,7 @@ from typing import Any
 import cgt
 from konane._calls import public
 from konane._files import check_path, replacing
+from konane._kernel import bitboard as bb
 from konane._kernel import wins as wins_kernel
 from konane._kernel.decompose import region_masks
 from konane._kernel.solver import value_id
@@ -288,15 +289,21 @@ class _Checker:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.py = cgt.ops.engine("python")
-        self.values: dict[tuple[int, int, int, int, int], int] = {}
+        self.values: dict[tuple[int, int, int, int], int] = {}
 
     def value(self, board: Board) -> int:
         """The value of ``board`` in the pure-Python engine, by brute force over its options."""
-        key = board.key
+        _, cols, cells, black, white = board.key
+        return self._value(cells, black, white, cols + 1)
+
+    def _value(self, cells: int, black: int, white: int, stride: int) -> int:
+        """:meth:`value` on masks (layout ``stride``, with its guard column)."""
+        key = (stride, cells, black, white)
         found = self.values.get(key)
         if found is None:
-            lefts = [self.value(b) for b in board.options(BLACK, self.rules)]
-            rights = [self.value(b) for b in board.options(WHITE, self.rules)]
+            multi = self.rules.multi_jump
+            lefts = [self._value(cells, b, w, stride) for b, w in bb.captures(cells, black, white, stride, multi)]
+            rights = [self._value(cells, b, w, stride) for w, b in bb.captures(cells, white, black, stride, multi)]
             found = self.values[key] = self.py.canonical(lefts, rights)
         return found
 
@@ -382,12 +389,10 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
     except (KeyError, TypeError, AssertionError, KonaneError) as exc:
         raise CertificateError(f"{name!r}: its header is damaged ({exc!r})") from None
     checker = _Checker(rules)
-    boards: list[tuple[Board, Color, str, Color] | None] = [None] * len(nodes)
     leaves = dead_ends = 0
     for i in _order(nodes, root, name):
         node = nodes[i]
         board, mover, phase, winner = _read_node(node, i, name)
-        boards[i] = (board, mover, phase, winner)
 
         def bad(why: str, i: int = i, board: Board = board, mover: Color = mover) -> CertificateError:
             return CertificateError(f"{name!r}, node {i} ({board.picture!r}, {mover.long_name} to move): {why}")
@@ -468,9 +473,7 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
             if winner is mover:
                 raise bad("the player to move has no move, so it loses")
             dead_ends += 1
-    entry = boards[root]
-    assert entry is not None
-    board, mover, phase, winner = entry
+    board, mover, phase, winner = _read_node(nodes[root], root, name)
     return CertificateReport(name, board, mover, winner, phase, len(nodes), leaves, dead_ends,
                              os.path.getsize(name), _time.monotonic() - start)
 
