@@ -1658,6 +1658,41 @@ mod tests {
         assert_eq!(listed, expected);
     }
 
+    /// The normal form of a node read by word operations (boxes of at most 8x8) is the one
+    /// the maps of bits give: the least image of the mover's stones, then the opponent's, in
+    /// the layout of the normal shape; and every image of a position has the same one.
+    #[test]
+    fn normal_forms_by_words_are_those_by_maps() {
+        let mut rng = Rng(23);
+        let mut shapes = Shapes::default();
+        for (rows, cols) in [(8, 8), (5, 7), (8, 3), (6, 6), (9, 8), (2, 12)] {
+            let s = cols + 1;
+            for _ in 0..300 {
+                let (cells, me, en) = random_board(&mut rng, rows, cols);
+                if cells == 0 {
+                    continue;
+                }
+                let o = normalise(&mut shapes, s, cells, me, en, 0);
+                let (r0, c0, br, bc) = bounding_box(cells, s);
+                let shift = r0 * s + c0;
+                let bs = shapes.box_symmetries(s, br, bc, shr(cells, shift));
+                let ((_, ncols, ncells), syms) = (&bs.0, &bs.1);
+                let (bm, be) = least(syms, shr(me, shift), shr(en, shift), Sym::apply);
+                assert_eq!((o.s, o.cells, o.me, o.en), (ncols + 1, *ncells, bm, be));
+                // an image of the position: its transpose (laid out with stride rows + 1)
+                let t = |m: Mask| {
+                    (0..rows * cols)
+                        .filter(|i| m >> ((i / cols) * s + i % cols) & 1 == 1)
+                        .fold(0 as Mask, |out, i| out | 1 << ((i % cols) * (rows + 1) + i / cols))
+                };
+                if cols * (rows + 1) <= 128 {
+                    let ot = normalise(&mut shapes, rows + 1, t(cells), t(me), t(en), 0);
+                    assert_eq!((ot.s, ot.cells, ot.me, ot.en), (o.s, o.cells, o.me, o.en));
+                }
+            }
+        }
+    }
+
     /// Before a search the tables know the 5x5 position not; after it, its answer and, for
     /// the winner, a move to a position they know lost for the opponent (the search proved
     /// one); small boards settled by their values are known at once.
