@@ -36,7 +36,8 @@ to ``N``; a column (one setup of one ``R``) stops at the first board not solved 
 ``--limit-seconds``.  ``--setups``: some of the four only.  ``--json FILE``: the results, merged
 into FILE if it exists (a board solved again replaces its row, each row says which run of the
 file's list of runs solved it, the patterns are recomputed on each column's solved boards from
-its first ``n`` up to the first gap).  ``--certify DIR``: also write, for each board, the
+its first ``n`` up to the first gap); the file is written after every board, so a run stopped
+by Ctrl-C or a kill keeps the boards it solved.  ``--certify DIR``: also write, for each board, the
 certificates of both solves (Black first, White first) into DIR and verify them with the
 reference code (``konane.verify_certificate``), their sizes and times going into the results.
 """
@@ -44,6 +45,7 @@ reference code (``konane.verify_certificate``), their sizes and times going into
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import platform
@@ -204,8 +206,28 @@ def main(argv: list[str] | None = None) -> int:
         os.makedirs(args.certify, exist_ok=True)
     started = time.perf_counter()
     tables: list[dict[str, Any]] = []
+    before: dict[str, Any] = {}
+    if args.json and os.path.exists(args.json):
+        with open(args.json, encoding="utf-8") as f:
+            before = json.load(f)
+    given = argv if argv is not None else sys.argv[1:]
+
+    def save() -> None:
+        """The file as it stands after the boards solved so far (written after every board,
+        so a run stopped by Ctrl-C or a kill keeps them; replaced whole, never half written)."""
+        run = {"command": shlex.join(["python", "scripts/narrow_setups.py", *given]),
+               "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+               "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1)}
+        doc = merge(copy.deepcopy(before), [t for t in tables if t["setups"]], run)
+        tmp = f"{args.json}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+        os.replace(tmp, args.json)
+
     for rows, first, last in parse_rows(args.rows):
         setups: dict[str, Any] = {}
+        tables.append({"rows": rows, "setups": setups})
         for setup in (s for s in SETUPS if s in chosen):
             if not exists(rows, last, setup):      # 1 x n: no vertical gap
                 continue
@@ -219,6 +241,10 @@ def main(argv: list[str] | None = None) -> int:
                     row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}")
                 column.append(row)
                 print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s", flush=True)
+                if args.json:
+                    found, checked = summary(column)
+                    setups[setup] = {"boards": column, "pattern": found, "checked": checked}
+                    save()
                 if o is None:
                     break
             found, checked = summary(column)
@@ -227,20 +253,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {rows}xn {setup}, n = {checked[0]}..{checked[1]}: {solved}")
                 print("  " + (found or "no periodic pattern found").replace("\n", "\n  "), flush=True)
             setups[setup] = {"boards": column, "pattern": found, "checked": checked}
-        tables.append({"rows": rows, "setups": setups})
     if args.json:
-        given = argv if argv is not None else sys.argv[1:]
-        run = {"command": shlex.join(["python", "scripts/narrow_setups.py", *given]),
-               "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-               "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1)}
-        before: dict[str, Any] = {}
-        if os.path.exists(args.json):
-            with open(args.json, encoding="utf-8") as f:
-                before = json.load(f)
-        doc = merge(before, tables, run)
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
+        save()
         print(f"{'merged into' if before else 'wrote'} {args.json}")
     return 0
 

@@ -479,6 +479,32 @@ def test_narrow_setups_gaps_by_hand():
     assert mod.board(2, 4, "vertical corner") == konane.Board(".xox/.oxo")
 
 
+def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
+    """A run stopped by Ctrl-C (here at its fourth board) leaves its file with the boards it
+    solved, merged into what the file held, and no temporary file."""
+    import json
+
+    mod = load_script("scripts", "narrow_setups")
+    out = tmp_path / "narrow.json"
+    assert mod.main(["--rows", "2:4", "--setups", "vertical middle", "--threads", "1", "--json", str(out)]) == 0
+    real, calls = mod.outcome, []
+
+    def stopped_at_the_fourth(b, limit, threads):
+        calls.append(b)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(b, limit, threads)
+
+    monkeypatch.setattr(mod, "outcome", stopped_at_the_fourth)
+    with pytest.raises(KeyboardInterrupt):
+        mod.main(["--rows", "3:3-9", "--setups", "vertical middle", "--threads", "1", "--json", str(out)])
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    tables = {t["rows"]: t["setups"] for t in doc["tables"]}
+    assert [r["n"] for r in tables[2]["vertical middle"]["boards"]] == [2, 3, 4]
+    assert [(r["n"], r["run"]) for r in tables[3]["vertical middle"]["boards"]] == [(3, 1), (4, 1), (5, 1)]
+    assert len(doc["runs"]) == 2 and list(tmp_path.iterdir()) == [out]
+
+
 def test_narrow_setups_script(tmp_path, capsys):
     """scripts/narrow_setups.py on small boards: every outcome equal to that of the board's
     exact value (konane.value, an independent computation), the hand arguments on 2 x n (a
