@@ -17,7 +17,9 @@ Run:  python scripts/solve_openings.py                               (4x4, 5x5, 
 
 ``--sizes``: square sizes ``n`` or rectangles ``RxC``; ``--narrow R:N``: the boards
 ``R x n`` for ``n`` from 2 (or ``R``) to ``N``; ``--limit-seconds``: the budget of one
-opening (past it the opening is reported unsolved); ``--json OUT``: also write the results.
+opening (past it the opening is reported unsolved); ``--json OUT``: also write the results
+(after every opening, with ``"complete": false`` until the run ends, so that a run stopped by
+Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).
 The transposition table is shared by the openings of a run (openings equal by a symmetry
 are then found at once: their row says 0 positions); ``--fresh`` clears it before each one.
 ``--jobs N`` solves the openings in N processes (each with its own tables, openings equal by a
@@ -46,6 +48,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -127,9 +130,11 @@ def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str
     return {"board": f"{rows}x{cols}", "openings": results, "removals": out, "game": game}
 
 
-def first_wins(tasks: list[Task]) -> list[dict[str, object]]:
+def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], None] = lambda rows: None
+               ) -> list[dict[str, object]]:
     """The openings of ``tasks`` in order, White's replies to a first removal only until one
-    wins; an opening equal by a symmetry to one tried before is not tried again."""
+    wins; an opening equal by a symmetry to one tried before is not tried again.  ``solved`` is
+    called with the rows so far after each one."""
     rows_out: list[dict[str, object]] = []
     won: set[tuple[int, int, str]] = set()
     tried: dict[tuple[str, bool], dict[str, object]] = {}
@@ -144,6 +149,7 @@ def first_wins(tasks: list[Task]) -> list[dict[str, object]]:
         else:
             row = tried[(str(normal), swapped)] = solve_opening(task)
         rows_out.append(row)
+        solved(rows_out)
         if row["winner"] == "White":
             won.add((rows, cols, r1))
     return rows_out
@@ -240,9 +246,38 @@ def main(argv: list[str] | None = None) -> int:
     max_entries = None if args.max_entries_millions is None else int(args.max_entries_millions * 1e6)
     init_worker(max_entries, not args.depth_first)
     print(HEADER)
-    out = []
+    out: list[dict[str, object]] = []
     t0 = time.perf_counter()
     shapes = boards(args.sizes, args.narrow)
+
+    def save(boards_doc: list[dict[str, object]], complete: bool) -> None:
+        """The JSON file (``complete`` false while the run goes on: the openings solved so far,
+        without verdicts), replaced whole by a rename, never half written."""
+        if not args.json:
+            return
+        doc = {
+            "command": "python scripts/solve_openings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "rules": "standard (multi-jumps), Black removes first and moves first",
+            "backend": cgt.backend,
+            "native_search": native.available(),
+            "search": "depth-first" if args.depth_first else "df-pn",
+            "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                        "cpus": os.cpu_count()},
+            "limit_seconds": limit,
+            "total_seconds": round(time.perf_counter() - t0, 2),
+            "complete": complete,
+            "boards": boards_doc,
+        }
+        tmp = f"{args.json}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+        os.replace(tmp, args.json)
+
+    def so_far(rows_so_far: list[dict[str, object]]) -> None:
+        save([{"board": f"{r}x{c}", "openings": [o for o in rows_so_far if o["board"] == f"{r}x{c}"]}
+              for r, c in shapes], False)
+
     tasks = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory)
              for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)]
     if args.jobs > 1:
@@ -266,9 +301,12 @@ def main(argv: list[str] | None = None) -> int:
                 row["same_as"] = solved[index[i]]["opening"]
             rows_out.append(row)
     elif args.first_win:
-        rows_out = first_wins(hinted(tasks, args.hints) if args.hints else tasks)
+        rows_out = first_wins(hinted(tasks, args.hints) if args.hints else tasks, so_far)
     else:
-        rows_out = [solve_opening(task) for task in tasks]
+        rows_out = []
+        for task in tasks:
+            rows_out.append(solve_opening(task))
+            so_far(rows_out)
     for rows, cols in shapes:
         results = [r for r in rows_out if r["board"] == f"{rows}x{cols}"]
         if not args.quiet:
@@ -290,21 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     total = time.perf_counter() - t0
     print(f"total {total:.1f} s")
     if args.json:
-        doc = {
-            "command": "python scripts/solve_openings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-            "rules": "standard (multi-jumps), Black removes first and moves first",
-            "backend": cgt.backend,
-            "native_search": native.available(),
-            "search": "depth-first" if args.depth_first else "df-pn",
-            "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                        "cpus": os.cpu_count()},
-            "limit_seconds": limit,
-            "total_seconds": round(total, 2),
-            "boards": out,
-        }
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
+        save(out, True)
         print(f"wrote {args.json}")
     return 0
 

@@ -414,6 +414,41 @@ def test_solve_openings_script(tmp_path, extra, capsys):
     assert "4x4: White wins the game" in printed and "wrote" in printed
 
 
+def test_solve_openings_script_keeps_the_openings_of_a_stopped_run(tmp_path, monkeypatch):
+    """A run stopped by Ctrl-C (here at its third opening) leaves its file with the two openings
+    solved, marked incomplete and with no verdict, which --hints reads; a run that ends marks
+    it complete."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    out = tmp_path / "openings.json"
+    real, calls = mod.solve_opening, []
+
+    def stopped_at_the_third(task):
+        calls.append(task)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(mod, "solve_opening", stopped_at_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        mod.main(["--sizes", "4", "--json", str(out), "--quiet"])
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["complete"] is False and list(tmp_path.iterdir()) == [out]
+    (board,) = doc["boards"]
+    assert board["board"] == "4x4" and len(board["openings"]) == 2 and "game" not in board
+    # Norvig (2021): White wins every opening of 4x4
+    assert [o["winner"] for o in board["openings"]] == ["White", "White"]
+    tasks = [(4, 4, r1, r2, b2, None, False, None) for r1, r2, b2 in mod.openings(4, 4)]
+    hinted = mod.hinted(tasks, str(out))
+    assert sorted(map(str, hinted)) == sorted(map(str, tasks))
+    first = {o["opening"] for o in board["openings"]}
+    assert {f"{t[2]} {t[3]}" for t in hinted if f"{t[2]} {t[3]}" in first} == first
+    monkeypatch.setattr(mod, "solve_opening", real)
+    assert mod.main(["--sizes", "4", "--json", str(out), "--quiet"]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["complete"] is True
+
+
 def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
     """--first-win stops at White's first winning reply after each first removal, --hints puts
     the replies an earlier run found winning first, --certify writes and checks the certificate
