@@ -136,7 +136,11 @@ def test_max_memory_holds_within_ten_percent(what, limit):
     # 1.70 for the value with 1 GiB); the cap is only a safeguard
     out = run_child(COMPUTE.format(what=what, limit=limit, room=4 * limit))
     assert out["ended"] == "max_memory", out
-    assert "past the computation's budget" in out["message"], out
+    # which of the two stops first depends on the timing of the value's two threads: a table
+    # refusing to grow, or the check of the resident memory once it has just passed the limit
+    # (1 run in 4 of the 384 MiB value, with the code of 2026-11-27 and the day before)
+    assert ("past the computation's budget" in out["message"]
+            or "the process's memory grew by" in out["message"]), out
     assert out["growth"] <= 1.1 * limit, (out["growth"] / limit, out)
     assert out["valid"]
 
