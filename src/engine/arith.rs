@@ -44,8 +44,8 @@ impl Engine {
 
     fn add_general(&mut self, g: Id, h: Id) -> Result<Id> {
         self.tick()?;
-        let a = self.nus[g as usize].clone();
-        let b = self.nus[h as usize].clone();
+        let a = self.nus.get(g);
+        let b = self.nus.get(h);
         match (&a, &b) {
             (Some(a), Some(b)) => {
                 let n = a.n.checked_add(b.n).ok_or_else(up_overflow)?;
@@ -163,7 +163,7 @@ impl Engine {
 
     fn neg_general(&mut self, g: Id) -> Result<Id> {
         self.tick()?;
-        if let Some(v) = &self.nus[g as usize] {
+        if let Some(v) = &self.nus.get(g) {
             let n = v.n.checked_neg().ok_or_else(up_overflow)?;
             let w = Nus::new(v.x.neg(), n, v.m);
             return self.nus_id(w);
@@ -190,7 +190,7 @@ impl Engine {
 
     /// The birthday of `g`.
     pub fn birthday(&mut self, g: Id) -> Result<BigInt> {
-        if let Some(v) = &self.nus[g as usize] {
+        if let Some(v) = &self.nus.get(g) {
             return Ok(nus_birthday(v));
         }
         if let Some(b) = self.birthday_cache.get(&g) {

@@ -33,6 +33,7 @@
 
 mod arith;
 mod canonical;
+mod columns;
 pub mod dyadic;
 pub mod memory;
 mod order;

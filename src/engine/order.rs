@@ -28,8 +28,9 @@ impl Engine {
         if g == h {
             return Ok(true);
         }
-        if let (Some(a), Some(b)) = (&self.nus[g as usize], &self.nus[h as usize]) {
-            return Ok(nus_leq(a, b));
+        if self.nus.is_some(g) && self.nus.is_some(h) {
+            let (a, b) = (self.nus.get(g), self.nus.get(h));
+            return Ok(nus_leq(&a.expect("a value"), &b.expect("a value")));
         }
         // the memo's slot is fetched while the stops are read (three cache misses at once
         // rather than one after the other, on tables of millions of games)
@@ -83,11 +84,11 @@ impl Engine {
     }
 
     pub(crate) fn stop_pair(&mut self, g: Id) -> Result<Stops> {
-        if let Some(v) = &self.nus[g as usize] {
-            return Ok((v.x.clone(), v.x.clone()));
+        if let Some(v) = self.nus.get(g) {
+            return Ok((v.x.clone(), v.x));
         }
-        if let Some(s) = &self.stops[g as usize] {
-            return Ok(s.clone());
+        if let Some(s) = self.stops.get(g) {
+            return Ok(s);
         }
         self.descend(|e| e.stop_pair_general(g))
     }
@@ -114,8 +115,7 @@ impl Engine {
             }
         }
         let r = (ls.unwrap_or_default(), rs.unwrap_or_default());
-        self.stops[g as usize] = Some(r.clone());
-        self.stops_known += 1;
+        self.stops.set(g, &r);
         Ok(r)
     }
 

@@ -463,7 +463,7 @@ mod tests {
             let x = number_of(&mut t, &mut e, &l, &r);
             assert_eq!(x.is_some(), e.is_number(expected), "{l:?} | {r:?}");
             if let Some(x) = x {
-                assert_eq!(e.number_value(expected), Some(&x.dyadic()), "{l:?} | {r:?}");
+                assert_eq!(e.number_value(expected), Some(x.dyadic()), "{l:?} | {r:?}");
                 numbers += 1;
             } else {
                 others += 1;

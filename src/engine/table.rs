@@ -1,5 +1,6 @@
 //! The table of canonical forms: records, the option arena, the indexes and the caches.
 
+use super::columns::{NusColumn, StopColumn};
 use super::dyadic::Dyadic;
 use super::memory::{self, Budget};
 use super::{Error, Id, Nus, Result};
@@ -150,12 +151,11 @@ impl PairMemo {
 pub struct Engine {
     pub(crate) arena: Vec<Id>,
     pub(crate) recs: Vec<Rec>,
-    pub(crate) nus: Vec<Option<Nus>>,
+    pub(crate) nus: NusColumn,
     index: HashTable<Id>,
     nus_index: FxHashMap<Nus, Id>,
     /// Stops of games that are not number-up-star values (those are computed in closed form).
-    pub(crate) stops: Vec<Option<(Dyadic, Dyadic)>>,
-    pub(crate) stops_known: usize,
+    pub(crate) stops: StopColumn,
     pub(crate) add_cache: FxHashMap<u64, Id>,
     /// `negs[g]`: the id of `-g`, or [`NO_ID`] if not known yet (an array rather than a
     /// cache: the Konane solvers negate the value of every colour-swapped position).
@@ -213,11 +213,10 @@ impl Engine {
         let mut e = Engine {
             arena: Vec::new(),
             recs: Vec::new(),
-            nus: Vec::new(),
+            nus: NusColumn::default(),
             index: HashTable::new(),
             nus_index: FxHashMap::default(),
-            stops: Vec::new(),
-            stops_known: 0,
+            stops: StopColumn::default(),
             add_cache: FxHashMap::default(),
             negs: Vec::new(),
             negs_known: 0,
@@ -348,11 +347,11 @@ impl Engine {
         }
         let b = self.budget;
         memory::reserve(&b, GAMES, &mut self.recs, 1)?;
-        memory::reserve(&b, GAMES, &mut self.nus, 1)?;
-        memory::reserve(&b, GAMES, &mut self.stops, 1)?;
+        self.nus.reserve(nus.as_ref(), &b, GAMES)?;
+        self.stops.reserve(&b, GAMES)?;
         self.recs.push(rec);
         self.nus.push(nus);
-        self.stops.push(None);
+        self.stops.push();
         Ok(gid as Id)
     }
 
@@ -449,27 +448,22 @@ impl Engine {
     }
 
     /// `x + ^n + *m` if `g` is a number-up-star value.
-    pub fn nus(&self, g: Id) -> Option<&Nus> {
-        self.nus[g as usize].as_ref()
+    pub fn nus(&self, g: Id) -> Option<Nus> {
+        self.nus.get(g)
     }
 
     pub fn is_number(&self, g: Id) -> bool {
-        matches!(&self.nus[g as usize], Some(v) if v.is_number())
+        self.nus.is_number(g)
     }
 
     /// The value of `g` if it is a number.
-    pub fn number_value(&self, g: Id) -> Option<&Dyadic> {
-        match &self.nus[g as usize] {
-            Some(v) if v.is_number() => Some(&v.x),
-            _ => None,
-        }
+    pub fn number_value(&self, g: Id) -> Option<Dyadic> {
+        self.nus.get(g).filter(Nus::is_number).map(|v| v.x)
     }
 
     /// Build the canonical options of a number-up-star value.
     fn ensure_options(&mut self, g: Id) -> Result<()> {
-        let Nus { x, n, m } = self.nus[g as usize]
-            .clone()
-            .expect("only number-up-star values lack options");
+        let Nus { x, n, m } = self.nus.get(g).expect("only number-up-star values lack options");
         let num = |e: &mut Engine, x: Dyadic| e.number_id(x);
         let (l, r): (Vec<Id>, Vec<Id>) = if n == 0 && m == 0 {
             if x.is_integer() {
@@ -540,7 +534,7 @@ impl Engine {
     /// `Some(v)` if the canonical options `{l | r}` form the number-up-star value `v`.
     fn recognise(&self, l: &[Id], r: &[Id]) -> Result<Option<Nus>> {
         let (nl, nr) = (l.len(), r.len());
-        let nus = |i: Id| self.nus[i as usize].as_ref();
+        let nus = |i: Id| self.nus.get(i);
         if nl == 0 && nr == 0 {
             return Ok(Some(Nus::default()));
         }
@@ -559,10 +553,10 @@ impl Engine {
             }
             return Ok(None);
         }
-        if l.iter().chain(r).any(|&i| nus(i).is_none()) {
+        if l.iter().chain(r).any(|&i| !self.nus.is_some(i)) {
             return Ok(None);
         }
-        let v = |i: Id| self.nus[i as usize].as_ref().expect("checked above");
+        let v = |i: Id| self.nus.get(i).expect("checked above");
         if nl == 1 && nr == 1 {
             let (a, b) = (v(l[0]), v(r[0]));
             if a.is_number() && b.is_number() {
@@ -584,7 +578,7 @@ impl Engine {
         }
         if nl == 2 && nr == 1 {
             let x = v(r[0]);
-            return Ok(if x.is_number() && is_x_and_xstar(x, v(l[0]), v(l[1])) {
+            return Ok(if x.is_number() && is_x_and_xstar(&x, &v(l[0]), &v(l[1])) {
                 Some(Nus::new(x.x.clone(), 1, 1))
             } else {
                 None
@@ -592,7 +586,7 @@ impl Engine {
         }
         if nl == 1 && nr == 2 {
             let x = v(l[0]);
-            return Ok(if x.is_number() && is_x_and_xstar(x, v(r[0]), v(r[1])) {
+            return Ok(if x.is_number() && is_x_and_xstar(&x, &v(r[0]), &v(r[1])) {
                 Some(Nus::new(x.x.clone(), -1, 1))
             } else {
                 None
@@ -618,8 +612,7 @@ impl Engine {
         self.leq_memo.clear();
         self.birthday_cache.clear();
         self.canon_cache.clear();
-        self.stops.iter_mut().for_each(|s| *s = None);
-        self.stops_known = 0;
+        self.stops.clear();
     }
 
     /// Sizes of the table and caches, and the approximate bytes they hold.
@@ -632,8 +625,8 @@ impl Engine {
         }
         let bytes = self.arena.capacity() * size_of::<Id>()
             + self.recs.capacity() * size_of::<Rec>()
-            + self.nus.capacity() * size_of::<Option<Nus>>()
-            + self.stops.capacity() * size_of::<Option<(Dyadic, Dyadic)>>()
+            + self.nus.bytes()
+            + self.stops.bytes()
             + self.index.capacity() * (size_of::<Id>() + 1)
             + map(&self.nus_index)
             + map(&self.add_cache)
@@ -648,7 +641,7 @@ impl Engine {
             neg: self.negs_known,
             leq: self.leq_memo.len(),
             birthday: self.birthday_cache.len(),
-            stops: self.stops_known,
+            stops: self.stops.known(),
             canonical: self.canon_cache.len(),
             limit: self.limit,
             bytes,

@@ -447,7 +447,7 @@ pub(super) fn nus(py: Python<'_>, g: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         py,
         |o| &mut o.nus,
         g,
-        |e, g| Ok(e.nus(g).cloned()),
+        |e, g| Ok(e.nus(g)),
         |py, v| match v {
             None => Ok(py.None()),
             Some(v) => Ok(nus_tuple(py, &v)?.into_any().unbind()),

@@ -44,6 +44,7 @@ const API_VERSION: u32 = 4;
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    crate::engine::memory::give_back_freed_memory();
     m.add("API_VERSION", API_VERSION)?;
     // the engine
     m.add("ZERO", Engine::ZERO)?;
