@@ -13,11 +13,12 @@
 //!   when the box has at most 64 cells (an 8x8 box: 72 bits of the layout, 64 cells);
 //! * [`Codec::Wider`]: both masks.
 //!
-//! The first two go to one open-addressing table per place ([`PosMap`]: linear probing,
-//! 12 bytes an entry, one or two cache lines per lookup), whose slot can be prefetched while the
-//! other options of a position are still being generated: a lookup in a table of millions of
-//! positions is a cache miss, and the options of one position are looked up together.  The
-//! last two are rare (frames of more than 40 cells) and use general hash maps.
+//! Each place has an open-addressing table of its own ([`PosMap`]: linear probing, a slot of
+//! 12 bytes for the `u64` keys of the first two, of 20 bytes for the `u128` keys of the next
+//! two), whose slot can be prefetched while the other options of a position are still being
+//! generated: a lookup in a table of millions of positions is a cache miss, and the options
+//! of one position are looked up together.  The last codec is rare (frames beyond 64 cells)
+//! and uses a general hash map.
 //!
 //! The table grows within the memory budget of the call ([`Table::budget`], see
 //! [`crate::engine::memory`]): a growth past it, or one the system refuses, is a
@@ -111,21 +112,43 @@ pub fn ternary(black: Mask, white: Mask, rows: u32, cols: u32, stride: u32) -> u
     code
 }
 
-/// A slot of a [`PosMap`]: 12 bytes (aligned to 4, so the key may straddle two words; an
-/// unaligned read costs nothing on the processors this runs on), not the 16 of a `u64`
-/// beside a `u32`: the position table is the largest table of the value solver.
+/// A key of a [`PosMap`]: a `u64` (the places of at most 40 cells) or a `u128` (the others
+/// of at most 64 cells: an 8x8 frame); 0 is the key of no slot (the map keeps its entry
+/// aside).
+pub trait PosKey: Copy + Eq + Default {
+    /// The key folded to 64 bits, for Fibonacci hashing.
+    fn fold(self) -> u64;
+}
+
+impl PosKey for u64 {
+    #[inline]
+    fn fold(self) -> u64 {
+        self
+    }
+}
+
+impl PosKey for u128 {
+    #[inline]
+    fn fold(self) -> u64 {
+        (self as u64) ^ ((self >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    }
+}
+
+/// A slot of a [`PosMap`]: 12 bytes for a `u64` key, 20 for a `u128` (aligned to 4, so the
+/// key may straddle words; an unaligned read costs nothing on the processors this runs on),
+/// not the 16 and 32 of a key beside a `u32` at its own alignment: the position table is the
+/// largest table of the value solver.
 #[derive(Clone, Copy, Default)]
 #[repr(C, packed(4))]
-struct Slot {
-    key: u64,
+struct Slot<K> {
+    key: K,
     val: u32,
 }
 
-/// An open-addressing map from non-zero `u64` keys to ids (linear probing, Fibonacci
-/// hashing, at most 3/4 full); the key 0 has a slot of its own.
-#[derive(Default)]
-pub struct PosMap {
-    slots: Vec<Slot>,
+/// An open-addressing map from non-zero keys to ids (linear probing, Fibonacci hashing, at
+/// most 3/4 full); the key 0 has a slot of its own.
+pub struct PosMap<K = u64> {
+    slots: Vec<Slot<K>>,
     shift: u32,
     len: usize,
     zero: Option<u32>,
@@ -133,15 +156,27 @@ pub struct PosMap {
     pending: bool,
 }
 
-impl PosMap {
+impl<K> Default for PosMap<K> {
+    fn default() -> Self {
+        PosMap {
+            slots: Vec::new(),
+            shift: 0,
+            len: 0,
+            zero: None,
+            pending: false,
+        }
+    }
+}
+
+impl<K: PosKey> PosMap<K> {
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    fn index(&self, key: K) -> usize {
+        (key.fold().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
     /// Ask the processor to fetch the slot of `key` (a hint; no effect on the contents).
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub fn prefetch(&self, key: K) {
         if self.slots.is_empty() {
             return;
         }
@@ -149,8 +184,8 @@ impl PosMap {
     }
 
     #[inline]
-    pub fn get(&self, key: u64) -> Option<u32> {
-        if key == 0 {
+    pub fn get(&self, key: K) -> Option<u32> {
+        if key == K::default() {
             return self.zero;
         }
         if self.slots.is_empty() {
@@ -160,10 +195,10 @@ impl PosMap {
         let mut i = self.index(key);
         loop {
             let s = self.slots[i];
-            if s.key == key {
+            if { s.key } == key {
                 return Some(s.val);
             }
-            if s.key == 0 {
+            if { s.key } == K::default() {
                 return None;
             }
             i = (i + 1) & mask;
@@ -172,8 +207,8 @@ impl PosMap {
 
     /// Store `val` for `key`; a growth of the slots past `budget` (or that the system
     /// refuses) is refused, and the map is left as it was.
-    pub fn insert(&mut self, key: u64, val: u32, budget: &Budget) -> Result<(), Refused> {
-        if key == 0 {
+    pub fn insert(&mut self, key: K, val: u32, budget: &Budget) -> Result<(), Refused> {
+        if key == K::default() {
             if self.zero.is_none() {
                 self.len += 1;
             }
@@ -187,11 +222,11 @@ impl PosMap {
         let mut i = self.index(key);
         loop {
             let s = &mut self.slots[i];
-            if s.key == key {
+            if { s.key } == key {
                 s.val = val;
                 return Ok(());
             }
-            if s.key == 0 {
+            if { s.key } == K::default() {
                 *s = Slot { key, val };
                 self.len += 1;
                 return Ok(());
@@ -201,14 +236,14 @@ impl PosMap {
     }
 
     /// Replace the value of `key`, which the map holds (no growth).
-    fn replace(&mut self, key: u64, val: u32) {
-        if key == 0 {
+    fn replace(&mut self, key: K, val: u32) {
+        if key == K::default() {
             self.zero = Some(val);
             return;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.index(key);
-        while self.slots[i].key != key {
+        while { self.slots[i].key } != key {
             i = (i + 1) & mask;
         }
         self.slots[i].val = val;
@@ -222,15 +257,15 @@ impl PosMap {
     /// Put the entries (keys not 0) in `cap` fresh slots (a power of 2), allocated within
     /// `budget` (while the old slots are held) and without aborting; else nothing changes.
     fn rehash(&mut self, cap: usize, budget: &Budget) -> Result<(), Refused> {
-        let mut fresh: Vec<Slot> = Vec::new();
+        let mut fresh: Vec<Slot<K>> = Vec::new();
         memory::reserve(budget, WHAT, &mut fresh, cap)?;
         fresh.resize(cap, Slot::default());
         let old = std::mem::replace(&mut self.slots, fresh);
         self.shift = 64 - cap.trailing_zeros();
         let mask = cap - 1;
-        for s in old.into_iter().filter(|s| s.key != 0) {
+        for s in old.into_iter().filter(|s| { s.key } != K::default()) {
             let mut i = self.index(s.key);
-            while self.slots[i].key != 0 {
+            while { self.slots[i].key } != K::default() {
                 i = (i + 1) & mask;
             }
             self.slots[i] = s;
@@ -248,8 +283,8 @@ impl PosMap {
 
     /// Remove the entry of `key`, if any (backward-shift deletion: the entries after it in
     /// its probe run move back, so no probe sequence is broken).
-    pub fn remove(&mut self, key: u64) {
-        if key == 0 {
+    pub fn remove(&mut self, key: K) {
+        if key == K::default() {
             if self.zero.take().is_some() {
                 self.len -= 1;
             }
@@ -262,7 +297,7 @@ impl PosMap {
         let mut i = self.index(key);
         loop {
             let k = self.slots[i].key;
-            if k == 0 {
+            if k == K::default() {
                 return;
             }
             if k == key {
@@ -274,7 +309,7 @@ impl PosMap {
         loop {
             j = (j + 1) & mask;
             let k = self.slots[j].key;
-            if k == 0 {
+            if k == K::default() {
                 break;
             }
             // the entry at j may move back to i unless its home lies cyclically in (i, j]
@@ -293,6 +328,16 @@ impl PosMap {
         self.len -= 1;
     }
 
+    /// Replace the entry of `key`, if any, by `f(entry)`, or remove it if that is `None`.
+    fn resolve_key(&mut self, key: K, f: &mut impl FnMut(u32) -> Option<u32>) {
+        if let Some(v) = self.get(key) {
+            match f(v) {
+                Some(x) => self.replace(key, x),
+                None => self.remove(key),
+            }
+        }
+    }
+
     /// Replace every entry by `f(entry)`, or remove it if that is `None`, if an entry was
     /// marked pending since the last call ([`Table::insert_pending`]); else do nothing.  If
     /// the slots cannot be placed again within `budget` after a removal, every entry is
@@ -308,18 +353,19 @@ impl PosMap {
             }
         }
         let mut removed = false;
-        for s in self.slots.iter_mut().filter(|s| s.key != 0) {
+        for s in self.slots.iter_mut().filter(|s| { s.key } != K::default()) {
             match f(s.val) {
                 Some(v) => s.val = v,
                 None => {
-                    s.key = 0;
+                    s.key = K::default();
                     removed = true;
                 }
             }
         }
         if removed {
             // the probe sequences crossed the cleared slots: place the rest again
-            self.len = usize::from(self.zero.is_some()) + self.slots.iter().filter(|s| s.key != 0).count();
+            self.len =
+                usize::from(self.zero.is_some()) + self.slots.iter().filter(|s| { s.key } != K::default()).count();
             if self.rehash(self.slots.len(), budget).is_err() {
                 self.slots = Vec::new();
                 self.len = usize::from(self.zero.is_some());
@@ -357,7 +403,8 @@ pub struct Place {
 pub struct Table {
     places: FxHashMap<(u32, Mask, bool), Place>,
     maps: Vec<PosMap>,
-    wide: FxHashMap<(u32, u128), u32>,
+    /// The maps of the places whose keys are `u128` ([`Key::Wide`]), by place id too.
+    wides: Vec<PosMap<u128>>,
     wider: FxHashMap<(u32, [Mask; 2]), u32>,
     /// The memory budget within which the table grows (set for each call).
     pub budget: Budget,
@@ -396,8 +443,10 @@ impl Table {
         };
         memory::reserve_map(&self.budget, WHAT, &mut self.places, 1)?;
         memory::reserve(&self.budget, WHAT, &mut self.maps, 1)?;
+        memory::reserve(&self.budget, WHAT, &mut self.wides, 1)?;
         self.places.insert((stride, cells, multi), p);
         self.maps.push(PosMap::default());
+        self.wides.push(PosMap::default());
         Ok(p)
     }
 
@@ -417,7 +466,7 @@ impl Table {
     pub fn get_key(&self, p: Place, k: Key) -> Option<u32> {
         match k {
             Key::Narrow(k) => self.maps[p.id as usize].get(k),
-            Key::Wide(k) => self.wide.get(&(p.id, k)).copied(),
+            Key::Wide(k) => self.wides[p.id as usize].get(k),
             Key::Wider(k) => self.wider.get(&(p.id, k)).copied(),
         }
     }
@@ -425,8 +474,10 @@ impl Table {
     /// Prefetch the slot of a position (see [`PosMap::prefetch`]).
     #[inline]
     pub fn prefetch(&self, p: Place, k: Key) {
-        if let Key::Narrow(k) = k {
-            self.maps[p.id as usize].prefetch(k);
+        match k {
+            Key::Narrow(k) => self.maps[p.id as usize].prefetch(k),
+            Key::Wide(k) => self.wides[p.id as usize].prefetch(k),
+            Key::Wider(_) => {}
         }
     }
 
@@ -438,10 +489,7 @@ impl Table {
     pub fn insert_key(&mut self, p: Place, k: Key, g: u32) -> Result<(), Refused> {
         match k {
             Key::Narrow(k) => self.maps[p.id as usize].insert(k, g, &self.budget)?,
-            Key::Wide(k) => {
-                memory::reserve_map(&self.budget, WHAT, &mut self.wide, 1)?;
-                self.wide.insert((p.id, k), g);
-            }
+            Key::Wide(k) => self.wides[p.id as usize].insert(k, g, &self.budget)?,
             Key::Wider(k) => {
                 memory::reserve_map(&self.budget, WHAT, &mut self.wider, 1)?;
                 self.wider.insert((p.id, k), g);
@@ -457,10 +505,14 @@ impl Table {
     /// Every entry (for tests).
     #[cfg(test)]
     pub fn entries(&self) -> Vec<u32> {
-        let mut out: Vec<u32> = self.wide.values().chain(self.wider.values()).copied().collect();
+        let mut out: Vec<u32> = self.wider.values().copied().collect();
         for m in &self.maps {
             out.extend(m.zero);
-            out.extend(m.slots.iter().filter(|s| s.key != 0).map(|s| s.val));
+            out.extend(m.slots.iter().filter(|s| { s.key } != 0).map(|s| s.val));
+        }
+        for m in &self.wides {
+            out.extend(m.zero);
+            out.extend(m.slots.iter().filter(|s| { s.key } != 0).map(|s| s.val));
         }
         out
     }
@@ -469,8 +521,10 @@ impl Table {
     /// to come), by [`Table::resolve_keys`] or [`Table::resolve`].
     pub fn insert_pending(&mut self, p: Place, k: Key, g: u32) -> Result<(), Refused> {
         self.insert_key(p, k, g)?;
-        if let Key::Narrow(_) = k {
-            self.maps[p.id as usize].pending = true;
+        match k {
+            Key::Narrow(_) => self.maps[p.id as usize].pending = true,
+            Key::Wide(_) => self.wides[p.id as usize].pending = true,
+            Key::Wider(_) => {}
         }
         Ok(())
     }
@@ -482,21 +536,14 @@ impl Table {
         for &(p, k) in keys {
             let p = p as usize;
             match k {
-                Key::Narrow(k) => {
-                    let m = &mut self.maps[p];
-                    if let Some(v) = m.get(k) {
-                        match f(v) {
-                            Some(x) => m.replace(k, x),
-                            None => m.remove(k),
-                        }
-                    }
-                }
-                Key::Wide(k) => resolve_entry(&mut self.wide, (p as u32, k), &mut f),
+                Key::Narrow(k) => self.maps[p].resolve_key(k, &mut f),
+                Key::Wide(k) => self.wides[p].resolve_key(k, &mut f),
                 Key::Wider(k) => resolve_entry(&mut self.wider, (p as u32, k), &mut f),
             }
         }
         for &(p, _) in keys {
             self.maps[p as usize].pending = false;
+            self.wides[p as usize].pending = false;
         }
     }
 
@@ -508,6 +555,9 @@ impl Table {
         for m in &mut self.maps {
             m.resolve(&mut f, &self.budget);
         }
+        for m in &mut self.wides {
+            m.resolve(&mut f, &self.budget);
+        }
         let mut one = |v: &mut u32| match f(*v) {
             Some(x) => {
                 *v = x;
@@ -515,12 +565,13 @@ impl Table {
             }
             None => false,
         };
-        self.wide.retain(|_, v| one(v));
         self.wider.retain(|_, v| one(v));
     }
 
     pub fn len(&self) -> usize {
-        self.maps.iter().map(PosMap::len).sum::<usize>() + self.wide.len() + self.wider.len()
+        self.maps.iter().map(PosMap::len).sum::<usize>()
+            + self.wides.iter().map(PosMap::len).sum::<usize>()
+            + self.wider.len()
     }
 }
 
@@ -606,16 +657,15 @@ mod tests {
         }
     }
 
-    #[test]
-    fn posmap_removes_and_resolves_as_a_hash_map() {
-        // random inserts and removals (small key range: long probe runs, wrap-around at the
-        // end of the slots, the key 0), then a resolve that maps some entries and drops
-        // others, against std's map
+    /// Random inserts and removals (small key range: long probe runs, wrap-around at the
+    /// end of the slots, the key 0), then a resolve that maps some entries and drops others,
+    /// against std's map, with the keys `key(0..3_500)`.
+    fn removes_and_resolves_as_a_hash_map<K: PosKey + std::hash::Hash + std::fmt::Debug>(key: impl Fn(u64) -> K) {
         let mut rng = Rng(19);
-        let mut m = PosMap::default();
+        let mut m: PosMap<K> = PosMap::default();
         let mut reference = std::collections::HashMap::new();
         for i in 0..60_000u32 {
-            let k = rng.next() % 3_000;
+            let k = key(rng.next() % 3_000);
             if rng.next().is_multiple_of(3) {
                 m.remove(k);
                 reference.remove(&k);
@@ -625,8 +675,8 @@ mod tests {
             }
             assert_eq!(m.len(), reference.len());
         }
-        for k in 0..3_500u64 {
-            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
+        for k in (0..3_500u64).map(&key) {
+            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k:?}");
         }
         let f = |v: u32| (!v.is_multiple_of(5)).then_some(v / 2);
         // nothing is marked pending: resolve leaves the map alone
@@ -637,9 +687,16 @@ mod tests {
         reference.retain(|_, v| !v.is_multiple_of(5));
         reference.values_mut().for_each(|v| *v /= 2);
         assert_eq!(m.len(), reference.len());
-        for k in 0..3_500u64 {
-            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k}");
+        for k in (0..3_500u64).map(&key) {
+            assert_eq!(m.get(k), reference.get(&k).copied(), "key {k:?}");
         }
+    }
+
+    #[test]
+    fn posmap_removes_and_resolves_as_a_hash_map() {
+        removes_and_resolves_as_a_hash_map(|k| k);
+        // u128 keys with both halves used (equal low halves told apart by the high ones)
+        removes_and_resolves_as_a_hash_map(|k| u128::from(k % 100) | u128::from(k / 100) << 70);
     }
 
     #[test]
@@ -652,7 +709,7 @@ mod tests {
             m.insert(k, k as u32, &tight).unwrap();
         }
         let r = m.insert(13, 13, &tight).unwrap_err();
-        assert_eq!((r.what, r.wanted), (WHAT, 32 * std::mem::size_of::<Slot>()));
+        assert_eq!((r.what, r.wanted), (WHAT, 32 * std::mem::size_of::<Slot<u64>>()));
         assert_eq!(m.len(), 12);
         assert_eq!(m.get(13), None);
         for k in 1..=12u64 {
@@ -680,7 +737,16 @@ mod tests {
         // the same entries (half of them pending) resolved through the pending keys and by
         // going through the map give the same table: pending entries mapped or dropped,
         // the others kept as they are
-        let cells = super::super::bits::full_mask(2, 3);
+        // a place of u64 keys (2x3) and one of u128 keys (an 8x8 frame, dense keys)
+        for (stride, cells) in [
+            (4, super::super::bits::full_mask(2, 3)),
+            (9, super::super::bits::full_mask(8, 8)),
+        ] {
+            resolves_by_keys_or_whole(stride, cells);
+        }
+    }
+
+    fn resolves_by_keys_or_whole(stride: u32, cells: Mask) {
         let positions: Vec<(Mask, Mask)> = (0..16u32)
             .map(|x| (Mask::from(x & 0b111), Mask::from(x >> 3) << 4))
             .collect();
@@ -692,7 +758,7 @@ mod tests {
         let mut tables = Vec::new();
         for by_keys in [true, false] {
             let mut t = Table::default();
-            let p = t.place(4, cells, true).unwrap();
+            let p = t.place(stride, cells, true).unwrap();
             let mut pending = Vec::new();
             for (i, &(black, white)) in positions.iter().enumerate() {
                 let k = t.key(p, black, white);
