@@ -61,71 +61,147 @@ fn unpack_dyadic(w: u64, at: u32, bits: u32) -> Dyadic {
     Dyadic::Small(signed(w, at + 6, bits - 6), unsigned(w, at, 6) as u32)
 }
 
-/// The number-up-star value of each game (`x + ^n + *m`, or none).
-///
-/// A packed word holds, above its tag: the nimber `m` (10 bits, `m < 1024`), the up multiple
-/// `n` (12 bits, signed) and the number `x` (40 bits: a 6-bit exponent and a 34-bit signed
-/// numerator).
-#[derive(Default)]
-pub(crate) struct NusColumn {
-    words: Vec<u64>,
-    aside: FxHashMap<Id, Nus>,
+/// A value that a [`Column`] keeps in one word when it can.
+pub(crate) trait Packs: Clone {
+    /// The word of `self` above the tag, if it fits (the tag bits left 0).
+    fn pack(&self) -> Option<u64>;
+    /// The value of a word made by [`Packs::pack`] (tagged [`PACKED`]).
+    fn unpack(w: u64) -> Self;
 }
 
-impl NusColumn {
-    fn pack(v: &Nus) -> Option<u64> {
-        if v.m >= 1 << 10 || !fits(v.n, 12) {
+/// The number-up-star value `x + ^n + *m`: above the tag, the nimber `m` (10 bits, `m < 1024`),
+/// the up multiple `n` (12 bits, signed) and the number `x` (40 bits: a 6-bit exponent and a
+/// 34-bit signed numerator).
+impl Packs for Nus {
+    fn pack(&self) -> Option<u64> {
+        if self.m >= 1 << 10 || !fits(self.n, 12) {
             return None;
         }
-        let x = pack_dyadic(&v.x, 40)?;
-        Some(PACKED | v.m << 2 | ((v.n as u64) & 0xfff) << 12 | x << 24)
+        let x = pack_dyadic(&self.x, 40)?;
+        Some(self.m << 2 | ((self.n as u64) & 0xfff) << 12 | x << 24)
     }
 
-    /// Make room for the value `v` of one more game, within `budget` (nothing changes if
+    #[inline]
+    fn unpack(w: u64) -> Nus {
+        Nus {
+            x: unpack_dyadic(w, 24, 40),
+            n: signed(w, 12, 12),
+            m: unsigned(w, 2, 10),
+        }
+    }
+}
+
+/// The stops: above the tag, the left stop and the right stop in 31 bits each (a 6-bit
+/// exponent and a 25-bit signed numerator).
+impl Packs for Stops {
+    fn pack(&self) -> Option<u64> {
+        Some(pack_dyadic(&self.0, 31)? << 2 | pack_dyadic(&self.1, 31)? << 33)
+    }
+
+    #[inline]
+    fn unpack(w: u64) -> Stops {
+        (unpack_dyadic(w, 2, 31), unpack_dyadic(w, 33, 31))
+    }
+}
+
+/// A value or none for each game, one word a game: 0 for none, the value packed
+/// ([`Packs`]), or a mark that it is in the side map.
+pub(crate) struct Column<V> {
+    words: Vec<u64>,
+    aside: FxHashMap<Id, V>,
+    /// How many games have a value.
+    known: usize,
+}
+
+impl<V> Default for Column<V> {
+    fn default() -> Self {
+        Column {
+            words: Vec::new(),
+            aside: FxHashMap::default(),
+            known: 0,
+        }
+    }
+}
+
+/// The number-up-star value of each game (`x + ^n + *m`, or none).
+pub(crate) type NusColumn = Column<Nus>;
+
+/// The stops of each game, once computed (a cache: [`Column::clear`] forgets them all).
+pub(crate) type StopColumn = Column<Stops>;
+
+impl<V: Packs> Column<V> {
+    /// Make room for one more game, with the value `v`, within `budget` (nothing changes if
     /// that is refused).
-    pub(crate) fn reserve(&mut self, v: Option<&Nus>, budget: &Budget, what: &'static str) -> Result<(), Refused> {
+    pub(crate) fn reserve(&mut self, v: Option<&V>, budget: &Budget, what: &'static str) -> Result<(), Refused> {
         memory::reserve(budget, what, &mut self.words, 1)?;
-        if v.is_some_and(|v| NusColumn::pack(v).is_none()) {
+        if v.is_some_and(|v| v.pack().is_none()) {
             memory::reserve_map(budget, what, &mut self.aside, 1)?;
         }
         Ok(())
     }
 
-    /// Append the value of a new game (its id is the column's length; room made by
-    /// [`NusColumn::reserve`]).
-    pub(crate) fn push(&mut self, v: Option<Nus>) {
-        let w = match &v {
-            None => NONE,
-            Some(v) => NusColumn::pack(v).unwrap_or(ASIDE),
-        };
-        if w == ASIDE {
-            let g = self.words.len() as Id;
-            self.aside.insert(g, v.expect("a value set aside is a value"));
+    /// Append a new game (its id is the column's length; room made by [`Column::reserve`])
+    /// with the value `v`.
+    pub(crate) fn push(&mut self, v: Option<V>) {
+        self.words.push(NONE);
+        if let Some(v) = v {
+            self.set(self.words.len() as Id - 1, &v);
         }
-        self.words.push(w);
     }
 
-    /// Whether `g` is a number-up-star value.
+    /// Give `g` the value `v` (a value that does not pack goes to the side map, which may
+    /// grow past the budget by one entry where [`Column::reserve`] did not make room for it:
+    /// [`Budget::check`] catches such small steps).
+    pub(crate) fn set(&mut self, g: Id, v: &V) {
+        let w = match v.pack() {
+            Some(w) => PACKED | w,
+            None => {
+                self.aside.insert(g, v.clone());
+                ASIDE
+            }
+        };
+        if self.words[g as usize] == NONE {
+            self.known += 1;
+        }
+        self.words[g as usize] = w;
+    }
+
+    /// Whether `g` has a value.
     #[inline]
     pub(crate) fn is_some(&self, g: Id) -> bool {
         self.words[g as usize] != NONE
     }
 
-    /// The value of `g`, if it is a number-up-star value.
+    /// The value of `g`, if any.
     #[inline]
-    pub(crate) fn get(&self, g: Id) -> Option<Nus> {
+    pub(crate) fn get(&self, g: Id) -> Option<V> {
         let w = self.words[g as usize];
         match w & TAG {
             NONE => None,
             ASIDE => Some(self.aside[&g].clone()),
-            _ => Some(Nus {
-                x: unpack_dyadic(w, 24, 40),
-                n: signed(w, 12, 12),
-                m: unsigned(w, 2, 10),
-            }),
+            _ => Some(V::unpack(w)),
         }
     }
 
+    /// Forget every value.
+    pub(crate) fn clear(&mut self) {
+        self.words.fill(NONE);
+        self.aside = FxHashMap::default();
+        self.known = 0;
+    }
+
+    /// How many games have a value.
+    pub(crate) fn known(&self) -> usize {
+        self.known
+    }
+
+    /// The bytes the column holds (approximately, for [`super::CacheInfo`]).
+    pub(crate) fn bytes(&self) -> usize {
+        self.words.capacity() * 8 + self.aside.capacity() * (std::mem::size_of::<(Id, V)>() + 1)
+    }
+}
+
+impl Column<Nus> {
     /// Whether `g` is a number.
     #[inline]
     pub(crate) fn is_number(&self, g: Id) -> bool {
@@ -136,78 +212,6 @@ impl NusColumn {
             // neither ups nor a nimber
             _ => unsigned(w, 2, 22) == 0,
         }
-    }
-
-    /// The bytes the column holds (approximately, for [`super::CacheInfo`]).
-    pub(crate) fn bytes(&self) -> usize {
-        self.words.capacity() * 8 + self.aside.capacity() * (std::mem::size_of::<(Id, Nus)>() + 1)
-    }
-}
-
-/// The stops of each game, once computed (a cache: [`StopColumn::clear`] forgets them all).
-///
-/// A packed word holds, above its tag, the left stop and the right stop in 31 bits each (a
-/// 6-bit exponent and a 25-bit signed numerator).
-#[derive(Default)]
-pub(crate) struct StopColumn {
-    words: Vec<u64>,
-    aside: FxHashMap<Id, Stops>,
-    known: usize,
-}
-
-impl StopColumn {
-    /// Make room for the stops of one more game, within `budget`.
-    pub(crate) fn reserve(&mut self, budget: &Budget, what: &'static str) -> Result<(), Refused> {
-        memory::reserve(budget, what, &mut self.words, 1)
-    }
-
-    /// Append a game whose stops are not computed (room made by [`StopColumn::reserve`]).
-    pub(crate) fn push(&mut self) {
-        self.words.push(NONE);
-    }
-
-    /// The stops of `g`, if computed.
-    #[inline]
-    pub(crate) fn get(&self, g: Id) -> Option<Stops> {
-        let w = self.words[g as usize];
-        match w & TAG {
-            NONE => None,
-            ASIDE => Some(self.aside[&g].clone()),
-            _ => Some((unpack_dyadic(w, 2, 31), unpack_dyadic(w, 33, 31))),
-        }
-    }
-
-    /// Keep the stops of `g` (a stop that does not pack goes to the side map, which may grow
-    /// past the budget by one entry: [`Budget::check`] catches such small steps).
-    pub(crate) fn set(&mut self, g: Id, s: &Stops) {
-        let w = match (pack_dyadic(&s.0, 31), pack_dyadic(&s.1, 31)) {
-            (Some(l), Some(r)) => PACKED | l << 2 | r << 33,
-            _ => {
-                self.aside.insert(g, s.clone());
-                ASIDE
-            }
-        };
-        if self.words[g as usize] == NONE {
-            self.known += 1;
-        }
-        self.words[g as usize] = w;
-    }
-
-    /// Forget every stop.
-    pub(crate) fn clear(&mut self) {
-        self.words.fill(NONE);
-        self.aside = FxHashMap::default();
-        self.known = 0;
-    }
-
-    /// How many games have their stops kept.
-    pub(crate) fn known(&self) -> usize {
-        self.known
-    }
-
-    /// The bytes the column holds (approximately, for [`super::CacheInfo`]).
-    pub(crate) fn bytes(&self) -> usize {
-        self.words.capacity() * 8 + self.aside.capacity() * (std::mem::size_of::<(Id, Stops)>() + 1)
     }
 }
 
@@ -271,8 +275,8 @@ mod tests {
         let xs = dyadics();
         let mut c = StopColumn::default();
         for _ in 0..xs.len() * xs.len() {
-            c.reserve(&Budget::UNLIMITED, "test").unwrap();
-            c.push();
+            c.reserve(None, &Budget::UNLIMITED, "test").unwrap();
+            c.push(None);
         }
         for (i, l) in xs.iter().enumerate() {
             for (j, r) in xs.iter().enumerate() {

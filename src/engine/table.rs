@@ -348,10 +348,10 @@ impl Engine {
         let b = self.budget;
         memory::reserve(&b, GAMES, &mut self.recs, 1)?;
         self.nus.reserve(nus.as_ref(), &b, GAMES)?;
-        self.stops.reserve(&b, GAMES)?;
+        self.stops.reserve(None, &b, GAMES)?;
         self.recs.push(rec);
         self.nus.push(nus);
-        self.stops.push();
+        self.stops.push(None);
         Ok(gid as Id)
     }
 
