@@ -16,9 +16,10 @@
 //! [`Refused`] too, never an abort.
 //!
 //! The budget bounds the growth of the process, not only of what the core holds: the
-//! allocator keeps pages of freed blocks for a while and commits memory ahead of use, so
-//! the resident memory of the process grows by more than [`held`] (measured on the 8x8
-//! start: 94 MB resident for 40 MB held).  A large growth (of [`LARGE`] bytes or more, rare:
+//! allocator rounds blocks up and keeps part of what is freed, so the resident memory of
+//! the process grows by more than [`held`] (by twice as much on a search, before
+//! [`give_back_freed_memory`] set the allocator to give freed pages back at once).  A large
+//! growth (of [`LARGE`] bytes or more, rare:
 //! a table doubling) is therefore also checked against the growth of the resident memory
 //! ([`resident`]).  Reading it costs tens of microseconds (more than a small computation),
 //! so a budget reads it only at such a growth: its baseline is read at the first one, less
@@ -141,11 +142,12 @@ const PURGE_DELAY: (std::ffi::c_int, std::ffi::c_long, &str) = (15, 1000, "MIMAL
 ///
 /// With mimalloc's defaults the resident memory of a search grew by twice what its tables
 /// held: on the 6x6 opening c3 c4 (one thread, 1.19 million nodes) 126 MB for 69 MB held,
-/// 66 MB with both options changed, in the same time (5.2-5.7 s against 5.0-5.2 s); the 5x6
-/// start's value 484 MB at the peak against 541 MB, 29.5 s against 30.6 s.  An option the
-/// user set in the environment is left as set, and so is one whose value is not the default
-/// expected of it (another mimalloc, whose options are numbered otherwise).  Called once,
-/// before the first computation (not thread safe: mimalloc's options are plain globals).
+/// 75 MB with both options changed, in the same time; the 5x6 start's value peaks at 494-498
+/// MB against 542-547 MB, as fast with huge pages asked for its large tables (`huge_pages`).
+/// An option the user set in the environment is left as set, and so is one whose value is
+/// not the default expected of it (another mimalloc, whose options are numbered otherwise).
+/// Called once, before the first computation (not thread safe: mimalloc's options are plain
+/// globals).
 pub fn give_back_freed_memory() {
     for (option, default, var) in [EAGER_COMMIT, PURGE_DELAY] {
         if std::env::var_os(var).is_some() {
