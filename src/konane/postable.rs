@@ -328,6 +328,13 @@ impl<K: PosKey> PosMap<K> {
         self.len -= 1;
     }
 
+    /// Every entry's value (for tests).
+    #[cfg(test)]
+    fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        let slots = self.slots.iter().filter(|s| { s.key } != K::default()).map(|s| s.val);
+        self.zero.into_iter().chain(slots)
+    }
+
     /// Replace the entry of `key`, if any, by `f(entry)`, or remove it if that is `None`.
     fn resolve_key(&mut self, key: K, f: &mut impl FnMut(u32) -> Option<u32>) {
         if let Some(v) = self.get(key) {
@@ -506,14 +513,8 @@ impl Table {
     #[cfg(test)]
     pub fn entries(&self) -> Vec<u32> {
         let mut out: Vec<u32> = self.wider.values().copied().collect();
-        for m in &self.maps {
-            out.extend(m.zero);
-            out.extend(m.slots.iter().filter(|s| { s.key } != 0).map(|s| s.val));
-        }
-        for m in &self.wides {
-            out.extend(m.zero);
-            out.extend(m.slots.iter().filter(|s| { s.key } != 0).map(|s| s.val));
-        }
+        out.extend(self.maps.iter().flat_map(PosMap::values));
+        out.extend(self.wides.iter().flat_map(PosMap::values));
         out
     }
 
