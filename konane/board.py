@@ -190,6 +190,10 @@ _BLACK_BITS = str.maketrans({ch: "1" if kind == 1 else "0" for ch, kind in _CELL
 _WHITE_BITS = str.maketrans({ch: "1" if kind == 2 else "0" for ch, kind in _CELL_CHARS.items()})
 # the character of a cell from its bits in the cells, black and white masks
 _PICTURE_CHARS = {"000": "#", "100": ".", "110": "x", "101": "o"}
+# the same by digits (cell + 2 black + 4 white), for boards of at most _DIGITS_PICTURE_MAX
+# cells with their guard column (Python converts at most 4300 digits between int and str)
+_PICTURE_DIGITS = str.maketrans("0135", "#.xo")
+_DIGITS_PICTURE_MAX = 4000
 
 
 MAX_CELLS = 1 << 20
@@ -739,12 +743,19 @@ class Board:
         """
         stride = self._cols + 1
         n = self._rows * stride
+        if n <= _DIGITS_PICTURE_MAX:
+            # each mask's binary digits read as a decimal number: cell + 2 black + 4 white is
+            # one digit a cell (at most 7: no carry), the last digit bit 0
+            code = (int(format(self._cells, "b")) + 2 * int(format(self._black, "b"))
+                    + 4 * int(format(self._white, "b")))
+            text = str(code).zfill(n)[::-1].translate(_PICTURE_DIGITS)
+        else:
 
-        def bits(mask: int) -> str:           # character i is bit i (linear: no shift per cell)
-            return format(mask, "b").zfill(n)[::-1]
+            def bits(mask: int) -> str:           # character i is bit i (linear: no shift per cell)
+                return format(mask, "b").zfill(n)[::-1]
 
-        text = "".join(_PICTURE_CHARS[c + b + w] for c, b, w in
-                       zip(bits(self._cells), bits(self._black), bits(self._white), strict=True))
+            text = "".join(_PICTURE_CHARS[c + b + w] for c, b, w in
+                           zip(bits(self._cells), bits(self._black), bits(self._white), strict=True))
         return [text[r * stride:r * stride + self._cols] for r in range(self._rows)]
 
     def __str__(self) -> str:

@@ -44,6 +44,7 @@ import cgt
 from konane._calls import public
 from konane._files import check_path, replacing
 from konane._kernel import bitboard as bb
+from konane._kernel import native
 from konane._kernel import wins as wins_kernel
 from konane._kernel.decompose import region_masks
 from konane._kernel.solver import value_id
@@ -196,6 +197,8 @@ class _Writer:
         self.progress = progress
         self.nodes: list[dict[str, Any]] = []
         self.index: dict[tuple[Any, ...], int] = {}
+        self.values: dict[tuple[int, ...], str] = {}
+        self.move_texts: dict[tuple[int, int], str] = {}
         self.leaves = self.dead_ends = 0
 
     def leaf_regions(self, board: Board) -> list[Board] | None:
@@ -213,6 +216,14 @@ class _Writer:
         found = self.index.get(key)
         if found is not None:
             return found
+        if phase == CAPTURE:
+            try:
+                tree = wins_kernel.proof(board.key, mover is BLACK, winner is BLACK, self.rules, LEAF_STONES,
+                                         self.progress)
+            except RuntimeError as exc:
+                raise KonaneError(f"{exc}: the search said so; please report this") from None
+            if tree is not None:
+                return self.native_tree(board, winner, tree)
         record: dict[str, Any] = {"board": board.picture, "to_move": mover.value, "phase": phase,
                                   "winner": winner.value}
         if hole is not None:
@@ -226,7 +237,7 @@ class _Writer:
         if not children:
             self.dead_ends += 1
         elif regions is not None:
-            record["regions"] = [[r.picture, str(_value(r, self.rules, self.progress))] for r in regions]
+            record["regions"] = [[r.picture, self.value_text(r)] for r in regions]
             self.leaves += 1
         else:
             nxt = _next_phase(phase)
@@ -250,6 +261,51 @@ class _Writer:
         return self.index[key]
 
 
+    def native_tree(self, root: Board, winner: Color, tree: list[native.ProofNode]) -> int:
+        """Write the capture-phase proof ``tree`` of the native search (its nodes, each after
+        those it names, the root last) for ``root``; the index of the root."""
+        rows, cols, cells = root.rows, root.cols, root.cells_mask
+        stride = cols + 1
+
+        def board(black: int, white: int, cells: int = cells) -> Board:    # the masks are the search's: valid
+            return root._make(rows, cols, cells, black, white, root._origin)
+
+        def move_text(f: int, t: int) -> str:
+            text = self.move_texts.get((f, t))
+            if text is None:
+                text = str(Move(divmod(f, stride), divmod(t, stride), rows=rows, origin=root.origin))
+                self.move_texts[(f, t)] = text
+            return text
+
+        at: list[int] = []          # the index here of each node of the tree
+        for black, white, black_to_move, regions, moves in tree:
+            mover = BLACK if black_to_move else WHITE
+            key = ((rows, cols, cells, black, white), mover, CAPTURE, None)
+            found = self.index.get(key)
+            if found is None:
+                record: dict[str, Any] = {"board": board(black, white).picture, "to_move": mover.value,
+                                          "phase": CAPTURE, "winner": winner.value}
+                if regions is not None:
+                    record["regions"] = [[r.picture, self.value_text(r)]
+                                         for r in (board(b, w, c) for c, b, w in regions)]
+                    self.leaves += 1
+                elif moves is not None:
+                    record["moves"] = [[move_text(f, t), at[c]] for f, t, c in moves]
+                else:
+                    self.dead_ends += 1
+                found = self.index[key] = len(self.nodes)
+                self.nodes.append(record)
+            at.append(found)
+        return at[-1]
+
+    def value_text(self, region: Board) -> str:
+        """The value of ``region``, written in CGSuite notation (each region valued once)."""
+        text = self.values.get(region.key)
+        if text is None:
+            text = self.values[region.key] = str(_value(region, self.rules, self.progress))
+        return text
+
+
 def _value(board: Board, rules: Rules, progress: Progress) -> cgt.Game:
     return cgt.Game.from_id(value_id(board.key, rules, None, progress))
 
@@ -267,6 +323,11 @@ def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, 
     already: the win/loss kernel's table holds the proof) to ``path``."""
     start = _time.monotonic()
     name = check_path(path)
+    # a picture has no origin: the squares of the certificate are named from its own a1
+    named = board.with_origin("a1")
+    if hole is not None:
+        hole = named.square_name(Move.parse(hole, rows=board.rows, cols=board.cols, origin=board.origin).source)
+    board = named
     writer = _Writer(rules, progress)
     root = writer.node(board, to_move, phase, hole, winner)
     nodes_text = json.dumps(writer.nodes, separators=(",", ":"))

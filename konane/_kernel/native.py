@@ -185,6 +185,23 @@ def wins_known(position: Position, black_to_move: bool, multi_jump: bool,
     return _ext.konane_wins_known(position, black_to_move, multi_jump, max_bytes)
 
 
+#: A node of a proof as the native search gives it: ``(black, white, black_to_move, regions,
+#: moves)``, ``regions`` the ``(cells, black, white)`` masks of a leaf settled by values,
+#: ``moves`` the ``(from, to, child)`` kept (bit indices of the board, a node's index), both
+#: None where the player to move has no move.
+ProofNode = tuple[int, int, bool, "list[tuple[int, int, int]] | None", "list[tuple[int, int, int]] | None"]
+
+
+def wins_proof(position: Position, black_to_move: bool, black_wins: bool, multi_jump: bool, leaf_stones: int,
+               check: Check = None, max_bytes: int | None = None) -> list[ProofNode]:
+    """The proof tree that Black (if ``black_wins``, else White) wins ``position``, read from
+    the search's tables (searching again where they do not say it): its nodes, each after
+    those it names, the root last; a leaf settled by values is one whose regions have at
+    most ``leaf_stones`` stones.  A ``RuntimeError`` where the player said to win has no
+    winning move."""
+    return _ext.konane_wins_proof(position, black_to_move, black_wins, multi_jump, leaf_stones, check, max_bytes)
+
+
 #: A proved result as the native search gives and takes it: ``(multi, stride, cells, me,
 #: en, g, wins, work)``, the node in the search's normal form, ``me`` to move, ``g`` an id.
 ProvedResult = tuple[bool, int, int, int, int, int, bool, int]

@@ -191,6 +191,20 @@ def known(position: native.Position, black_to_move: bool, rules: Rules, progress
     return found if isinstance(found, bool) else None
 
 
+def proof(position: native.Position, black_to_move: bool, black_wins: bool, rules: Rules, leaf_stones: int,
+          progress: Progress) -> list[native.ProofNode] | None:
+    """The proof tree that Black (if ``black_wins``, else White) wins ``position`` with Black
+    (if ``black_to_move``) to move, from the native search's tables (it searches again where
+    they do not say which move wins; see :func:`konane._kernel.native.wins_proof`), or None
+    where the native search does not take the board (the caller then extracts the proof with
+    :func:`known` and :func:`wins`)."""
+    rows, cols = position[0], position[1]
+    if not native.takes(rows, cols):
+        return None
+    return native.wins_proof(position, black_to_move, black_wins, rules.multi_jump, leaf_stones, progress.tick,
+                             progress.memory_left())
+
+
 #: The caches whose proofs the native search's table holds (given once per cache and
 #: process; forgotten with the native tables by konane.clear_caches).
 _GIVEN: weakref.WeakSet[RegionCache] = weakref.WeakSet()

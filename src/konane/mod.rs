@@ -14,7 +14,7 @@
 //!   `docs/decomposition.md`; [`unionfind`] merges their groups;
 //! * [`solver`]: the value of a position ([`Solver`]), with [`pipeline`] (its valuation in
 //!   a second thread) and [`postable`] (its position table);
-//! * [`search`]: the win/loss search; [`play`]: the player's heuristic search; [`census`]:
+//! * [`wins`]: the win/loss search, and [`proof`] the proof tree it found; [`play`]: the player's heuristic search; [`census`]:
 //!   the values of every position of a small board.
 //!
 //! The types here are shared by the kernels: the [`Rules`], the [`Error`] of a call, and
@@ -28,6 +28,7 @@ pub mod footprint;
 pub mod pipeline;
 pub mod play;
 pub mod postable;
+pub mod proof;
 pub mod solver;
 pub mod unionfind;
 pub mod wins;
@@ -63,6 +64,8 @@ pub enum Error {
     Stopped,
     /// The board or masks are not acceptable (too large, stones off the board, ...).
     BadBoard(String),
+    /// A proof was asked for a player who does not win ([`proof::proof`]).
+    NotWon(String),
 }
 
 impl From<engine::Error> for Error {
@@ -84,7 +87,7 @@ impl fmt::Display for Error {
         match self {
             Error::Engine(e) => e.fmt(f),
             Error::Stopped => f.write_str("stopped by the check callback (the tables keep what was finished)"),
-            Error::BadBoard(msg) => f.write_str(msg),
+            Error::BadBoard(msg) | Error::NotWon(msg) => f.write_str(msg),
         }
     }
 }

@@ -3,14 +3,15 @@
 //! The search runs on the one engine of the process (the values of its small regions are
 //! ids of `cgt.ops` on the native backend).  `konane/_native.py` wraps these functions.
 
-use super::board::Board;
+use super::board::{Board, MaskInt};
 use super::engine::with_engine;
 use super::kernel::Kernel;
 use crate::engine::Id;
 use crate::konane::bits::Mask;
+use crate::konane::proof::{proof, Body};
 use crate::konane::wins::{Proved, Search, SplitRule};
-use crate::konane::Rules;
-use pyo3::exceptions::PyValueError;
+use crate::konane::{Error, Rules};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 /// The search's tables of this process.
@@ -49,6 +50,87 @@ pub(super) fn konane_wins(
         s.wins(e, b.rows, b.cols, b.cells, b.black, b.white, black_to_move, rules, hook)
     })?;
     Ok((won, stats.positions, stats.settled))
+}
+
+/// A node of a proof as Python takes it: `(black, white, black_to_move, regions, moves)`,
+/// `regions` the `(cells, black, white)` of a leaf settled by values, `moves` the
+/// `(from, to, child)` kept (bits of the board's layout, the index of a node), both `None`
+/// where the player to move has no move.
+type ProofTuple = (
+    MaskInt,
+    MaskInt,
+    bool,
+    Option<Vec<(MaskInt, MaskInt, MaskInt)>>,
+    Option<Vec<(u32, u32, u32)>>,
+);
+
+/// The proof that Black (if `black_wins`, else White) wins `board` with Black (if
+/// `black_to_move`) to move, read from the search's tables ([`crate::konane::proof::proof`]):
+/// its nodes, every one after those it names, the root last; the leaves settled by values
+/// are those whose live regions have at most `leaf_stones` stones.  `check` and `max_bytes`
+/// as for [`konane_wins`]; a `RuntimeError` if the player said to win has no winning move
+/// at some node.  Runs with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (board, black_to_move, black_wins, multi_jump, leaf_stones, check=None, max_bytes=None))]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn konane_wins_proof(
+    py: Python<'_>,
+    board: Board,
+    black_to_move: bool,
+    black_wins: bool,
+    multi_jump: bool,
+    leaf_stones: u32,
+    check: Option<Bound<'_, PyAny>>,
+    max_bytes: Option<usize>,
+) -> PyResult<Vec<ProofTuple>> {
+    let b = board.oriented(SEARCH.what())?;
+    let nodes = SEARCH
+        .run(py, check.as_ref(), false, max_bytes, move |s, e, hook| {
+            let rules = Rules { multi_jump };
+            let position = (b.cells, b.black, b.white);
+            match proof(
+                s,
+                e,
+                (b.rows, b.cols),
+                position,
+                black_to_move,
+                black_wins,
+                rules,
+                leaf_stones,
+                hook,
+            ) {
+                Err(Error::NotWon(why)) => Ok(Err(why)),
+                r => r.map(Ok),
+            }
+        })?
+        .map_err(PyRuntimeError::new_err)?;
+    let back = |m: Mask| MaskInt(b.mask_back(m));
+    Ok(nodes
+        .into_iter()
+        .map(|n| {
+            let (regions, moves) = match n.body {
+                Body::NoMove => (None, None),
+                Body::Regions(r) => (
+                    Some(
+                        b.regions_back(&r)
+                            .into_iter()
+                            .map(|[c, x, o]| (MaskInt(c), MaskInt(x), MaskInt(o)))
+                            .collect(),
+                    ),
+                    None,
+                ),
+                Body::Moves(m) => (
+                    None,
+                    Some(
+                        m.into_iter()
+                            .map(|(f, t, c)| (b.bit_back(f), b.bit_back(t), c))
+                            .collect(),
+                    ),
+                ),
+            };
+            (back(n.black), back(n.white), n.black_to_move, regions, moves)
+        })
+        .collect())
 }
 
 /// What the search's tables already know of `board` with the player to move (Black if

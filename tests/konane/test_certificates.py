@@ -16,6 +16,8 @@ import pytest
 
 import konane
 from konane import BLACK, WHITE, Board
+from konane._kernel import native
+from konane._kernel import wins as wins_kernel
 from konane.certificates import _digest
 from konane.errors import CertificateError
 
@@ -59,6 +61,47 @@ def test_positions_agree_with_their_values(tmp_path):
             report = konane.verify_certificate(path)
             assert report.winner is s.winner and report.board == b and report.to_move is who
             checked += 1
+
+
+@pytest.mark.skipif(not native.available(), reason="the native search is not built")
+def test_the_native_writer_and_the_reference_extraction_write_proofs_that_verify(tmp_path, monkeypatch):
+    # the native writer (src/konane/proof.rs) reads the proof out of the search's tables; the
+    # extraction by questions to the search (known, then wins) is what the Python backend and
+    # boards the native search does not take use: both proofs are checked by the reference code
+    rng = random.Random(2026)
+    boards = [Board.start(5).play_removal("c3").play_removal("b3"),
+              Board.start(6).play_removal("a1").play_removal("a2")]
+    boards += [Board(random_grid(rng, rng.choice([4, 5]), rng.choice([4, 5, 6]), holes=rng.random() < 0.3))
+               for _ in range(12)]
+    inner = "/".join("#" + row + "#" for row in Board.start(5).play_removal("c3").play_removal("b3").picture_rows())
+    boards += [Board(f"#######/{inner}/#######").crop()]    # a board named from b2: written from a1
+    for i, b in enumerate(boards):
+        who = BLACK if i % 2 == 0 else WHITE
+        konane.clear_caches()
+        s, path = _solved(tmp_path, b, who, name=f"n{i}.cert")
+        with monkeypatch.context() as m:
+            m.setattr(wins_kernel, "proof", lambda *args: None)
+            konane.clear_caches()
+            t, ref = _solved(tmp_path, b, who, name=f"r{i}.cert")
+        assert s.winner is t.winner
+        for p in (path, ref):
+            report = konane.verify_certificate(p)
+            assert report.winner is s.winner and report.to_move is who and report.board == b.with_origin("a1")
+
+
+@pytest.mark.skipif(not native.available(), reason="the native search is not built")
+def test_the_native_writer_refuses_a_win_claimed_for_the_loser():
+    # "xo." with Black to move: Black jumps a1-c1 and White has no move (by hand)
+    b = Board("xo.")
+    assert native.wins(b.key, True, True)[0] is True
+    with pytest.raises(RuntimeError, match="White, said to win, has no move"):
+        native.wins_proof(b.key, True, False, True, 0)
+    # "x.xo" with White to move: d1-b1, then Black a1-c1 and White has no move (by hand)
+    c = Board("x.xo")
+    with pytest.raises(RuntimeError, match="White, said to win, has no winning move"):
+        native.wins_proof(c.key, False, False, True, 0)
+    nodes = native.wins_proof(b.key, True, True, True, 0)
+    assert nodes[-1][:3] == (b.black_mask, b.white_mask, True) and nodes[-1][4] == [(0, 2, 0)]
 
 
 def test_a_match_in_its_second_removal(tmp_path):
