@@ -33,7 +33,9 @@ Run:  python scripts/narrow_setups.py --rows 1:40,2:40,3:30,4:16,5:10 --threads 
 
 ``--rows R:N`` or ``R:M-N``: the boards ``R x n`` for ``n`` from ``M`` (by default ``max(R, 2)``)
 to ``N``; a column (one setup of one ``R``) stops at the first board not solved within
-``--limit-seconds``.  ``--setups``: some of the four only.  ``--json FILE``: the results, merged
+``--limit-seconds``.  ``--setups``: some of the four only.  ``--max-memory-gb`` and ``--max-entries-millions``: the
+memory limit of each search and the size of the native search's table (a long run needs both
+raised; a board stopped by a limit says which in its row, ``"stopped"``).  ``--json FILE``: the results, merged
 into FILE if it exists (a board solved again replaces its row, each row says which run of the
 file's list of runs solved it, the patterns are recomputed on each column's solved boards from
 its first ``n`` up to the first gap); the file is written after every board, so a run stopped
@@ -60,6 +62,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 import cgt  # noqa: E402
 import konane  # noqa: E402
 from cgt.families import find_closed_form  # noqa: E402
+from konane._kernel import native  # noqa: E402
 from konane.errors import ComputationLimitError  # noqa: E402
 
 SETUPS = ("horizontal corner", "vertical corner", "horizontal middle", "vertical middle")
@@ -102,14 +105,17 @@ def board(rows: int, n: int, setup: str) -> konane.Board:
     return b
 
 
-def outcome(b: konane.Board, limit: float | None, threads: int | None) -> tuple[str | None, float]:
-    """The outcome class of ``b`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), or None past ``limit``."""
+def outcome(b: konane.Board, limit: float | None, threads: int | None,
+            max_memory: int | None) -> tuple[str | None, float, str | None]:
+    """The outcome class of ``b`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), or None past ``limit``
+    seconds or ``max_memory`` bytes; the seconds; the limit that stopped it (``"time"``,
+    ``"max_memory"``), if one did."""
     t = time.perf_counter()
     try:
-        o = konane.outcome(b, time=limit, progress=False, threads=threads)
-    except ComputationLimitError:
-        return None, time.perf_counter() - t
-    return o.name, time.perf_counter() - t
+        o = konane.outcome(b, time=limit, progress=False, threads=threads, max_memory=max_memory)
+    except ComputationLimitError as exc:
+        return None, time.perf_counter() - t, exc.limit
+    return o.name, time.perf_counter() - t, None
 
 
 def certify(b: konane.Board, directory: str, stem: str) -> dict[str, object]:
@@ -193,6 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setups", default=",".join(SETUPS), help="which setups, comma-separated (default: all)")
     parser.add_argument("--limit-seconds", type=float, default=120.0, help="the budget of one board")
     parser.add_argument("--threads", type=int, default=None, help="threads of each search (default: all)")
+    parser.add_argument("--max-memory-gb", type=float, default=None,
+                        help="the max_memory of each search, in GiB (default: konane's)")
+    parser.add_argument("--max-entries-millions", type=float, default=None,
+                        help="the entries of the native search's table past which the cheapest results "
+                             "are dropped, in millions (default: the search's)")
     parser.add_argument("--certify", metavar="DIR", help="write and verify the certificates in DIR")
     parser.add_argument("--json", metavar="OUT",
                         help="also write the results to OUT; if OUT exists, merge them into it (the boards "
@@ -204,6 +215,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown setup {s!r}; the setups are {', '.join(SETUPS)}")
     if args.certify:
         os.makedirs(args.certify, exist_ok=True)
+    max_memory = konane._progress.DEFAULT_MAX_MEMORY if args.max_memory_gb is None \
+        else int(args.max_memory_gb * 2**30)
+    if args.max_entries_millions is not None:
+        if not native.available():
+            parser.error("--max-entries-millions is a setting of the native search, which is not built")
+        native.wins_configure(max_entries=int(args.max_entries_millions * 1e6))
     started = time.perf_counter()
     tables: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
@@ -235,12 +252,15 @@ def main(argv: list[str] | None = None) -> int:
             for n in range(first, last + 1):
                 b, squares = board(rows, n, setup), gap(rows, n, setup)
                 konane.clear_caches()           # each board's time its own
-                o, seconds = outcome(b, args.limit_seconds, args.threads)
+                o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
+                if stopped:
+                    row["stopped"] = stopped
                 if o is not None and args.certify:
                     row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}")
                 column.append(row)
-                print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s", flush=True)
+                why = f"  (stopped by {stopped})" if stopped else ""
+                print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s{why}", flush=True)
                 if args.json:
                     found, checked = summary(column)
                     setups[setup] = {"boards": column, "pattern": found, "checked": checked}

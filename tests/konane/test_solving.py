@@ -524,11 +524,11 @@ def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkey
     assert mod.main(["--rows", "2:4", "--setups", "vertical middle", "--threads", "1", "--json", str(out)]) == 0
     real, calls = mod.outcome, []
 
-    def stopped_at_the_fourth(b, limit, threads):
+    def stopped_at_the_fourth(b, limit, threads, max_memory):
         calls.append(b)
         if len(calls) == 4:
             raise KeyboardInterrupt
-        return real(b, limit, threads)
+        return real(b, limit, threads, max_memory)
 
     monkeypatch.setattr(mod, "outcome", stopped_at_the_fourth)
     with pytest.raises(KeyboardInterrupt):
@@ -538,6 +538,32 @@ def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkey
     assert [r["n"] for r in tables[2]["vertical middle"]["boards"]] == [2, 3, 4]
     assert [(r["n"], r["run"]) for r in tables[3]["vertical middle"]["boards"]] == [(3, 1), (4, 1), (5, 1)]
     assert len(doc["runs"]) == 2 and list(tmp_path.iterdir()) == [out]
+
+
+def test_narrow_setups_script_says_which_limit_stopped_a_board(tmp_path):
+    """A board not settled within the limits is written unsettled, with the limit that stopped it."""
+    import json
+
+    from konane._kernel import native
+
+    mod = load_script("scripts", "narrow_setups")
+    out = tmp_path / "narrow.json"
+    flags = [(["--limit-seconds", "0.01"], "time"), (["--max-memory-gb", "0.00001"], "max_memory")]
+    if native.available():
+        before = native.wins_configure()[1]
+        flags.append((["--limit-seconds", "0.01", "--max-entries-millions", "1"], "time"))
+    try:
+        for flag, limit in flags:
+            assert mod.main(["--rows", "4:9-10", "--setups", "horizontal middle", "--threads", "1", *flag,
+                             "--json", str(out)]) == 0
+            doc = json.loads(out.read_text(encoding="utf-8"))
+            rows = doc["tables"][0]["setups"]["horizontal middle"]["boards"]
+            assert [(r["n"], r["outcome"], r["stopped"]) for r in rows] == [(9, None, limit)]   # the column stops
+        if native.available():
+            assert native.wins_configure()[1] == 1_000_000
+    finally:
+        if native.available():
+            native.wins_configure(max_entries=before)
 
 
 def test_narrow_setups_script(tmp_path, capsys):
