@@ -180,6 +180,12 @@ impl Writer<'_, '_> {
         ))
     }
 
+    /// Whether the position with `me` to move (against `en`) is a leaf of the proof.
+    fn is_leaf(&self, me: Mask, en: Mask) -> bool {
+        // (the regions do not depend on which colour is which)
+        mobility(self.cells, me, en, self.stride(), self.rules.multi_jump).0 == 0 || self.leaf_regions(me, en).is_some()
+    }
+
     /// The live regions of the position if they all have at most `leaf_stones` stones.
     fn leaf_regions(&self, black: Mask, white: Mask) -> Option<Vec<(Mask, Mask, Mask)>> {
         let regions = live_regions(self.cells, black, white, self.stride());
@@ -189,21 +195,36 @@ impl Writer<'_, '_> {
             .then_some(regions)
     }
 
-    /// The first of `moves` (the mover's new masks, then the opponent's) after which the
-    /// opponent loses: the first the tables know, else the first a search proves.
+    /// A move among `moves` (the mover's new masks, then the opponent's) after which the
+    /// opponent loses, the cheapest to prove first: one to a node written already (it costs
+    /// no node), else one the tables know lost for the opponent, to a leaf first (it costs
+    /// one node), else the first a search proves.
     fn winning(&mut self, moves: &[(Mask, Mask)], black_to_move: bool) -> Result<Option<usize>> {
         let (rows, cols, cells, rules) = (self.rows, self.cols, self.cells, self.rules);
         let boards = |&(me2, en2): &(Mask, Mask)| if black_to_move { (me2, en2) } else { (en2, me2) };
+        if let Some(i) = moves.iter().position(|m| {
+            let (b2, w2) = boards(m);
+            self.index.contains_key(&(b2, w2, !black_to_move))
+        }) {
+            return Ok(Some(i));
+        }
         let mut known = Vec::with_capacity(moves.len());
-        for m in moves {
+        let mut first = None;
+        for (i, m) in moves.iter().enumerate() {
             let (b2, w2) = boards(m);
             let k = self
                 .search
                 .known(self.e, rows, cols, cells, b2, w2, !black_to_move, rules)?;
             if k == Some(false) {
-                return Ok(Some(known.len()));
+                if self.is_leaf(m.1, m.0) {
+                    return Ok(Some(i));
+                }
+                first.get_or_insert(i);
             }
             known.push(k);
+        }
+        if first.is_some() {
+            return Ok(first);
         }
         for (i, m) in moves.iter().enumerate() {
             if known[i].is_some() {
