@@ -35,6 +35,7 @@ import gzip
 import hashlib
 import json
 import os
+import struct
 import time as _time
 import zlib
 from collections.abc import Iterator
@@ -59,8 +60,18 @@ __all__ = ["verify_certificate", "CertificateReport", "FORMAT", "LEAF_STONES"]
 # (Also here, for konane.solve: game_wins and winning_moves, who wins in any phase of a game,
 # the opening's removals included, and write, which writes a certificate.)
 
-FORMAT = "konane-cgt certificate 1"
-"""The format written in every certificate's header."""
+FORMAT = "konane-cgt certificate 2"
+"""The format written in every certificate's header (format 1, which the checker reads too, had
+no symmetries in its moves)."""
+
+_FORMATS = ("konane-cgt certificate 1", FORMAT)
+
+#: The start of the gzip header of a certificate of :data:`FORMAT`: a comment (flag 0x10), no
+#: time, maximum compression, system unknown.  The comment is ``sha256:`` and the SHA-256 of the
+#: bytes after it (the compressed data and gzip's trailer), so that every byte of the file is
+#: checked: gzip checks what it decompresses to, not its own header nor the unused bits of the
+#: last byte of the compressed data.
+_GZIP_START = b"\x1f\x8b\x08\x10\x00\x00\x00\x00\x02\xff"
 
 LEAF_STONES = 12
 """A position whose regions all have at most this many stones is a leaf, settled by their values
@@ -253,13 +264,27 @@ class _Writer:
                 if not children:
                     raise KonaneError(f"no winning move for {mover.long_name} in {board.picture!r}, "
                                       "which the search said it wins: please report this")
-            record["moves"] = [[str(m), self.node(after, mover.opponent, nxt, str(m) if nxt == SECOND else None,
-                                                  winner)] for m, after in children]
+            record["moves"] = [self.entry(m, after, mover.opponent, nxt, winner) for m, after in children]
         self.index[key] = len(self.nodes)
         self.nodes.append(record)
         self.progress.tick(1)
         return self.index[key]
 
+
+    def entry(self, move: Move, after: Board, mover: Color, phase: str, winner: Color) -> list[Any]:
+        """The entry of ``move`` in its node's list: ``[notation, child]``, or ``[notation,
+        child, k]`` where the node written already is the image of the position after the
+        move under the symmetry ``k`` (:meth:`konane.Board.transform`), so that the positions
+        of the opening equal by a symmetry are proved once."""
+        hole = str(move) if phase == SECOND else None
+        for k in range(1, 8):
+            image = after.transform(k)
+            image_hole = None if hole is None else \
+                image.square_name(bb.transform_rc(*after.square(hole), after.rows, after.cols, k))
+            found = self.index.get((image.key, mover, phase, image_hole))
+            if found is not None:
+                return [str(move), found, k]
+        return [str(move), self.node(after, mover, phase, hole, winner)]
 
     def native_tree(self, root: Board, winner: Color, tree: list[native.ProofNode]) -> int:
         """Write the capture-phase proof ``tree`` of the native search (its nodes, each after
@@ -317,6 +342,15 @@ def _digest(header: dict[str, Any], nodes_text: str) -> str:
     return h.hexdigest()
 
 
+def _pack(header: dict[str, Any], nodes_text: str) -> bytes:
+    """The bytes of a certificate: ``header`` with its digest, then the nodes, gzipped."""
+    header["digest"] = _digest(header, nodes_text)
+    text = (json.dumps(header, sort_keys=True) + "\n" + nodes_text + "\n").encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)          # raw deflate: the header is written here
+    body = packer.compress(text) + packer.flush() + struct.pack("<II", zlib.crc32(text), len(text) & 0xFFFFFFFF)
+    return _GZIP_START + b"sha256:" + hashlib.sha256(body).hexdigest().encode() + b"\0" + body
+
+
 def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, progress: Progress,
           phase: str = CAPTURE, hole: str | None = None) -> CertificateReport:
     """Write the certificate that ``winner`` wins ``board`` with ``to_move`` to move (solved
@@ -333,8 +367,7 @@ def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, 
     nodes_text = json.dumps(writer.nodes, separators=(",", ":"))
     header = {"format": FORMAT, "rules": {"multi_jump": rules.multi_jump, "opening": rules.opening},
               "root": root, "nodes": len(writer.nodes)}
-    header["digest"] = _digest(header, nodes_text)
-    data = gzip.compress((json.dumps(header, sort_keys=True) + "\n" + nodes_text + "\n").encode(), mtime=0)
+    data = _pack(header, nodes_text)
     with replacing(name) as tmp:
         with open(tmp, "wb") as f:
             f.write(data)
@@ -385,6 +418,13 @@ class _Checker:
         return found
 
 
+def _sealed(data: bytes) -> bool:
+    """Whether ``data`` starts as :func:`_pack` writes and its comment is the digest of the rest."""
+    end = data.find(b"\0", len(_GZIP_START))
+    return data.startswith(_GZIP_START + b"sha256:") and end > 0 and \
+        data[len(_GZIP_START) + 7:end] == hashlib.sha256(data[end + 1:]).hexdigest().encode()
+
+
 def _read(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     where = f"{name!r} is not a certificate of konane-cgt"
     try:
@@ -400,9 +440,10 @@ def _read(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         nodes = json.loads(nodes_text)
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise CertificateError(f"{where} (or it was damaged): {exc}") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+    if not isinstance(header, dict) or header.get("format") not in _FORMATS:
         raise CertificateError(f"{where}: its format is not {FORMAT!r}")
-    if rest != [""] or header.get("digest") != _digest(header, nodes_text):
+    if rest != [""] or header.get("digest") != _digest(header, nodes_text) or \
+            (header["format"] == FORMAT and not _sealed(data)):
         raise CertificateError(f"{name!r}: the certificate was changed after it was written (its digest "
                                "does not match its content)")
     if not isinstance(nodes, list) or header.get("nodes") != len(nodes):
@@ -476,9 +517,10 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
                 raise bad("its list of moves is empty or not a list")
             written = []
             for item in moves:
-                if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
-                        and isinstance(item[1], int) and 0 <= item[1] < len(nodes)):
-                    raise bad(f"a move is not [notation, node]: {item!r}")
+                if not (isinstance(item, list) and len(item) in (2, 3) and isinstance(item[0], str)
+                        and isinstance(item[1], int) and 0 <= item[1] < len(nodes)
+                        and (len(item) == 2 or (type(item[2]) is int and 0 <= item[2] < 8))):
+                    raise bad(f"a move is not [notation, node] or [notation, node, symmetry]: {item!r}")
                 try:
                     written.append(Move.parse(item[0], rows=board.rows, cols=board.cols))
                 except KonaneError as exc:
@@ -494,15 +536,21 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
                 missing = sorted(str(m) for m in set(legal) - set(written))
                 raise bad(f"the loser moves here, so every legal move must be answered: missing {', '.join(missing)}")
             nxt = _next_phase(phase)
-            for m, (_, child) in zip(written, moves, strict=True):
+            for m, item in zip(written, moves, strict=True):
+                child, k = item[1], item[2] if len(item) == 3 else 0
                 c_board, c_mover, c_phase, c_winner = _read_node(nodes[child], child, name)
-                if c_board != _after(board, m, mover, rules):
-                    raise bad(f"the move {m} leads to node {child}, which is not the position after it")
+                after = _after(board, m, mover, rules)
+                # the child may be the image of the position after the move under the symmetry k
+                if c_board != after.transform(k):
+                    raise bad(f"the move {m} leads to node {child}, which is not the position after it"
+                              + (f" under the symmetry {k}" if k else ""))
                 if c_mover is not mover.opponent or c_phase != nxt or c_winner is not winner:
                     raise bad(f"the move {m} leads to node {child}, which has another player to move, phase "
                               "or winner")
-                if nxt == SECOND and nodes[child].get("hole") != str(m):
-                    raise bad(f"the removal {m} leads to node {child}, whose first removal is not {m}")
+                if nxt == SECOND:
+                    c_hole = c_board.square_name(bb.transform_rc(*m.source, after.rows, after.cols, k))
+                    if nodes[child].get("hole") != c_hole:
+                        raise bad(f"the removal {m} leads to node {child}, whose first removal is not {c_hole}")
         elif "regions" in node:
             if phase != CAPTURE or not legal:
                 raise bad("a leaf settled by values must be a position with captures")

@@ -18,7 +18,7 @@ import konane
 from konane import BLACK, WHITE, Board
 from konane._kernel import native
 from konane._kernel import wins as wins_kernel
-from konane.certificates import _digest
+from konane.certificates import _pack
 from konane.errors import CertificateError
 
 from .helpers import random_grid
@@ -37,8 +37,11 @@ def test_the_openings_of_small_boards(tmp_path, n, winner):
     assert s.winner is winner
     report = konane.verify_certificate(path)
     assert report.winner is winner and report.to_move is BLACK and report.phase == "first removal"
-    assert report.board == Board.start(n) and report.nodes > 10 and report.size < 50_000
+    assert report.board == Board.start(n) and report.nodes > 5 and report.size < 50_000
     assert (report.winner is BLACK) == (s.move is not None) and (s.move is None or s.move.is_removal)
+    # the first removals equal by a symmetry (a1 and the opposite corner) are proved once
+    nodes = _nodes(path)
+    assert any(len(item) == 3 for node in nodes for item in node.get("moves", []))
 
 
 @pytest.mark.slow
@@ -118,15 +121,41 @@ def _edit(path, change):
     head, nodes_text, _ = gzip.decompress(path.read_bytes()).decode().split("\n")
     header, nodes = json.loads(head), json.loads(nodes_text)
     change(header, nodes)
-    nodes_text = json.dumps(nodes, separators=(",", ":"))
-    header["digest"] = _digest(header, nodes_text)
-    path.write_bytes(gzip.compress((json.dumps(header, sort_keys=True) + "\n" + nodes_text + "\n").encode()))
+    path.write_bytes(_pack(header, json.dumps(nodes, separators=(",", ":"))))
+
+
+def _nodes(path):
+    return json.loads(gzip.decompress(path.read_bytes()).decode().split("\n")[1])
+
+
+def test_a_wrong_symmetry_is_refused_and_format_1_is_read(tmp_path):
+    _, path = _solved(tmp_path, konane.Match(Board.start(4)))
+    original = path.read_bytes()
+
+    def other_symmetry(header, nodes):
+        item = next(item for node in nodes for item in node.get("moves", []) if len(item) == 3)
+        item[2] = (item[2] + 1) % 8
+    _edit(path, other_symmetry)
+    with pytest.raises(CertificateError, match="which is not the position after it|whose first removal is not"):
+        konane.verify_certificate(path)
+    path.write_bytes(original)
+
+    def as_format_1(header, nodes):
+        header["format"] = "konane-cgt certificate 1"
+    _edit(path, as_format_1)
+    assert konane.verify_certificate(path).winner is WHITE
+    # a symmetry that is not one of the eight
+    path.write_bytes(original)
+    _edit(path, lambda header, nodes: next(item for node in nodes for item in node.get("moves", [])
+                                           if len(item) == 3).__setitem__(2, 8))
+    with pytest.raises(CertificateError, match="a move is not"):
+        konane.verify_certificate(path)
 
 
 def test_damaged_files_are_refused(tmp_path):
     _, path = _solved(tmp_path, konane.Match(Board.start(4)))
     good = path.read_bytes()
-    for i in range(0, len(good), max(1, len(good) // 40)):          # one byte changed, anywhere
+    for i in [*range(10), *range(10, len(good), max(1, len(good) // 40))]:   # one byte changed, anywhere
         damaged = bytearray(good)
         damaged[i] ^= 0x20
         path.write_bytes(bytes(damaged))
@@ -180,7 +209,9 @@ def test_a_wrong_region_value_and_regions_that_are_not_independent_are_refused(t
     path.write_bytes(original)
 
     def merged(header, nodes):
-        leaf = next(n for n in nodes if n.get("regions"))
+        # a leaf of two regions or more (or one that is not the whole board), written as one region
+        leaf = next(n for n in nodes
+                    if n.get("regions") and (len(n["regions"]) > 1 or n["regions"][0][0] != n["board"]))
         leaf["regions"] = [[leaf["board"], leaf["regions"][0][1]]]      # the whole board as one region
     _edit(path, merged)
     with pytest.raises(CertificateError, match="not those of the decomposer|more than"):
