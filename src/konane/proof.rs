@@ -249,32 +249,7 @@ impl Writer<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::konane::testkit::Rng;
-
-    /// Whether `me` to move wins, by the whole game tree.
-    fn brute(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool) -> bool {
-        let mut moves = Vec::new();
-        captures(cells, me, en, s, multi, &mut moves);
-        moves.iter().any(|&(m2, e2)| !brute(cells, e2, m2, s, multi))
-    }
-
-    /// A random `rows x cols` position: each cell a hole, empty, black or white.
-    fn random_board(rng: &mut Rng, rows: u32, cols: u32) -> (Mask, Mask, Mask) {
-        let (mut cells, mut black, mut white) = (0, 0, 0);
-        for r in 0..rows {
-            for c in 0..cols {
-                let bit: Mask = 1 << (r * (cols + 1) + c);
-                match rng.below(10) {
-                    0 => continue,
-                    1..=2 => {}
-                    3..=6 => black |= bit,
-                    _ => white |= bit,
-                }
-                cells |= bit;
-            }
-        }
-        (cells, black, white)
-    }
+    use crate::konane::testkit::{brute, random_board, Rng};
 
     /// Check `nodes` as a certificate checker would, with the brute force for the winners
     /// of the leaves settled by values (a leaf of small regions is won as its whole position
@@ -418,38 +393,29 @@ mod tests {
         for _ in 0..50 {
             let (cells, black, white) = random_board(&mut rng, 4, 5);
             let won = brute(cells, black, white, 6, true);
-            let args = ((4, 5), (cells, black, white), true, won, Rules::STANDARD, 0);
             let mut calls = 0;
             let mut stop = |_n: u64| {
                 calls += 1;
                 true
             };
-            let r = proof(
-                &mut search,
-                &mut e,
-                args.0,
-                args.1,
-                args.2,
-                args.3,
-                args.4,
-                args.5,
-                Some(&mut stop),
-            );
+            let mut run = |check: Option<Check<'_>>| {
+                let position = (cells, black, white);
+                proof(
+                    &mut search,
+                    &mut e,
+                    (4, 5),
+                    position,
+                    true,
+                    won,
+                    Rules::STANDARD,
+                    0,
+                    check,
+                )
+            };
+            let r = run(Some(&mut stop));
             assert!(matches!(r, Err(Error::Stopped)), "{r:?}");
             assert_eq!(calls, 1, "the first call stops it");
-            let nodes = proof(
-                &mut search,
-                &mut e,
-                args.0,
-                args.1,
-                args.2,
-                args.3,
-                args.4,
-                args.5,
-                None,
-            )
-            .unwrap();
-            check_proof(&nodes, cells, 6, true, won);
+            check_proof(&run(None).unwrap(), cells, 6, true, won);
         }
     }
 }

@@ -33,3 +33,29 @@ pub(crate) fn parse_strided(pic: &str) -> (u32, Mask, Mask, Mask) {
 
 /// The deterministic generator of the unit tests (the engine's).
 pub(crate) use crate::engine::testkit::Rng;
+
+/// A random `rows x cols` position (board layout, stride `cols + 1`): each cell a hole (1 in
+/// 12), empty (3), black (4) or white (4).
+pub(crate) fn random_board(rng: &mut Rng, rows: u32, cols: u32) -> (Mask, Mask, Mask) {
+    let (mut cells, mut black, mut white) = (0, 0, 0);
+    for r in 0..rows {
+        for c in 0..cols {
+            let bit: Mask = 1 << (r * (cols + 1) + c);
+            match rng.below(12) {
+                0 => continue,
+                1..=3 => {}
+                4..=7 => black |= bit,
+                _ => white |= bit,
+            }
+            cells |= bit;
+        }
+    }
+    (cells, black, white)
+}
+
+/// Whether `me` to move wins, by the whole game tree (no table, no values).
+pub(crate) fn brute(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool) -> bool {
+    let mut moves = Vec::new();
+    super::bits::captures(cells, me, en, s, multi, &mut moves);
+    moves.iter().any(|&(m2, e2)| !brute(cells, e2, m2, s, multi))
+}

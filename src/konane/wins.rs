@@ -1397,32 +1397,7 @@ mod tests {
     use crate::konane::bits::full_mask;
     use crate::konane::Error;
 
-    use crate::konane::testkit::Rng;
-
-    /// A random `rows x cols` position: each cell a hole, empty, black or white.
-    fn random_board(rng: &mut Rng, rows: u32, cols: u32) -> (Mask, Mask, Mask) {
-        let (mut cells, mut black, mut white) = (0, 0, 0);
-        for r in 0..rows {
-            for c in 0..cols {
-                let bit: Mask = 1 << (r * (cols + 1) + c);
-                match rng.below(12) {
-                    0 => continue,
-                    1..=3 => {}
-                    4..=7 => black |= bit,
-                    _ => white |= bit,
-                }
-                cells |= bit;
-            }
-        }
-        (cells, black, white)
-    }
-
-    /// Whether `me` to move wins, by the whole game tree (no table, no values).
-    fn brute(cells: Mask, me: Mask, en: Mask, s: u32, multi: bool) -> bool {
-        let mut moves = Vec::new();
-        captures(cells, me, en, s, multi, &mut moves);
-        moves.iter().any(|&(m2, e2)| !brute(cells, e2, m2, s, multi))
-    }
+    use crate::konane::testkit::{brute, random_board, Rng};
 
     fn outcome_by_value(e: &mut Engine, v: &mut Solver, b: (u32, u32, Mask, Mask, Mask), rules: Rules) -> (bool, bool) {
         let (rows, cols, cells, black, white) = b;
