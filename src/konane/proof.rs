@@ -355,33 +355,25 @@ mod tests {
         let (cells, black, white): (Mask, Mask, Mask) = (0b111, 0b001, 0b010);
         let mut e = Engine::new();
         let mut search = Search::new();
-        let rules = Rules::STANDARD;
-        let ok = proof(
-            &mut search,
-            &mut e,
-            (1, 3),
-            (cells, black, white),
-            true,
-            true,
-            rules,
-            0,
-            None,
-        )
-        .unwrap();
+        let mut claim = |black_wins: bool| {
+            let position = (cells, black, white);
+            proof(
+                &mut search,
+                &mut e,
+                (1, 3),
+                position,
+                true,
+                black_wins,
+                Rules::STANDARD,
+                0,
+                None,
+            )
+        };
+        let ok = claim(true).unwrap();
         assert_eq!(ok.len(), 2);
         assert_eq!(ok[1].body, Body::Moves(vec![(0, 2, 0)]));
         assert_eq!(ok[0].body, Body::NoMove);
-        let bad = proof(
-            &mut search,
-            &mut e,
-            (1, 3),
-            (cells, black, white),
-            true,
-            false,
-            rules,
-            0,
-            None,
-        );
+        let bad = claim(false);
         assert!(matches!(bad, Err(Error::NotWon(_))), "{bad:?}");
     }
 
