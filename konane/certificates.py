@@ -200,8 +200,10 @@ def winning_moves(board: Board, mover: Color, phase: str, hole: str | None, rule
 
 
 class _Writer:
-    """The proof tree of a solved position, extracted by asking the win/loss kernel again
-    (its table keeps what the search proved, so the questions cost little)."""
+    """The proof tree of a solved position, read out of the native search's tables
+    (:func:`konane._kernel.wins.proof`) for the capture phase where the native search takes the
+    board, else extracted by asking the win/loss kernel again (its table keeps what the search
+    proved, so the questions cost little)."""
 
     def __init__(self, rules: Rules, progress: Progress) -> None:
         self.rules = rules
@@ -269,7 +271,6 @@ class _Writer:
         self.nodes.append(record)
         self.progress.tick(1)
         return self.index[key]
-
 
     def entry(self, move: Move, after: Board, mover: Color, phase: str, winner: Color) -> list[Any]:
         """The entry of ``move`` in its node's list: ``[notation, child]``, or ``[notation,

@@ -14,8 +14,8 @@
 //!   `docs/decomposition.md`; [`unionfind`] merges their groups;
 //! * [`solver`]: the value of a position ([`Solver`]), with [`pipeline`] (its valuation in
 //!   a second thread) and [`postable`] (its position table);
-//! * [`wins`]: the win/loss search, and [`proof`] the proof tree it found; [`play`]: the player's heuristic search; [`census`]:
-//!   the values of every position of a small board.
+//! * [`wins`]: the win/loss search, and [`proof`] the proof tree it found; [`play`]: the
+//!   player's heuristic search; [`census`]: the values of every position of a small board.
 //!
 //! The types here are shared by the kernels: the [`Rules`], the [`Error`] of a call, and
 //! the check callback ([`Check`]) by which a caller follows a long computation and stops it.

@@ -78,6 +78,7 @@ def test_the_native_writer_and_the_reference_extraction_write_proofs_that_verify
                for _ in range(12)]
     inner = "/".join("#" + row + "#" for row in Board.start(5).play_removal("c3").play_removal("b3").picture_rows())
     boards += [Board(f"#######/{inner}/#######").crop()]    # a board named from b2: written from a1
+    boards += [Board.start(44, 2).play_removal("a22").play_removal("a23")]   # the native search takes it transposed
     for i, b in enumerate(boards):
         who = BLACK if i % 2 == 0 else WHITE
         konane.clear_caches()
