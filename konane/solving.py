@@ -267,8 +267,10 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         Also write the proof to this file, for :func:`konane.verify_certificate` (format:
         :doc:`docs/certificates.md </certificates>`): at each node where the winner moves one winning move, where
         the loser moves every move, down to positions settled by the exact values of their
-        regions or with no move.  The proof is extracted after the search, from the positions it
-        proved (the limits hold for the extraction too).
+        regions or with no move; positions of the opening equal by a symmetry are proved once.
+        The proof is read after the search from the positions it proved (by native code where
+        the native search takes the board; the limits hold for it too).  Squares are named from
+        the picture's ``a1``, whatever the board's :attr:`~konane.Board.origin`.
 
     Returns
     -------
