@@ -91,6 +91,17 @@ def test_str_repr_round_trip(picture):
     assert repr(b) == f"konane.Board({picture!r})"
 
 
+@pytest.mark.parametrize("rows, cols", [(63, 62), (64, 62), (3, 1400)])
+def test_pictures_of_boards_near_the_digit_limit_read_back(rows, cols):
+    # Board.picture reads the masks as decimal digits up to 4,000 cells with the guard column
+    # (63 x 63 = 3,969), and cell by cell beyond (64 x 63 = 4,032; 3 x 1,401 = 4,203): both read back
+    import random
+    rng = random.Random(rows * cols)
+    picture = "/".join("".join(rng.choice("xo.#") for _ in range(cols)) for _ in range(rows))
+    b = Board(picture)
+    assert b.picture == picture and Board(b.picture) == b
+
+
 def test_trailing_off_board_cells_survive_str():
     b = Board("x.##/o...")
     assert str(b) == "x.##\no..."
