@@ -10,7 +10,8 @@ described in :doc:`docs/certificates.md </certificates>` precisely enough to wri
 
 A node is a position with the player to move (a capture, or a removal of the opening) and the
 winner the certificate claims.  Where the winner moves, the node holds one winning move;
-where the loser moves, every legal move; each move leads to the node of the position after it.
+where the loser moves, every legal move; each move leads to the node of the position after it,
+or of its image under a symmetry of the board (positions equal by a symmetry are proved once).
 A leaf is a position with no move for the player to move (who loses), or a position whose
 regions (:func:`konane.regions`) all have at most :data:`LEAF_STONES` stones, settled by the
 sum of their exact values: the player to move wins exactly when Left moving first wins the sum
