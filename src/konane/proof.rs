@@ -42,7 +42,7 @@ pub struct Node {
 }
 
 /// How many nodes pass between two calls of the check callback of [`proof`].
-const CHECK_EVERY: u64 = 256;
+pub const CHECK_EVERY: u64 = 256;
 
 /// The proof that Black (if `black_wins`, else White) wins the `rows x cols` position
 /// `(cells, black, white)` with Black (if `black_to_move`) to move, read from `search`'s
