@@ -27,19 +27,21 @@ class L, R, N and P) for a periodic pattern, reported with the range it was foun
 
 Run:  python scripts/narrow_setups.py --rows 1:40,2:40,3:30,4:16,5:10 --threads 1 \\
           --limit-seconds 100 --json notebooks/data/narrow-setups.json
-      python scripts/narrow_setups.py --rows 3:16-20 --setups "horizontal corner" \\
-          --limit-seconds 3600 --json notebooks/data/narrow-setups.json      (goes on)
+      python scripts/narrow_setups.py --rows 3:21-22 --setups "horizontal corner" \\
+          --limit-seconds 6000 --max-memory-gb 14 --max-entries-millions 150 \\
+          --json notebooks/data/narrow-setups.json                           (goes on)
       python scripts/narrow_setups.py --rows 2:8,3:6 --certify DIR           (certificates)
 
 ``--rows R:N`` or ``R:M-N``: the boards ``R x n`` for ``n`` from ``M`` (by default ``max(R, 2)``)
 to ``N``; a column (one setup of one ``R``) stops at the first board not solved within
-``--limit-seconds``.  ``--setups``: some of the four only.  ``--max-memory-gb`` and ``--max-entries-millions``: the
-memory limit of each search and the size of the native search's table (a long run needs both
-raised; a board stopped by a limit says which in its row, ``"stopped"``).  ``--json FILE``: the results, merged
-into FILE if it exists (a board solved again replaces its row, each row says which run of the
-file's list of runs solved it, the patterns are recomputed on each column's solved boards from
-its first ``n`` up to the first gap); the file is written after every board, so a run stopped
-by Ctrl-C or a kill keeps the boards it solved.  ``--certify DIR``: also write, for each board, the
+``--limit-seconds``.  ``--setups``: some of the four only.  ``--max-memory-gb`` and
+``--max-entries-millions``: the memory limit of each search and the size of the native search's
+table (a long run needs both raised; a board stopped by a limit says which in its row,
+``"stopped"``).  ``--json FILE``: the results, merged into FILE if it exists (a board solved
+again replaces its row, each row says which run of the file's list of runs solved it, the
+patterns are recomputed on each column's solved boards from its first ``n`` up to the first
+gap); the file is written after every board, so a run stopped by Ctrl-C or a kill keeps the
+boards it solved.  ``--certify DIR``: also write, for each board, the
 certificates of both solves (Black first, White first) into DIR and verify them with the
 reference code (``konane.verify_certificate``), their sizes and times going into the results.
 """
