@@ -1,15 +1,15 @@
 //! The proof tree of a position the win/loss search has solved: what a certificate of
 //! `konane.certificates` writes, read out of the search's tables.
 //!
-//! At a node where the winner moves, the tree keeps one winning move: among the moves in
-//! the order of the fewest replies (a smaller subtree), the first that the tables already
-//! know lost for the opponent ([`Search::known`]: the search that proved the node proved one
-//! of them), else the first that a new search proves lost.  Where the loser moves, it keeps
+//! At a node where the winner moves, the tree keeps one winning move: one to a node written
+//! already if there is one (it costs no node); else, of the moves the tables already know
+//! lost for the opponent ([`Search::known`]: the search that proved the node proved one of
+//! them), one to a leaf, else the first in the order of the fewest replies (a smaller
+//! subtree); else the first that a new search proves lost.  Where the loser moves, it keeps
 //! every move.  A node whose live regions (those with stones of both colours, as the
 //! decomposer finds them) all have at most `leaf_stones` stones is a leaf settled by their
-//! values, and a node with no move is a leaf lost by its mover.  Nodes are the same position
-//! with the same player to move are written once, and every node comes after those it names
-//! (the root last).
+//! values, and a node with no move is a leaf lost by its mover.  A position with the same
+//! player to move is one node, and every node comes after those it names (the root last).
 
 use super::bits::{captures, mobility, Mask};
 use super::board::check_board;
