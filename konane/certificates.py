@@ -267,25 +267,30 @@ class _Writer:
                 if not children:
                     raise KonaneError(f"no winning move for {mover.long_name} in {board.picture!r}, "
                                       "which the search said it wins: please report this")
-            record["moves"] = [self.entry(m, after, mover.opponent, nxt, winner) for m, after in children]
+            if phase == CAPTURE:     # (positions equal by a symmetry are rare past the opening)
+                record["moves"] = [[str(m), self.node(after, mover.opponent, nxt, None, winner)]
+                                   for m, after in children]
+            else:
+                record["moves"] = [self.entry(m, after, mover.opponent, nxt, winner) for m, after in children]
         self.index[key] = len(self.nodes)
         self.nodes.append(record)
         self.progress.tick(1)
         return self.index[key]
 
     def entry(self, move: Move, after: Board, mover: Color, phase: str, winner: Color) -> list[Any]:
-        """The entry of ``move`` in its node's list: ``[notation, child]``, or ``[notation,
-        child, k]`` where the node written already is the image of the position after the
-        move under the symmetry ``k`` (:meth:`konane.Board.transform`), so that the positions
-        of the opening equal by a symmetry are proved once."""
+        """The entry of a move of the opening in its node's list: ``[notation, child]``, or
+        ``[notation, child, k]`` where the node written already is the image of the position
+        after the move under the symmetry ``k`` (:meth:`konane.Board.transform`), so that the
+        positions of the opening equal by a symmetry are proved once."""
         hole = str(move) if phase == SECOND else None
-        for k in range(1, 8):
-            image = after.transform(k)
-            image_hole = None if hole is None else \
-                image.square_name(bb.transform_rc(*after.square(hole), after.rows, after.cols, k))
-            found = self.index.get((image.key, mover, phase, image_hole))
-            if found is not None:
-                return [str(move), found, k]
+        if (after.key, mover, phase, hole) not in self.index:        # the position itself first
+            for k in range(1, 8):
+                image = after.transform(k)
+                image_hole = None if hole is None else \
+                    image.square_name(bb.transform_rc(*after.square(hole), after.rows, after.cols, k))
+                found = self.index.get((image.key, mover, phase, image_hole))
+                if found is not None:
+                    return [str(move), found, k]
         return [str(move), self.node(after, mover, phase, hole, winner)]
 
     def native_tree(self, root: Board, winner: Color, tree: list[native.ProofNode]) -> int:
