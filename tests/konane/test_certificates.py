@@ -116,17 +116,22 @@ def test_a_match_in_its_second_removal(tmp_path):
     assert konane.verify_certificate(path).phase == "second removal"
 
 
+def _load(path):
+    """The header and the nodes of a certificate."""
+    head, nodes_text, _ = gzip.decompress(path.read_bytes()).decode().split("\n")
+    return json.loads(head), json.loads(nodes_text)
+
+
 def _edit(path, change):
     """Rewrite a certificate after ``change(header, nodes)``, with a digest that matches: what
     is refused is the proof, not the file."""
-    head, nodes_text, _ = gzip.decompress(path.read_bytes()).decode().split("\n")
-    header, nodes = json.loads(head), json.loads(nodes_text)
+    header, nodes = _load(path)
     change(header, nodes)
     path.write_bytes(_pack(header, json.dumps(nodes, separators=(",", ":"))))
 
 
 def _nodes(path):
-    return json.loads(gzip.decompress(path.read_bytes()).decode().split("\n")[1])
+    return _load(path)[1]
 
 
 def test_a_wrong_symmetry_is_refused_and_format_1_is_read(tmp_path):
