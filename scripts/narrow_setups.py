@@ -108,13 +108,14 @@ def board(rows: int, n: int, setup: str) -> konane.Board:
 
 
 def outcome(b: konane.Board, limit: float | None, threads: int | None,
-            max_memory: int | None) -> tuple[str | None, float, str | None]:
+            max_memory: int | None, cache: str | None = None) -> tuple[str | None, float, str | None]:
     """The outcome class of ``b`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), or None past ``limit``
     seconds or ``max_memory`` bytes; the seconds; the limit that stopped it (``"time"``,
-    ``"max_memory"``), if one did."""
+    ``"max_memory"``), if one did.  With ``cache`` (a file), the search starts from the results
+    proved there and keeps its own, so a board stopped by a limit goes on in the next run."""
     t = time.perf_counter()
     try:
-        o = konane.outcome(b, time=limit, progress=False, threads=threads, max_memory=max_memory)
+        o = konane.outcome(b, time=limit, progress=False, threads=threads, max_memory=max_memory, cache=cache)
     except ComputationLimitError as exc:
         return None, time.perf_counter() - t, exc.limit
     return o.name, time.perf_counter() - t, None
@@ -206,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-entries-millions", type=float, default=None,
                         help="the entries of the native search's table past which the cheapest results "
                              "are dropped, in millions (default: the search's)")
+    parser.add_argument("--cache", metavar="FILE",
+                        help="keep the proved results in FILE (konane.outcome's cache=): a board stopped by a "
+                             "limit goes on from them in the next run")
     parser.add_argument("--certify", metavar="DIR", help="write and verify the certificates in DIR")
     parser.add_argument("--json", metavar="OUT",
                         help="also write the results to OUT; if OUT exists, merge them into it (the boards "
@@ -254,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             for n in range(first, last + 1):
                 b, squares = board(rows, n, setup), gap(rows, n, setup)
                 konane.clear_caches()           # each board's time its own
-                o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory)
+                o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if stopped:
                     row["stopped"] = stopped

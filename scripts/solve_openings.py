@@ -85,18 +85,18 @@ def openings(rows: int, cols: int) -> list[tuple[str, str, konane.Board]]:
     return out
 
 
-Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None"]
+Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None"]
 
 
 def solve_opening(task: Task) -> dict[str, object]:
     """One row of the table: Black to move after the removals ``r1`` and ``r2``."""
-    rows, cols, r1, r2, b2, limit, fresh, max_memory = task
+    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache = task
     if fresh:
         konane.clear_caches()
     t = time.perf_counter()
     row: dict[str, object]
     try:
-        s = konane.solve(b2, konane.BLACK, time=limit, progress=False, max_memory=max_memory)
+        s = konane.solve(b2, konane.BLACK, time=limit, progress=False, max_memory=max_memory, cache=cache)
     except konane.ComputationLimitError as exc:
         row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": None,
                "positions": exc.positions, "settled": None,
@@ -111,19 +111,26 @@ def solve_opening(task: Task) -> dict[str, object]:
 
 
 def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, object]:
-    """Per first removal, whether White has a winning reply; who wins the whole game."""
-    by_removal: dict[str, list[dict[str, object]]] = {}
-    for row in results:
-        by_removal.setdefault(str(row["opening"]).split()[0], []).append(row)
+    """Per first removal, whether White has a winning reply; who wins the whole game.
+
+    A removal is Black's only when every reply of White was solved and lost, and the game
+    White's only when every removal was solved and won by White: a run of some openings
+    (``--openings``) leaves the others unknown."""
+    replies: dict[str, list[str]] = {}
+    for r1, r2, _ in openings(rows, cols):
+        replies.setdefault(r1, []).append(r2)
+    winners = {str(r["opening"]): r["winner"] for r in results}
     out = []
-    for r1, rs in by_removal.items():
-        white_wins = [str(r["opening"]).split()[1] for r in rs if r["winner"] == "White"]
-        unknown = any(r["winner"] is None for r in rs)
-        winner = "White" if white_wins else None if unknown else "Black"
+    for r1, r2s in replies.items():
+        if not any(f"{r1} {r2}" in winners for r2 in r2s):
+            continue
+        white_wins = [r2 for r2 in r2s if winners.get(f"{r1} {r2}") == "White"]
+        black = all(winners.get(f"{r1} {r2}") == "Black" for r2 in r2s)
+        winner = "White" if white_wins else "Black" if black else None
         out.append({"removal": r1, "winner": winner, "white_replies": white_wins})
     if any(v["winner"] == "Black" for v in out):
         game = "Black"
-    elif out and all(v["winner"] == "White" for v in out):
+    elif len(out) == len(replies) and all(v["winner"] == "White" for v in out):
         game = "White"
     else:
         game = None
@@ -173,14 +180,15 @@ def hinted(tasks: list[Task], path: str) -> list[Task]:
     return [t for group in groups.values() for t in sorted(group, key=rank)]
 
 
-def certify(rows: int, cols: int, folder: str, winner: str, max_memory: int | None) -> dict[str, object]:
+def certify(rows: int, cols: int, folder: str, winner: str, max_memory: int | None,
+            cache: str | None = None) -> dict[str, object]:
     """Write the certificate of the ``rows x cols`` game from its start (solved by the run: the
     search's table holds the proof) and check it with the reference code."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, f"{rows}x{cols}.cert")
     t = time.perf_counter()
     s = konane.solve(konane.Match(konane.Board.start(rows, cols)), certificate=path, progress=False,
-                     max_memory=max_memory)
+                     max_memory=max_memory, cache=cache)
     written = time.perf_counter() - t
     if s.winner.long_name != winner:
         raise SystemExit(f"{rows}x{cols}: the certificate's solve says {s.winner.long_name} wins, the run {winner}")
@@ -233,6 +241,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --first-win: try first the replies an earlier run (its --json) found winning")
     ap.add_argument("--certify", metavar="DIR",
                     help="write and check the certificate of each board whose winner the run settled")
+    ap.add_argument("--openings", default="",
+                    help="only these openings, comma-separated (such as 'a1 b1,d4 d3'; default: all)")
+    ap.add_argument("--cache", metavar="FILE",
+                    help="keep the proved results in FILE (konane.solve's cache=): a run stopped by a "
+                         "limit, Ctrl-C or a kill goes on from them when run again")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     if args.jobs > 1 and (args.first_win or args.certify):
@@ -278,8 +291,11 @@ def main(argv: list[str] | None = None) -> int:
         save([{"board": f"{r}x{c}", "openings": [o for o in rows_so_far if o["board"] == f"{r}x{c}"]}
               for r, c in shapes], False)
 
-    tasks = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory)
-             for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)]
+    only = {" ".join(o.split()) for o in args.openings.split(",") if o.strip()}
+    tasks = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache)
+             for rows, cols in shapes for r1, r2, b2 in openings(rows, cols) if not only or f"{r1} {r2}" in only]
+    if only and not tasks:
+        ap.error(f"no opening of the boards is one of {', '.join(sorted(only))}")
     if args.jobs > 1:
         # one process per opening at a time, each with its own tables; openings equal by a
         # symmetry (same normal form, colours swapped alike) are solved once
@@ -321,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
         if args.certify and res["game"] is not None:
-            res["certificate"] = certify(rows, cols, args.certify, str(res["game"]), max_memory)
+            res["certificate"] = certify(rows, cols, args.certify, str(res["game"]), max_memory, args.cache)
             c = res["certificate"]
             print(f"  {res['board']}: certificate {c['path']}: {c['nodes']:,} nodes, {c['bytes']:,} bytes, "
                   f"written in {c['write_seconds']:.1f} s, checked in {c['verify_seconds']:.1f} s", flush=True)

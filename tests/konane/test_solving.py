@@ -439,7 +439,7 @@ def test_solve_openings_script_keeps_the_openings_of_a_stopped_run(tmp_path, mon
     assert board["board"] == "4x4" and len(board["openings"]) == 2 and "game" not in board
     # Norvig (2021): White wins every opening of 4x4
     assert [o["winner"] for o in board["openings"]] == ["White", "White"]
-    tasks = [(4, 4, r1, r2, b2, None, False, None) for r1, r2, b2 in mod.openings(4, 4)]
+    tasks = [(4, 4, r1, r2, b2, None, False, None, None) for r1, r2, b2 in mod.openings(4, 4)]
     hinted = mod.hinted(tasks, str(out))
     assert sorted(map(str, hinted)) == sorted(map(str, tasks))
     first = {o["opening"] for o in board["openings"]}
@@ -474,7 +474,7 @@ def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
         assert report.winner.long_name == winner and report.phase == "first removal"
     assert "certificate" in capsys.readouterr().out
     # the hints: a reply marked winning goes first among the replies to its first removal
-    tasks = [(4, 4, r1, r2, b2, None, False, None) for r1, r2, b2 in mod.openings(4, 4)]
+    tasks = [(4, 4, r1, r2, b2, None, False, None, None) for r1, r2, b2 in mod.openings(4, 4)]
     second = tasks[1]
     assert second[2] == tasks[0][2]
     hints = tmp_path / "hints.json"
@@ -482,6 +482,51 @@ def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
         {"opening": f"{second[2]} {second[3]}", "winner": "White", "seconds": 1.0}]}]}), encoding="utf-8")
     order = mod.hinted(tasks, str(hints))
     assert order[0] is second and order[1] is tasks[0] and order[2:] == tasks[2:]
+
+
+def test_solve_openings_script_claims_nothing_of_the_openings_not_run(tmp_path):
+    """--openings runs only the openings named; a first removal is Black's only when every
+    reply was solved, the game White's only when every removal was.  Norvig (2021): Black wins
+    5x5 after every opening, so a1 a2 and c3 c2 (one reply of two and one of four) settle
+    neither removal nor the game; White wins 4x4 after every opening, so the same two settle a1
+    and c3 (one winning reply is enough) but not the game (b2 and d4 not run)."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    out = tmp_path / "some.json"
+    assert mod.main(["--sizes", "4,5", "--openings", "c3 c2, a1  a2", "--json", str(out), "--quiet"]) == 0
+    boards = {b["board"]: b for b in json.loads(out.read_text(encoding="utf-8"))["boards"]}
+    for board in boards.values():
+        assert [o["opening"] for o in board["openings"]] == ["a1 a2", "c3 c2"]
+        assert board["game"] is None
+    assert [o["winner"] for o in boards["5x5"]["openings"]] == ["Black", "Black"]
+    assert boards["5x5"]["removals"] == [{"removal": "a1", "winner": None, "white_replies": []},
+                                         {"removal": "c3", "winner": None, "white_replies": []}]
+    assert boards["4x4"]["removals"] == [{"removal": "a1", "winner": "White", "white_replies": ["a2"]},
+                                         {"removal": "c3", "winner": "White", "white_replies": ["c2"]}]
+    with pytest.raises(SystemExit):
+        mod.main(["--sizes", "4", "--openings", "z9 z8"])
+
+
+@pytest.mark.skipif(not NATIVE, reason="the reference search keeps no proved results in a cache")
+def test_solve_openings_script_resumes_from_its_cache(tmp_path):
+    """--cache FILE keeps the proved results: the same opening solved again in a process whose
+    tables were emptied starts from them and searches fewer positions, with the same winner
+    (Norvig (2021): Black wins 5x5 after a1 a2)."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    cache, first, second = tmp_path / "proofs.sqlite", tmp_path / "first.json", tmp_path / "second.json"
+    runs = []
+    for out in (first, second):
+        konane.clear_caches()
+        assert mod.main(["--sizes", "5", "--openings", "a1 a2", "--cache", str(cache), "--json", str(out),
+                         "--quiet"]) == 0
+        (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+        runs.append(board["openings"][0])
+    assert [r["winner"] for r in runs] == ["Black", "Black"]
+    assert runs[1]["positions"] < runs[0]["positions"]
+    konane.clear_caches()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
