@@ -12,19 +12,19 @@ from a spread of seeded openings; after them the strong player moves with
 Whoever cannot move loses.  The table gives the strong player's wins, the proportion, and
 how many of its games it had proved won (a move proved to win by the search) before the end.
 
-The games run in ``--jobs`` processes (default: the number of CPUs); a game is one task,
-so the results do not depend on the number of processes (up to the machine's speed, which
-sets the depth the search reaches in its time).
+The games run on a Dask ``LocalCluster`` of ``--workers`` worker processes (default: the
+number of CPUs; 1: in this process, without Dask); a game is one task, so the results do not
+depend on the number of workers (up to the machine's speed, which sets the depth the search
+reaches in its time).
 
 Run: ``python benchmarks/bench_play.py [--games 100] [--time 1.0] [--sizes 6x6,8x8]
-[--opponents greedy,random] [--jobs N] [--random-plies 0] [--seed 0]``.  The issue's
+[--opponents greedy,random] [--workers N] [--random-plies 0] [--seed 0]``.  The issue's
 target: at least 95% wins against greedy at one second a move, 100 games each.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import random
 import sys
@@ -105,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move of the strong player")
     parser.add_argument("--sizes", default="6x6,8x8", help="board sizes, comma-separated (RxC)")
     parser.add_argument("--opponents", default="greedy,random", help="greedy and/or random")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="worker processes of a Dask LocalCluster (1: the games in this process)")
     parser.add_argument("--random-plies", type=int, default=0,
                         help="random captures after the two random removals")
     parser.add_argument("--seed", type=int, default=0, help="seed of the openings and the opponents")
@@ -119,12 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     games = [Game(r, c, o, s, i, args.time, args.random_plies, args.seed)
              for r, c in sizes for o in opponents for s in ("x", "o") for i in range(args.games)]
     import cgt
-    print(f"bench_play: {len(games)} games, {args.time} s a move, {args.jobs} processes, "
+    print(f"bench_play: {len(games)} games, {args.time} s a move, {args.workers} workers, "
           f"backend {cgt.backend}, random plies after the removals: {args.random_plies}")
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play, games, chunksize=1)
+    if args.workers > 1:
+        with konane.cluster.local_client(args.workers) as client:
+            results = client.gather(client.map(play, games, pure=False))
     else:
         results = [play(g) for g in games]
     wall = time.perf_counter() - t0

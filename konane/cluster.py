@@ -53,7 +53,7 @@ from konane.errors import ClusterError, ComputationLimitError, KonaneTypeError, 
 from konane.moves import Move
 from konane.rules import Rules
 
-__all__ = ["Cluster", "JOB_POSITIONS", "PLIES", "LOCAL_STONES"]
+__all__ = ["Cluster", "local_client", "JOB_POSITIONS", "PLIES", "LOCAL_STONES"]
 
 JOB_POSITIONS = 200_000
 """The default budget of a job of the search, in positions (about a second of the native
@@ -189,6 +189,66 @@ def connected(cluster: Cluster) -> Iterator[Any]:
         yield client
     finally:
         client.close()
+
+
+@contextmanager
+def local_client(workers: int, *, memory_limit: int | str | None = "auto",
+                 address: str | None = None) -> Iterator[Any]:
+    """A Dask client for a block: on a ``LocalCluster`` of ``workers`` worker processes with
+    one Dask thread each (as the calls of this module expect), or connected to the scheduler
+    at ``address`` when one is given (``workers`` then unused).  The cluster and the client
+    are closed when the block ends.
+
+    Besides ``cluster=``, the client maps independent tasks over the workers
+    (``client.map``, ``client.gather``): the research scripts solve their openings so, and a
+    worker that dies has its task given to another by Dask.
+
+    Parameters
+    ----------
+    workers : int
+        Worker processes of the local cluster (at least 1).
+    memory_limit : int, str or None
+        Each worker's memory limit, as Dask reads it (bytes, ``"4GiB"``, ``"auto"``: the
+        machine's memory shared among the workers; None: no limit).
+    address : str, optional
+        The address of a running scheduler (``"tcp://host:8786"``) to connect to instead.
+
+    Raises
+    ------
+    ClusterError
+        When Dask distributed is not installed, or no scheduler answers at ``address``.
+    KonaneValueError
+        For a number of workers that is not a positive int.
+
+    Examples
+    --------
+    >>> with konane.cluster.local_client(0) as client:
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    konane.errors.KonaneValueError: workers must be an int from 1 to 1024, not 0
+    """
+    if address is None and (not is_int(workers) or not 1 <= workers <= MAX_THREADS):
+        raise KonaneValueError(f"workers must be an int from 1 to {MAX_THREADS}, not {workers!r}")
+    try:
+        import distributed as dask_distributed
+    except ImportError:
+        raise ClusterError('a Dask cluster needs Dask distributed: pip install "konane-cgt[cluster]"') from None
+    distributed: Any = dask_distributed         # untyped
+    if address is not None:
+        with connected(Cluster(address)) as client:
+            yield client
+        return
+    local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                     memory_limit=memory_limit, dashboard_address=None)
+    try:
+        client = distributed.Client(local, set_as_default=False)
+        try:
+            yield client
+        finally:
+            client.close()
+    finally:
+        local.close()
 
 
 NO_WORKERS = 120.0

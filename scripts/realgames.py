@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
                     "(scripts/realgames.py); pictures top row first, Black = x = Left",
            "plies": list(which.plies), "positions": pos}
     which.path.write_text(json.dumps(doc, indent=1) + "\n")
-    stones = [p["picture"].count("x") + p["picture"].count("o") for p in pos]  # type: ignore[union-attr]
+    stones = [str(p["picture"]).count("x") + str(p["picture"]).count("o") for p in pos]
     print(f"{len(pos)} positions ({min(stones)}-{max(stones)} stones) -> {which.path}")
 
 

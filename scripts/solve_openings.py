@@ -22,8 +22,12 @@ opening (past it the opening is reported unsolved); ``--json OUT``: also write t
 Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).
 The transposition table is shared by the openings of a run (openings equal by a symmetry
 are then found at once: their row says 0 positions); ``--fresh`` clears it before each one.
-``--jobs N`` solves the openings in N processes (each with its own tables, openings equal by a
-symmetry solved once: their rows say ``same_as``), for a machine with many cores.
+``--workers N`` solves the openings at once on a Dask ``LocalCluster`` of N worker processes
+(``konane.cluster.local_client``; ``--scheduler ADDRESS``: on a running Dask cluster instead),
+for a machine or a cluster with many cores: each opening one task, in tables of its own (they
+are emptied before it), openings equal by a symmetry solved once (their rows say ``same_as``);
+a worker that dies has its opening given to another by Dask.  Needs Dask distributed
+(``pip install "konane-cgt[cluster]"``).
 
 ``--first-win`` tries, after each first removal of Black, White's replies only until one wins
 (enough to settle who wins the game; openings equal by a symmetry to one already tried are not
@@ -43,12 +47,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import platform
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -64,13 +68,13 @@ def boards(sizes: str, narrow: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for part in filter(None, (p.strip() for p in sizes.split(","))):
         if "x" in part:
-            r, c = part.split("x")
-            out.append((int(r), int(c)))
+            r_text, c_text = part.split("x")
+            out.append((int(r_text), int(c_text)))
         else:
             out.append((int(part), int(part)))
     for part in filter(None, (p.strip() for p in narrow.split(","))):
-        r, n = (int(v) for v in part.split(":"))
-        out += [(r, c) for c in range(max(2, r), n + 1) if (r, c) not in out]
+        rows, n = (int(v) for v in part.split(":"))
+        out += [(rows, c) for c in range(max(2, rows), n + 1) if (rows, c) not in out]
     return out
 
 
@@ -110,7 +114,7 @@ def solve_opening(task: Task) -> dict[str, object]:
     return row
 
 
-def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, object]:
+def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, Any]:
     """Per first removal, whether White has a winning reply; who wins the whole game.
 
     A removal is Black's only when every reply of White was solved and lost, and the game
@@ -120,7 +124,7 @@ def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str
     for r1, r2, _ in openings(rows, cols):
         replies.setdefault(r1, []).append(r2)
     winners = {str(r["opening"]): r["winner"] for r in results}
-    out = []
+    out: list[dict[str, Any]] = []
     for r1, r2s in replies.items():
         if not any(f"{r1} {r2}" in winners for r2 in r2s):
             continue
@@ -181,7 +185,7 @@ def hinted(tasks: list[Task], path: str) -> list[Task]:
 
 
 def certify(rows: int, cols: int, folder: str, winner: str, max_memory: int | None,
-            cache: str | None = None) -> dict[str, object]:
+            cache: str | None = None) -> dict[str, Any]:
     """Write the certificate of the ``rows x cols`` game from its start (solved by the run: the
     search's table holds the proof) and check it with the reference code."""
     os.makedirs(folder, exist_ok=True)
@@ -199,10 +203,17 @@ def certify(rows: int, cols: int, folder: str, winner: str, max_memory: int | No
 
 
 def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
-    """Settings of a process that solves openings (the main one or a worker of ``--jobs``)."""
+    """Settings of a process that solves openings (the main one or a Dask worker)."""
     konane.set_progress(False)
     if native.available():
         native.wins_configure(max_entries=max_entries, proof_numbers=proof_numbers)
+
+
+def solve_on_worker(task: Task, max_entries: int | None, proof_numbers: bool) -> dict[str, object]:
+    """One opening as a task of a Dask worker: the run's settings, empty tables, the solve."""
+    init_worker(max_entries, proof_numbers)
+    konane.clear_caches()
+    return solve_opening(task)
 
 
 HEADER = f"{'board':>6}  {'opening':<8} {'winner':<6} {'move':<7} {'positions':>11} {'settled':>10} " \
@@ -232,9 +243,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="the plain depth-first search instead of proof numbers (df-pn)")
     ap.add_argument("--fresh", action="store_true", help="clear the transposition table before each opening")
     ap.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
-    ap.add_argument("--jobs", type=int, default=1,
-                    help="solve the openings in this many processes, each with its own tables "
-                         "(openings equal by a symmetry are solved once)")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="solve the openings at once on a Dask LocalCluster of this many worker processes, "
+                         "each opening in tables of its own (openings equal by a symmetry are solved once)")
+    ap.add_argument("--scheduler", metavar="ADDRESS",
+                    help="as --workers, on the running Dask cluster of this scheduler (tcp://host:8786)")
     ap.add_argument("--first-win", action="store_true",
                     help="after each first removal, stop at White's first winning reply")
     ap.add_argument("--hints", metavar="JSON",
@@ -248,8 +261,11 @@ def main(argv: list[str] | None = None) -> int:
                          "limit, Ctrl-C or a kill goes on from them when run again")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
-    if args.jobs > 1 and (args.first_win or args.certify):
+    on_cluster = args.workers > 0 or args.scheduler is not None
+    if on_cluster and (args.first_win or args.certify):
         ap.error("--first-win and --certify need one process (the table that proved the openings)")
+    if args.workers < 0:
+        ap.error(f"--workers must be at least 1, not {args.workers}")
     if not native.available():
         print("the native search is not built: the pure-Python reference search is used (slow)",
               file=sys.stderr)
@@ -292,12 +308,13 @@ def main(argv: list[str] | None = None) -> int:
               for r, c in shapes], False)
 
     only = {" ".join(o.split()) for o in args.openings.split(",") if o.strip()}
-    tasks = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache)
-             for rows, cols in shapes for r1, r2, b2 in openings(rows, cols) if not only or f"{r1} {r2}" in only]
+    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache)
+                         for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)
+                         if not only or f"{r1} {r2}" in only]
     if only and not tasks:
         ap.error(f"no opening of the boards is one of {', '.join(sorted(only))}")
-    if args.jobs > 1:
-        # one process per opening at a time, each with its own tables; openings equal by a
+    if on_cluster:
+        # each opening a task on a Dask worker, with tables of its own; openings equal by a
         # symmetry (same normal form, colours swapped alike) are solved once
         first: dict[tuple[str, bool], int] = {}
         index = []
@@ -305,9 +322,11 @@ def main(argv: list[str] | None = None) -> int:
             normal, swapped = task[4].normalized()
             index.append(first.setdefault((str(normal), swapped), i))
         todo = sorted(set(index), key=lambda i: -tasks[i][4].stone_count(konane.BLACK))
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(args.jobs, init_worker, (max_entries, not args.depth_first), maxtasksperchild=1) as pool:
-            rows_todo = pool.map(solve_opening, [tasks[i] for i in todo], chunksize=1)
+        # konane's max_memory bounds each search; Dask's own memory management stays out
+        with konane.cluster.local_client(args.workers, memory_limit=None, address=args.scheduler) as client:
+            futures = client.map(solve_on_worker, [tasks[i] for i in todo], max_entries=max_entries,
+                                 proof_numbers=not args.depth_first, pure=False)
+            rows_todo = client.gather(futures)
         solved = dict(zip(todo, rows_todo, strict=True))
         rows_out = []
         for i, task in enumerate(tasks):
