@@ -121,13 +121,19 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
     return o.name, time.perf_counter() - t, None
 
 
-def certify(b: konane.Board, directory: str, stem: str) -> dict[str, object]:
-    """Both solves of ``b`` written as certificates and verified; their reports."""
+def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None = None,
+            cache: str | None = None) -> dict[str, object]:
+    """Both solves of ``b`` written as certificates and verified; their reports (for a side
+    whose proof could not be written within ``max_memory``, the limit that stopped it)."""
     out: dict[str, object] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
         t = time.perf_counter()
-        solved = konane.solve(b, color, certificate=path, progress=False)
+        try:
+            solved = konane.solve(b, color, certificate=path, progress=False, max_memory=max_memory, cache=cache)
+        except ComputationLimitError as exc:
+            out[color.value] = {"stopped": exc.limit, "seconds": round(time.perf_counter() - t, 3)}
+            continue
         seconds = time.perf_counter() - t
         checked = konane.verify_certificate(path)
         if checked.winner is not solved.winner:     # cannot happen: the checker verified this winner
@@ -263,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
                 if stopped:
                     row["stopped"] = stopped
                 if o is not None and args.certify:
-                    row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}")
+                    row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}",
+                                                  max_memory, args.cache)
                 column.append(row)
                 why = f"  (stopped by {stopped})" if stopped else ""
                 print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s{why}", flush=True)

@@ -632,6 +632,31 @@ def test_narrow_setups_script_says_which_limit_stopped_a_board(tmp_path):
             native.wins_configure(max_entries=before)
 
 
+def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
+    """A proof that cannot be written within the limits is recorded as stopped (the limit named),
+    and the run goes on: here the solve with White to move made to fail, on 3 x 3 and 3 x 4 of
+    one setup; Black's proof is written and verified as usual."""
+    import json
+
+    mod = load_script("scripts", "narrow_setups")
+    real = konane.solve
+
+    def white_stopped(b, color, **kw):
+        if color is konane.WHITE and "certificate" in kw:
+            raise konane.ComputationLimitError("stopped here", limit="max_memory")
+        return real(b, color, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", white_stopped)
+    out = tmp_path / "narrow.json"
+    assert mod.main(["--rows", "3:3-4", "--setups", "vertical corner", "--threads", "1",
+                     "--certify", str(tmp_path / "certs"), "--json", str(out)]) == 0
+    rows = json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]["vertical corner"]["boards"]
+    assert [r["n"] for r in rows] == [3, 4]
+    for r in rows:
+        assert r["certificates"]["o"]["stopped"] == "max_memory"
+        assert r["certificates"]["x"]["nodes"] > 0 and r["certificates"]["x"]["winner"] in ("Black", "White")
+
+
 def test_narrow_setups_script(tmp_path, capsys):
     """scripts/narrow_setups.py on small boards: every outcome equal to that of the board's
     exact value (konane.value, an independent computation), the hand arguments on 2 x n (a
