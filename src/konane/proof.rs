@@ -16,7 +16,7 @@ use super::board::check_board;
 use super::decompose::live_region_masks;
 use super::wins::Search;
 use super::{Check, Error, Result, Rules};
-use crate::engine::Engine;
+use crate::engine::{memory, Engine};
 use rustc_hash::FxHashMap;
 
 /// What a node of a proof holds besides its position.
@@ -97,6 +97,9 @@ fn live_regions(cells: Mask, black: Mask, white: Mask, s: u32) -> Vec<(Mask, Mas
         .collect()
 }
 
+/// What grows here, for the messages of [`memory::Refused`].
+const PROOF: &str = "the proof tree being written";
+
 struct Writer<'a, 'c> {
     search: &'a mut Search,
     e: &'a mut Engine,
@@ -152,6 +155,9 @@ impl Writer<'_, '_> {
             }
             Body::Moves(kept)
         };
+        // the node list and its index grow within the call's memory budget
+        memory::reserve(&self.e.budget, PROOF, &mut self.nodes, 1)?;
+        memory::reserve_map(&self.e.budget, PROOF, &mut self.index, 1)?;
         let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             black,
@@ -408,6 +414,43 @@ mod tests {
             assert!(matches!(r, Err(Error::Stopped)), "{r:?}");
             assert_eq!(calls, 1, "the first call stops it");
             check_proof(&run(None).unwrap(), cells, 6, true, won);
+        }
+    }
+
+    #[test]
+    fn the_proof_tree_grows_within_the_memory_budget() {
+        use crate::engine::memory::Budget;
+        let mut rng = Rng(11);
+        let mut e = Engine::new();
+        let mut search = Search::new();
+        for _ in 0..30 {
+            let (cells, black, white) = random_board(&mut rng, 4, 5);
+            let won = brute(cells, black, white, 6, true);
+            let mut run = |e: &mut Engine| {
+                proof(
+                    &mut search,
+                    e,
+                    (4, 5),
+                    (cells, black, white),
+                    true,
+                    won,
+                    Rules::STANDARD,
+                    0,
+                    None,
+                )
+            };
+            // the search's tables filled first, so that only the proof's own lists grow below
+            let full = run(&mut e).unwrap();
+            let before = e.set_budget(Budget::new(Some(1)));
+            let r = run(&mut e);
+            e.set_budget(before);
+            assert!(!full.is_empty());
+            assert!(
+                matches!(r, Err(Error::Engine(crate::engine::Error::Memory(_)))),
+                "{r:?}"
+            );
+            // the tables are left valid: the next proof (no budget) holds
+            check_proof(&run(&mut e).unwrap(), cells, 6, true, won);
         }
     }
 }
