@@ -49,6 +49,7 @@ import argparse
 import json
 import os
 import platform
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -279,13 +280,15 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     shapes = boards(args.sizes, args.narrow)
 
+    given = argv if argv is not None else sys.argv[1:]
+
     def save(boards_doc: list[dict[str, object]], complete: bool) -> None:
         """The JSON file (``complete`` false while the run goes on: the openings solved so far,
         without verdicts), replaced whole by a rename, never half written."""
         if not args.json:
             return
         doc = {
-            "command": "python scripts/solve_openings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": shlex.join(["python", "scripts/solve_openings.py", *given]),
             "rules": "standard (multi-jumps), Black removes first and moves first",
             "backend": cgt.backend,
             "native_search": native.available(),

@@ -491,11 +491,15 @@ def test_solve_openings_script_claims_nothing_of_the_openings_not_run(tmp_path):
     neither removal nor the game; White wins 4x4 after every opening, so the same two settle a1
     and c3 (one winning reply is enough) but not the game (b2 and d4 not run)."""
     import json
+    import shlex
 
     mod = load_script("scripts", "solve_openings")
     out = tmp_path / "some.json"
-    assert mod.main(["--sizes", "4,5", "--openings", "c3 c2, a1  a2", "--json", str(out), "--quiet"]) == 0
-    boards = {b["board"]: b for b in json.loads(out.read_text(encoding="utf-8"))["boards"]}
+    args = ["--sizes", "4,5", "--openings", "c3 c2, a1  a2", "--json", str(out), "--quiet"]
+    assert mod.main(args) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert shlex.split(doc["command"]) == ["python", "scripts/solve_openings.py", *args]   # a command to rerun
+    boards = {b["board"]: b for b in doc["boards"]}
     for board in boards.values():
         assert [o["opening"] for o in board["openings"]] == ["a1 a2", "c3 c2"]
         assert board["game"] is None
