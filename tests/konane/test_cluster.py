@@ -255,6 +255,23 @@ def test_without_dask_the_cluster_path_says_what_to_install(monkeypatch):
         konane.outcome("..ox", cluster="tcp://127.0.0.1:9")
 
 
+def test_local_client_connects_to_a_scheduler_or_says_why_not(client, monkeypatch):
+    """konane.cluster.local_client with an address: a client of that scheduler for the block
+    (it maps tasks over the cluster's workers), a ClusterError where no scheduler answers or
+    Dask is not installed.  (Its LocalCluster of its own: scripts/solve_openings.py --workers,
+    tests/konane/test_solving.py.)"""
+    with konane.cluster.local_client(1, address=client.scheduler.address) as c:
+        assert c.gather(c.map(abs, [-3, 4])) == [3, 4]
+    assert str(c.status) == "closed"
+    with pytest.raises(ClusterError, match="no Dask scheduler answered"):
+        with konane.cluster.local_client(1, address="tcp://127.0.0.1:9"):
+            pass
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ClusterError, match=r"konane-cgt\[cluster\]"):
+        with konane.cluster.local_client(2):
+            pass
+
+
 def test_the_store_keeps_whole_positions_under_their_normal_form(tmp_path):
     path = tmp_path / "wins.sqlite"
     cache = konane.RegionCache(path)
