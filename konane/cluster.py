@@ -240,7 +240,7 @@ def local_client(workers: int, *, memory_limit: int | str | None = "auto",
             yield client
         return
     local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                     memory_limit=memory_limit, dashboard_address=None)
+                                     memory_limit=memory_limit, dashboard_address=":0")   # any free port
     try:
         client = distributed.Client(local, set_as_default=False)
         try:

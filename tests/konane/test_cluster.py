@@ -26,6 +26,8 @@ from konane.cluster import Cluster
 from konane.errors import ClusterError, ComputationLimitError, KonaneTypeError, KonaneValueError
 from konane.match import removals
 
+from .helpers import load_script
+
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.skipif(not native.available(), reason="the cluster's jobs run the native search")
 
@@ -255,6 +257,9 @@ def test_without_dask_the_cluster_path_says_what_to_install(monkeypatch):
         konane.outcome("..ox", cluster="tcp://127.0.0.1:9")
 
 
+# a LocalCluster started and closed inside a test leaves a socket to the garbage collector (inside Dask)
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
 def test_local_client_connects_to_a_scheduler_or_says_why_not(client, monkeypatch):
     """konane.cluster.local_client with an address: a client of that scheduler for the block
     (it maps tasks over the cluster's workers), a ClusterError where no scheduler answers or
@@ -270,6 +275,29 @@ def test_local_client_connects_to_a_scheduler_or_says_why_not(client, monkeypatc
     with pytest.raises(ClusterError, match=r"konane-cgt\[cluster\]"):
         with konane.cluster.local_client(2):
             pass
+
+
+# a LocalCluster started and closed inside a test leaves a socket to the garbage collector (inside Dask)
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path):
+    """scripts/solve_openings.py --workers 2 solves the openings as tasks of a Dask LocalCluster of
+    two worker processes (its own, beside the module's):
+    the same winners as the run in this process, and White wins the game (Norvig (2021)), the
+    openings equal by a symmetry solved once (``same_as``)."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert mod.main(["--sizes", "4", "--json", str(one), "--quiet"]) == 0
+    assert mod.main(["--sizes", "4", "--workers", "2", "--json", str(two), "--quiet"]) == 0
+    (a,), (b,) = (json.loads(f.read_text(encoding="utf-8"))["boards"] for f in (one, two))
+    assert [(o["opening"], o["winner"]) for o in b["openings"]] == [(o["opening"], o["winner"]) for o in a["openings"]]
+    assert b["game"] == a["game"] == "White"
+    twins = [o for o in b["openings"] if "same_as" in o]
+    assert twins and len(twins) < len(b["openings"])
+    with pytest.raises(SystemExit):
+        mod.main(["--sizes", "4", "--workers", "2", "--first-win"])
 
 
 def test_the_store_keeps_whole_positions_under_their_normal_form(tmp_path):

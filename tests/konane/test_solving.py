@@ -512,27 +512,6 @@ def test_solve_openings_script_claims_nothing_of_the_openings_not_run(tmp_path):
         mod.main(["--sizes", "4", "--openings", "z9 z8"])
 
 
-@pytest.mark.skipif(not NATIVE, reason="the native search is not built")
-def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path):
-    """--workers 2 solves the openings as tasks of a Dask LocalCluster of two worker processes:
-    the same winners as the run in this process, and White wins the game (Norvig (2021)), the
-    openings equal by a symmetry solved once (``same_as``)."""
-    import json
-
-    pytest.importorskip("distributed")
-    mod = load_script("scripts", "solve_openings")
-    one, two = tmp_path / "one.json", tmp_path / "two.json"
-    assert mod.main(["--sizes", "4", "--json", str(one), "--quiet"]) == 0
-    assert mod.main(["--sizes", "4", "--workers", "2", "--json", str(two), "--quiet"]) == 0
-    (a,), (b,) = (json.loads(f.read_text(encoding="utf-8"))["boards"] for f in (one, two))
-    assert [(o["opening"], o["winner"]) for o in b["openings"]] == [(o["opening"], o["winner"]) for o in a["openings"]]
-    assert b["game"] == a["game"] == "White"
-    twins = [o for o in b["openings"] if "same_as" in o]
-    assert twins and len(twins) < len(b["openings"])
-    with pytest.raises(SystemExit):
-        mod.main(["--sizes", "4", "--workers", "2", "--first-win"])
-
-
 @pytest.mark.skipif(not NATIVE, reason="the reference search keeps no proved results in a cache")
 def test_solve_openings_script_resumes_from_its_cache(tmp_path):
     """--cache FILE keeps the proved results: the same opening solved again in a process whose
