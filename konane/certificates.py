@@ -39,11 +39,11 @@ import os
 import struct
 import time as _time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import cgt
-from konane._calls import public
+from konane._calls import describe, public
 from konane._files import check_path, replacing
 from konane._kernel import bitboard as bb
 from konane._kernel import native
@@ -52,11 +52,11 @@ from konane._kernel.decompose import region_masks
 from konane._kernel.solver import value_id
 from konane._progress import Progress
 from konane.board import BLACK, WHITE, Board, Color, as_color
-from konane.errors import CertificateError, KonaneError
+from konane.errors import CertificateError, KonaneError, KonaneTypeError
 from konane.moves import Move
 from konane.rules import Rules
 
-__all__ = ["verify_certificate", "CertificateReport", "FORMAT", "LEAF_STONES"]
+__all__ = ["verify_certificate", "join_certificates", "CertificateReport", "FORMAT", "LEAF_STONES"]
 
 # (Also here, for konane.solve: game_wins and winning_moves, who wins in any phase of a game,
 # the opening's removals included, and write, which writes a certificate.)
@@ -382,6 +382,207 @@ def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, 
                              writer.dead_ends, len(data), _time.monotonic() - start)
 
 
+@public
+def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
+                      path: str | os.PathLike[str]) -> CertificateReport:
+    """Write the certificate of a whole game from its start, joined from the certificates of
+    its openings.
+
+    Each part is a certificate written by :func:`konane.solve` (``certificate=``) for a
+    position after the two removals of the opening, the first remover to capture.  The joined
+    certificate proves who wins ``match`` from its first removal: where the second player wins,
+    every first removal with, for each, one reply whose part the second player wins; where the
+    first player wins, one first removal with every reply, each with a part the first player
+    wins.  A part may be of an opening equal to the one needed by a symmetry of the board (the
+    move then names its node with that symmetry, as the format allows).  So a game too big to
+    solve in one process is certified one opening at a time, in runs of their own, on machines
+    of their own (``scripts/solve_openings.py --certify``), and joined.
+
+    The parts' nodes are copied (a position met in two parts is one node); only the seals of
+    the parts are checked here (a changed part is refused), not their proofs: check the joined
+    certificate with :func:`verify_certificate`, which checks every node.
+
+    Parameters
+    ----------
+    match : Match
+        The game at its start (:class:`konane.Match`, with its opening): the board, the rules
+        and the first player.
+    parts : iterable of str or os.PathLike
+        The certificates of openings (the unused ones are left out).
+    path : str or os.PathLike
+        Where to write the joined certificate.
+
+    Returns
+    -------
+    CertificateReport
+        What was written (``seconds``: the time of the joining).
+
+    Raises
+    ------
+    CertificateError
+        If a part cannot be read, was changed, is of other rules or of a position that is not
+        the match's start after two removals with the first remover to move, or if the parts
+        do not settle the game (the message names the openings missing).
+    KonaneTypeError
+        If ``match`` is not a match at its start, or a path is not a str or a path.
+
+    Examples
+    --------
+    Norvig (2021): White wins 4x4 Konane.  Black's first removals are a1, b2, c3 and d4 (d4 the
+    image of a1 under the half turn, c3 of b2), and White's replies b1 to a1 and c2 to b2 win:
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> start = konane.Board.start(4)
+    >>> parts = []
+    >>> for r1, r2 in [("a1", "b1"), ("b2", "c2")]:
+    ...     parts.append(os.path.join(folder, f"4x4-{r1}-{r2}.cert"))
+    ...     b = start.play_removal(r1).play_removal(r2)
+    ...     print(r1, r2, konane.solve(b, "x", certificate=parts[-1]).winner.long_name)
+    a1 b1 White
+    b2 c2 White
+    >>> game = os.path.join(folder, "4x4.cert")
+    >>> joined = konane.join_certificates(konane.Match(start), parts, game)
+    >>> report = konane.verify_certificate(game)
+    >>> report.phase, report.winner, report.nodes == joined.nodes
+    ('first removal', konane.WHITE, True)
+    """
+    # (here: konane.match imports this module, through konane.solving)
+    from konane.match import Match
+
+    begun = _time.monotonic()
+    if not isinstance(match, Match) or not match.opening or match.ply != 0:
+        raise KonaneTypeError(f"match must be a konane.Match at its start, with its opening, not {describe(match)}")
+    name = check_path(path)
+    if isinstance(parts, (str, os.PathLike)):
+        raise KonaneTypeError("parts must be an iterable of paths, not one path")
+    rules, first = match.rules, match.first
+    second = first.opponent
+    start = match.start.with_origin("a1")
+    # the pairs of removals, with the position after them
+    openings: dict[tuple[str, str], Board] = {}
+    removed: dict[str, Board] = {}           # the position after each first removal
+    for m1 in start.removals(first, None, rules):
+        b1 = removed[str(m1)] = start.play_removal(m1.source)
+        for m2 in b1.removals(second, str(m1), rules):
+            openings[(str(m1), str(m2))] = b1.play_removal(m2.source)
+    # each part's root position, read; the openings it settles (itself, and its images)
+    loaded: list[tuple[str, list[dict[str, Any]], int, Color]] = []
+    by_position: dict[tuple[Any, ...], int] = {}
+    for part in parts:
+        part_name = check_path(part)
+        header, nodes = _read(part_name)
+        if header.get("rules") != {"multi_jump": rules.multi_jump, "opening": rules.opening}:
+            raise CertificateError(f"{part_name!r} is a certificate under other rules ({header.get('rules')!r})")
+        root = header.get("root")
+        if not (type(root) is int and 0 <= root < len(nodes)):
+            raise CertificateError(f"{part_name!r}: its header is damaged (root {root!r})")
+        board, mover, phase, winner = _read_node(nodes[root], root, part_name)
+        if phase != CAPTURE or mover is not first:
+            raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals with "
+                                   f"{first.long_name} to capture ({phase}, {mover.long_name} to move)")
+        by_position.setdefault((board.key, winner), len(loaded))
+        loaded.append((part_name, nodes, root, winner))
+    # for each opening, a part that settles it: (index of the part, symmetry to its root)
+    settles: dict[tuple[str, str], tuple[int, int, Color]] = {}
+    for pair, after in openings.items():
+        for k in range(8):
+            image = after.transform(k)
+            for who in (first, second):
+                found = by_position.get((image.key, who))
+                if found is not None and pair not in settles:
+                    settles[pair] = (found, k, who)
+    replies: dict[str, list[str]] = {}
+    for r1, r2 in openings:
+        replies.setdefault(r1, []).append(r2)
+    won_by_second = {r1: next((r2 for r2 in r2s if settles.get((r1, r2), (0, 0, first))[2] is second), None)
+                     for r1, r2s in replies.items()}
+    won_by_first = [r1 for r1, r2s in replies.items()
+                    if all(settles.get((r1, r2), (0, 0, second))[2] is first for r2 in r2s)]
+    if all(won_by_second.values()):
+        winner = second
+        chosen = {r1: [r2] for r1, r2 in won_by_second.items() if r2 is not None}
+    elif won_by_first:
+        winner = first
+        chosen = {won_by_first[0]: replies[won_by_first[0]]}
+    else:
+        missing = [r1 for r1, r2 in won_by_second.items() if r2 is None]
+        raise CertificateError(
+            f"the parts do not settle who wins: {second.long_name} wins only if each first removal has a reply "
+            f"it wins (none for {', '.join(missing)}), {first.long_name} only if some first removal wins against "
+            "every reply (none does)")
+    out: list[dict[str, Any]] = []
+    index: dict[tuple[Any, ...], int] = {}
+    copied: dict[int, int] = {}              # a part's index -> the index of its root here
+    for r1, r2s in chosen.items():
+        for r2 in r2s:
+            p = settles[(r1, r2)][0]
+            if p not in copied:
+                copied[p] = _copy_nodes(*loaded[p][:3], out, index)
+    removal_nodes = []
+    for r1, r2s in chosen.items():
+        moves = []
+        for r2 in r2s:
+            p, k, _ = settles[(r1, r2)]
+            moves.append([r2, copied[p]] + ([k] if k else []))
+        out.append({"board": removed[r1].picture, "to_move": second.value, "phase": SECOND, "hole": r1,
+                    "winner": winner.value, "moves": moves})
+        removal_nodes.append([r1, len(out) - 1])
+    out.append({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
+                "moves": removal_nodes})
+    nodes_text = json.dumps(out, separators=(",", ":"))
+    header = {"format": FORMAT, "rules": {"multi_jump": rules.multi_jump, "opening": rules.opening},
+              "root": len(out) - 1, "nodes": len(out)}
+    data = _pack(header, nodes_text)
+    with replacing(name) as tmp:
+        with open(tmp, "wb") as f:
+            f.write(data)
+    leaves = sum("regions" in n for n in out)
+    dead_ends = sum("regions" not in n and "moves" not in n for n in out)
+    return CertificateReport(name, start, first, winner, FIRST, len(out), leaves, dead_ends, len(data),
+                             _time.monotonic() - begun)
+
+
+def _copy_nodes(name: str, nodes: list[Any], root: int, out: list[dict[str, Any]],
+                index: dict[tuple[Any, ...], int]) -> int:
+    """Copy the nodes of a certificate's ``nodes`` reachable from ``root`` to ``out``, each after
+    the nodes it names, a node whose position (with its player to move, phase and winner) is in
+    ``index`` already not again; the index in ``out`` of the root."""
+    here: dict[int, int] = {}
+    todo = [root]
+    while todo:
+        i = todo[-1]
+        if i in here:
+            todo.pop()
+            continue
+        node = nodes[i]
+        if not isinstance(node, dict):
+            raise CertificateError(f"{name!r}, node {i}: not a node")
+        key = (node.get("board"), node.get("to_move"), node.get("phase"), node.get("hole"), node.get("winner"))
+        found = index.get(key)
+        if found is not None:
+            here[i] = found
+            todo.pop()
+            continue
+        moves = node.get("moves", [])
+        children = [m[1] for m in moves if isinstance(m, list) and len(m) in (2, 3)]
+        if not all(type(c) is int and 0 <= c < len(nodes) for c in children):
+            raise CertificateError(f"{name!r}, node {i}: a move names no node")
+        pending = [c for c in children if c not in here]
+        if pending:
+            if len(todo) > len(nodes):
+                raise CertificateError(f"{name!r}, node {i}: its moves lead back to it")
+            todo.extend(pending)
+            continue
+        record = dict(node)
+        if moves:
+            record["moves"] = [[m[0], here[m[1]], *m[2:]] for m in moves]
+        index[key] = here[i] = len(out)
+        out.append(record)
+        todo.pop()
+    return here[root]
+
+
 # ---------------------------------------------------------------- checking
 
 class _Checker:
@@ -622,7 +823,8 @@ def _order(nodes: list[Any], root: int, name: str) -> Iterator[int]:
         yield i
         node = nodes[i]
         for item in node.get("moves", []) if isinstance(node, dict) and isinstance(node.get("moves"), list) else []:
-            if isinstance(item, list) and len(item) == 2 and isinstance(item[1], int) and 0 <= item[1] < len(nodes):
+            # a move written with a symmetry ([notation, node, k]) names a node to check as well
+            if isinstance(item, list) and len(item) in (2, 3) and type(item[1]) is int and 0 <= item[1] < len(nodes):
                 if item[1] not in seen:
                     seen.add(item[1])
                     todo.append(item[1])

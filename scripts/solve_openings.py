@@ -32,12 +32,20 @@ a worker that dies has its opening given to another by Dask.  Needs Dask distrib
 ``--first-win`` tries, after each first removal of Black, White's replies only until one wins
 (enough to settle who wins the game; openings equal by a symmetry to one already tried are not
 tried again: their rows say ``same_as``); ``--hints JSON`` (the ``--json`` of an earlier run) has it
-try first the replies that run found winning, the fastest first.  ``--certify DIR`` then
-writes the certificate of each board whose winner the run settled, ``DIR/RxC.cert``
-(``konane.solve`` of the match from its start, ``certificate=``: the proof tree, read from the
-search's table), and checks it with ``konane.verify_certificate`` (the pure-Python reference code
-alone); the sizes and the times of both go into the board's summary and the JSON.  White wins
-5x8, certified (43 minutes on one core: ``notebooks/data/certified-boards.json``):
+try first the replies that run found winning, the fastest first.
+
+``--certify DIR`` writes the certificate of each opening solved, ``DIR/RxC-r1-r2.cert`` (right
+after its search, while the table holds the proof: ``konane.solve`` with ``certificate=``), and
+joins the certificates of the board's openings in ``DIR``, this run's and those earlier runs
+left there, into the certificate of the whole game, ``DIR/RxC.cert``
+(``konane.join_certificates``), as soon as they settle who wins (an opening's certificate holds
+for its images under the board's symmetries); the joined certificate is checked with
+``konane.verify_certificate`` (the pure-Python reference code alone), or, while the game is
+not settled, each certificate the run wrote.  So a big board is certified one opening at a
+time, in runs of their own (``--openings``, ``--workers``, on machines of their own with a
+shared ``DIR``).  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
+certified (43 minutes on one core, the whole game solved again for its certificate before the
+openings' certificates: ``notebooks/data/certified-boards.json``):
 
     python scripts/solve_openings.py --sizes 5x8 --first-win --limit-seconds 400 \
         --max-memory-gb 14 --max-entries-millions 120 --certify certificates --json 5x8.json
@@ -46,6 +54,7 @@ alone); the sizes and the times of both go into the board's summary and the JSON
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import platform
@@ -90,12 +99,18 @@ def openings(rows: int, cols: int) -> list[tuple[str, str, konane.Board]]:
     return out
 
 
-Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None"]
+Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None"]
+
+
+def part_path(folder: str, rows: int, cols: int, r1: str, r2: str) -> str:
+    """The file of the certificate of one opening (``--certify``): ``DIR/RxC-r1-r2.cert``."""
+    return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}.cert")
 
 
 def solve_opening(task: Task) -> dict[str, object]:
-    """One row of the table: Black to move after the removals ``r1`` and ``r2``."""
-    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache = task
+    """One row of the table: Black to move after the removals ``r1`` and ``r2``; with a folder
+    of certificates, the certificate of the opening solved, written into it."""
+    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder = task
     if fresh:
         konane.clear_caches()
     t = time.perf_counter()
@@ -112,6 +127,15 @@ def solve_opening(task: Task) -> dict[str, object]:
                "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
     mem = resident_memory()
     row["rss_mb"] = None if mem is None else round(mem / 2**20)
+    if folder is not None and row["winner"] is not None:
+        # solved again with the certificate: the table holds the proof, so the search is short
+        # and the writer reads the proof out of it (what it lost is searched again)
+        os.makedirs(folder, exist_ok=True)
+        path = part_path(folder, rows, cols, r1, r2)
+        t = time.perf_counter()
+        konane.solve(b2, konane.BLACK, progress=False, max_memory=max_memory, cache=cache, certificate=path)
+        row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
+                              "write_seconds": round(time.perf_counter() - t, 2)}
     return row
 
 
@@ -120,14 +144,21 @@ def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str
 
     A removal is Black's only when every reply of White was solved and lost, and the game
     White's only when every removal was solved and won by White: a run of some openings
-    (``--openings``) leaves the others unknown."""
+    (``--openings``) leaves the others unknown.  An opening solved is solved for its images
+    under the symmetries of the board too (the same normal form, :meth:`konane.Board.normalized`):
+    on 6x8, a1 b1 settles h6 g6."""
     replies: dict[str, list[str]] = {}
-    for r1, r2, _ in openings(rows, cols):
+    normal: dict[str, tuple[str, bool]] = {}
+    for r1, r2, b2 in openings(rows, cols):
         replies.setdefault(r1, []).append(r2)
-    winners = {str(r["opening"]): r["winner"] for r in results}
+        form, swapped = b2.normalized()
+        normal[f"{r1} {r2}"] = (str(form), swapped)
+    by_form = {normal[str(r["opening"])]: r["winner"] for r in results if r["winner"] is not None}
+    winners = {o: by_form.get(form) for o, form in normal.items()}
+    winners.update({str(r["opening"]): r["winner"] for r in results if r["winner"] is not None})
     out: list[dict[str, Any]] = []
     for r1, r2s in replies.items():
-        if not any(f"{r1} {r2}" in winners for r2 in r2s):
+        if all(winners.get(f"{r1} {r2}") is None for r2 in r2s):
             continue
         white_wins = [r2 for r2 in r2s if winners.get(f"{r1} {r2}") == "White"]
         black = all(winners.get(f"{r1} {r2}") == "Black" for r2 in r2s)
@@ -185,22 +216,28 @@ def hinted(tasks: list[Task], path: str) -> list[Task]:
     return [t for group in groups.values() for t in sorted(group, key=rank)]
 
 
-def certify(rows: int, cols: int, folder: str, winner: str, max_memory: int | None,
-            cache: str | None = None) -> dict[str, Any]:
-    """Write the certificate of the ``rows x cols`` game from its start (solved by the run: the
-    search's table holds the proof) and check it with the reference code."""
-    os.makedirs(folder, exist_ok=True)
+def certify(rows: int, cols: int, folder: str, written: list[str]) -> dict[str, Any]:
+    """The certificate of the ``rows x cols`` game joined from the certificates of its openings
+    in ``folder`` (this run's and earlier runs'), ``DIR/RxC.cert``, checked with the reference
+    code; where they do not settle the game yet, the parts this run wrote (``written``), each
+    checked."""
+    found = sorted(glob.glob(os.path.join(glob.escape(folder), f"{rows}x{cols}-*.cert")))
     path = os.path.join(folder, f"{rows}x{cols}.cert")
     t = time.perf_counter()
-    s = konane.solve(konane.Match(konane.Board.start(rows, cols)), certificate=path, progress=False,
-                     max_memory=max_memory, cache=cache)
-    written = time.perf_counter() - t
-    if s.winner.long_name != winner:
-        raise SystemExit(f"{rows}x{cols}: the certificate's solve says {s.winner.long_name} wins, the run {winner}")
+    try:
+        konane.join_certificates(konane.Match(konane.Board.start(rows, cols)), found, path)
+    except konane.CertificateError as exc:
+        parts = []
+        for part in written:
+            report = konane.verify_certificate(part)
+            parts.append({"path": part, "winner": report.winner.long_name, "nodes": report.nodes,
+                          "bytes": report.size, "verify_seconds": round(report.seconds, 2)})
+        return {"path": None, "why": str(exc), "parts": parts}
+    joined = time.perf_counter() - t
     report = konane.verify_certificate(path)
     return {"path": path, "winner": report.winner.long_name, "nodes": report.nodes, "leaves": report.leaves,
-            "dead_ends": report.dead_ends, "bytes": report.size, "positions": s.positions,
-            "write_seconds": round(written, 2), "verify_seconds": round(report.seconds, 2)}
+            "dead_ends": report.dead_ends, "bytes": report.size, "parts": len(found),
+            "join_seconds": round(joined, 2), "verify_seconds": round(report.seconds, 2)}
 
 
 def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
@@ -263,8 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     on_cluster = args.workers > 0 or args.scheduler is not None
-    if on_cluster and (args.first_win or args.certify):
-        ap.error("--first-win and --certify need one process (the table that proved the openings)")
+    if on_cluster and args.first_win:
+        ap.error("--first-win needs one process (it stops at the first winning reply of each removal)")
     if args.workers < 0:
         ap.error(f"--workers must be at least 1, not {args.workers}")
     if not native.available():
@@ -311,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
               for r, c in shapes], False)
 
     only = {" ".join(o.split()) for o in args.openings.split(",") if o.strip()}
-    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache)
+    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache, args.certify)
                          for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)
                          if not only or f"{r1} {r2}" in only]
     if only and not tasks:
@@ -358,11 +395,18 @@ def main(argv: list[str] | None = None) -> int:
             for v in res["removals"])
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
-        if args.certify and res["game"] is not None:
-            res["certificate"] = certify(rows, cols, args.certify, str(res["game"]), max_memory, args.cache)
-            c = res["certificate"]
-            print(f"  {res['board']}: certificate {c['path']}: {c['nodes']:,} nodes, {c['bytes']:,} bytes, "
-                  f"written in {c['write_seconds']:.1f} s, checked in {c['verify_seconds']:.1f} s", flush=True)
+        if args.certify:
+            written = [part_path(args.certify, rows, cols, *str(r["opening"]).split())
+                       for r in results if "certificate" in r and "same_as" not in r]
+            res["certificate"] = c = certify(rows, cols, args.certify, written)
+            if c["path"] is not None:
+                print(f"  {res['board']}: {c['winner']} wins, certified: {c['path']}, joined from {c['parts']} "
+                      f"openings: {c['nodes']:,} nodes, {c['bytes']:,} bytes, checked in {c['verify_seconds']:.1f} s",
+                      flush=True)
+            else:
+                print(f"  {res['board']}: not certified yet ({c['why']}); the certificates of this run's "
+                      f"openings checked: {', '.join(os.path.basename(p['path']) for p in c['parts']) or 'none'}",
+                      flush=True)
     total = time.perf_counter() - t0
     print(f"total {total:.1f} s")
     if args.json:

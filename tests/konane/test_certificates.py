@@ -231,3 +231,119 @@ def test_bad_arguments(tmp_path):
         konane.solve("..ox")
     with pytest.raises(konane.errors.KonaneTypeError, match="path must be a str or a path"):
         konane.verify_certificate(None)
+
+
+def test_a_node_named_only_through_a_symmetry_is_checked(tmp_path):
+    """A move written with a symmetry names a node that the checker checks like any other: a
+    bad node reached only that way is refused (the checker once followed only the moves
+    written without a symmetry, and would have passed it)."""
+    _, path = _solved(tmp_path, konane.Match(Board.start(4)))
+
+    def hidden(header, nodes):
+        item = next(item for node in nodes for item in node.get("moves", []) if len(item) == 3)
+        bad = dict(nodes[item[1]])
+        bad["moves"] = [["a1", bad["moves"][0][1]]]      # a removal that is not next to the hole
+        nodes.append(bad)
+        header["nodes"] = len(nodes)
+        item[1] = len(nodes) - 1
+    _edit(path, hidden)
+    with pytest.raises(CertificateError, match=r"node \d+ .*the move a1 is not legal"):
+        konane.verify_certificate(path)
+
+
+# ---------------------------------------------------------------- the certificates of openings, joined
+
+def _parts(tmp_path, n, openings):
+    """The certificates of the openings ``[(r1, r2), ...]`` of the n x n board, each with its
+    winner."""
+    out = []
+    for r1, r2 in openings:
+        path = tmp_path / f"{n}x{n}-{r1}-{r2}.cert"
+        konane.solve(Board.start(n).play_removal(r1).play_removal(r2), BLACK, certificate=path, progress=False)
+        out.append(path)
+    return out
+
+
+def _all_openings(n):
+    start = Board.start(n)
+    return [(str(r1), str(r2)) for r1 in start.removals(BLACK)
+            for r2 in start.play_removal(r1.source).removals(WHITE, r1.source)]
+
+
+@pytest.mark.parametrize("n, winner", [(4, WHITE), (5, BLACK)])
+def test_the_certificates_of_every_opening_join_into_the_game(tmp_path, n, winner):
+    # expected: Norvig (2021), White wins 4x4 (every opening), Black wins 5x5 (every opening)
+    parts = _parts(tmp_path, n, _all_openings(n))
+    game = tmp_path / "game.cert"
+    joined = konane.join_certificates(konane.Match(Board.start(n)), parts, game)
+    report = konane.verify_certificate(game)
+    assert joined.winner is report.winner is winner
+    assert report.phase == "first removal" and report.to_move is BLACK and report.board == Board.start(n)
+    assert report.nodes == joined.nodes and report.size == joined.size
+    header, nodes = _load(game)
+    root = nodes[header["root"]]
+    removals = [str(m) for m in Board.start(n).removals(BLACK)]
+    # White wins: every first removal answered; Black wins: one removal, then every reply of White
+    assert [m[0] for m in root["moves"]] == (removals if winner is WHITE else root["moves"][0][:1])
+    if winner is BLACK:
+        (r1, second), = root["moves"]
+        assert {m[0] for m in nodes[second]["moves"]} == {r2 for a, r2 in _all_openings(n) if a == r1}
+
+
+def test_certificates_of_images_of_the_openings_join_with_symmetries(tmp_path):
+    """The certificates of d4 c4 and c3 b3 settle 4x4 (White wins, Norvig 2021): d4 is the
+    image of a1 under the half turn and c3 of b2, so their openings are proved through the
+    symmetries."""
+    parts = _parts(tmp_path, 4, [("d4", "c4"), ("c3", "b3")])
+    game = tmp_path / "game.cert"
+    konane.join_certificates(konane.Match(Board.start(4)), parts, game)
+    assert konane.verify_certificate(game).winner is WHITE
+    assert any(len(item) == 3 for node in _nodes(game) for item in node.get("moves", []))
+    # a position met in two parts is one node
+    twice = _parts(tmp_path / "again", 4, [("a1", "b1")]) if (tmp_path / "again").mkdir() is None else []
+    konane.join_certificates(konane.Match(Board.start(4)), parts + twice + twice, game)
+    boards = [(n["board"], n["to_move"], n.get("hole")) for n in _nodes(game)]
+    assert len(boards) == len(set(boards))
+    assert konane.verify_certificate(game).winner is WHITE
+
+
+def test_joining_says_which_openings_are_missing(tmp_path):
+    parts = _parts(tmp_path, 4, [("a1", "b1")])
+    with pytest.raises(CertificateError, match="none for b2, c3"):
+        konane.join_certificates(konane.Match(Board.start(4)), parts, tmp_path / "game.cert")
+    assert not (tmp_path / "game.cert").exists()
+    with pytest.raises(CertificateError, match="none for a1, b2, c3, d4"):
+        konane.join_certificates(konane.Match(Board.start(4)), [], tmp_path / "game.cert")
+
+
+def test_joining_refuses_parts_that_do_not_fit(tmp_path):
+    (part,) = _parts(tmp_path, 4, [("a1", "b1")])
+    match = konane.Match(Board.start(4))
+    game = tmp_path / "game.cert"
+    # another player to move
+    b = Board.start(4).play_removal("a1").play_removal("b1")
+    konane.solve(b, WHITE, certificate=tmp_path / "white.cert", progress=False)
+    with pytest.raises(CertificateError, match="with Black to capture"):
+        konane.join_certificates(match, [tmp_path / "white.cert"], game)
+    # other rules
+    konane.solve(b, BLACK, certificate=tmp_path / "single.cert", rules=konane.SINGLE_JUMP, progress=False)
+    with pytest.raises(CertificateError, match="other rules"):
+        konane.join_certificates(match, [tmp_path / "single.cert"], game)
+    # a part changed after it was written
+    data = bytearray(part.read_bytes())
+    data[len(data) // 2] ^= 0x20
+    (tmp_path / "changed.cert").write_bytes(bytes(data))
+    with pytest.raises(CertificateError):
+        konane.join_certificates(match, [tmp_path / "changed.cert"], game)
+    # a part of another board settles none of the openings
+    konane.solve(Board.start(4, 5).play_removal("a1").play_removal("b1"), BLACK,
+                 certificate=tmp_path / "4x5.cert", progress=False)
+    with pytest.raises(CertificateError, match="do not settle"):
+        konane.join_certificates(match, [tmp_path / "4x5.cert"], game)
+    assert not game.exists()
+    with pytest.raises(konane.errors.KonaneTypeError, match="a konane.Match at its start"):
+        konane.join_certificates(Board.start(4), [part], game)
+    with pytest.raises(konane.errors.KonaneTypeError, match="one path"):
+        konane.join_certificates(match, str(part), game)
+    with pytest.raises(konane.errors.KonaneTypeError, match="path must be a str or a path"):
+        konane.join_certificates(match, [part], 3)

@@ -284,18 +284,25 @@ def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path)
     """scripts/solve_openings.py --workers 2 solves the openings as tasks of a Dask LocalCluster of
     two worker processes (its own, beside the module's):
     the same winners as the run in this process, and White wins the game (Norvig (2021)), the
-    openings equal by a symmetry solved once (``same_as``)."""
+    openings equal by a symmetry solved once (``same_as``); with --certify, each worker writes the
+    certificates of its openings and the run joins them into the game's, which the reference
+    code checks."""
     import json
 
     mod = load_script("scripts", "solve_openings")
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     assert mod.main(["--sizes", "4", "--json", str(one), "--quiet"]) == 0
-    assert mod.main(["--sizes", "4", "--workers", "2", "--json", str(two), "--quiet"]) == 0
+    certs = tmp_path / "certs"
+    assert mod.main(["--sizes", "4", "--workers", "2", "--certify", str(certs), "--json", str(two), "--quiet"]) == 0
     (a,), (b,) = (json.loads(f.read_text(encoding="utf-8"))["boards"] for f in (one, two))
     assert [(o["opening"], o["winner"]) for o in b["openings"]] == [(o["opening"], o["winner"]) for o in a["openings"]]
     assert b["game"] == a["game"] == "White"
     twins = [o for o in b["openings"] if "same_as" in o]
     assert twins and len(twins) < len(b["openings"])
+    parts = sorted(p.name for p in certs.iterdir() if p.name != "4x4.cert")
+    assert parts == sorted(f"4x4-{o['opening'].replace(' ', '-')}.cert" for o in b["openings"] if "same_as" not in o)
+    assert b["certificate"]["path"] == str(certs / "4x4.cert") and b["certificate"]["winner"] == "White"
+    assert konane.verify_certificate(certs / "4x4.cert").winner is konane.WHITE
     with pytest.raises(SystemExit):
         mod.main(["--sizes", "4", "--workers", "2", "--first-win"])
 

@@ -439,7 +439,7 @@ def test_solve_openings_script_keeps_the_openings_of_a_stopped_run(tmp_path, mon
     assert board["board"] == "4x4" and len(board["openings"]) == 2 and "game" not in board
     # Norvig (2021): White wins every opening of 4x4
     assert [o["winner"] for o in board["openings"]] == ["White", "White"]
-    tasks = [(4, 4, r1, r2, b2, None, False, None, None) for r1, r2, b2 in mod.openings(4, 4)]
+    tasks = [(4, 4, r1, r2, b2, None, False, None, None, None) for r1, r2, b2 in mod.openings(4, 4)]
     hinted = mod.hinted(tasks, str(out))
     assert sorted(map(str, hinted)) == sorted(map(str, tasks))
     first = {o["opening"] for o in board["openings"]}
@@ -463,8 +463,10 @@ def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
                      "--json", str(out)]) == 0
     boards = {b["board"]: b for b in json.loads(out.read_text(encoding="utf-8"))["boards"]}
     four, five = boards["4x4"], boards["5x5"]
-    # one reply a first removal on 4x4 (each wins); every reply on 5x5 (none wins)
-    assert [len(v["white_replies"]) for v in four["removals"]] == [1] * len(four["removals"])
+    # one reply tried a first removal on 4x4 (each wins; the replies equal to it by a symmetry of
+    # the board are counted won as well); every reply on 5x5 (none wins)
+    assert len(four["openings"]) == len(four["removals"]) == 4
+    assert all(v["winner"] == "White" and v["white_replies"] for v in four["removals"])
     assert len(five["openings"]) == len(mod.openings(5, 5))
     for board, winner in ((four, "White"), (five, "Black")):
         assert board["game"] == winner
@@ -472,9 +474,9 @@ def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
         assert cert["winner"] == winner and cert["nodes"] > 0
         report = konane.verify_certificate(cert["path"])
         assert report.winner.long_name == winner and report.phase == "first removal"
-    assert "certificate" in capsys.readouterr().out
+    assert "certified" in capsys.readouterr().out
     # the hints: a reply marked winning goes first among the replies to its first removal
-    tasks = [(4, 4, r1, r2, b2, None, False, None, None) for r1, r2, b2 in mod.openings(4, 4)]
+    tasks = [(4, 4, r1, r2, b2, None, False, None, None, None) for r1, r2, b2 in mod.openings(4, 4)]
     second = tasks[1]
     assert second[2] == tasks[0][2]
     hints = tmp_path / "hints.json"
@@ -485,31 +487,61 @@ def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
 
 
 def test_solve_openings_script_claims_nothing_of_the_openings_not_run(tmp_path):
-    """--openings runs only the openings named; a first removal is Black's only when every
-    reply was solved, the game White's only when every removal was.  Norvig (2021): Black wins
-    5x5 after every opening, so a1 a2 and c3 c2 (one reply of two and one of four) settle
-    neither removal nor the game; White wins 4x4 after every opening, so the same two settle a1
-    and c3 (one winning reply is enough) but not the game (b2 and d4 not run)."""
+    """--openings runs only the openings named; an opening solved counts for its images under the
+    symmetries of the board and for no other: a first removal is Black's only when every reply
+    was solved (or is the image of one solved), the game White's only when every removal was.
+    Norvig (2021): White wins 4x4 after every opening, so a1 a2 settles a1 and d4 (its image
+    under the half turn; one winning reply is enough) but neither b2 nor c3, nor the game; Black
+    wins 5x5 after every opening, and a1 a2 settles a1 (its other reply, b1, is the image of a2
+    under the diagonal reflection), so the game.  On 4x5 (no diagonal reflection) a Black win
+    after a1 a2 settles nothing (hand check of the rule on an invented row)."""
     import json
     import shlex
 
     mod = load_script("scripts", "solve_openings")
     out = tmp_path / "some.json"
-    args = ["--sizes", "4,5", "--openings", "c3 c2, a1  a2", "--json", str(out), "--quiet"]
+    args = ["--sizes", "4,5", "--openings", " a1  a2", "--json", str(out), "--quiet"]
     assert mod.main(args) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert shlex.split(doc["command"]) == ["python", "scripts/solve_openings.py", *args]   # a command to rerun
     boards = {b["board"]: b for b in doc["boards"]}
     for board in boards.values():
-        assert [o["opening"] for o in board["openings"]] == ["a1 a2", "c3 c2"]
-        assert board["game"] is None
-    assert [o["winner"] for o in boards["5x5"]["openings"]] == ["Black", "Black"]
-    assert boards["5x5"]["removals"] == [{"removal": "a1", "winner": None, "white_replies": []},
-                                         {"removal": "c3", "winner": None, "white_replies": []}]
-    assert boards["4x4"]["removals"] == [{"removal": "a1", "winner": "White", "white_replies": ["a2"]},
-                                         {"removal": "c3", "winner": "White", "white_replies": ["c2"]}]
+        assert [o["opening"] for o in board["openings"]] == ["a1 a2"]
+    assert boards["4x4"]["removals"] == [{"removal": "a1", "winner": "White", "white_replies": ["a2", "b1"]},
+                                         {"removal": "d4", "winner": "White", "white_replies": ["c4", "d3"]}]
+    assert boards["4x4"]["game"] is None
+    assert boards["5x5"]["openings"][0]["winner"] == "Black"
+    assert {"removal": "a1", "winner": "Black", "white_replies": []} in boards["5x5"]["removals"]
+    assert boards["5x5"]["game"] == "Black"
+    assert mod.verdicts(4, 5, [{"opening": "a1 a2", "winner": "Black"}])["removals"] == [
+        {"removal": "a1", "winner": None, "white_replies": []}, {"removal": "e1", "winner": None, "white_replies": []}]
+    assert mod.verdicts(4, 5, [{"opening": "a1 a2", "winner": "Black"}])["game"] is None
     with pytest.raises(SystemExit):
         mod.main(["--sizes", "4", "--openings", "z9 z8"])
+
+
+def test_solve_openings_script_certifies_a_game_one_opening_at_a_time(tmp_path):
+    """--certify writes each opening's certificate and joins those in its folder, earlier runs'
+    included, once they settle the game: 4x4 from a1 b1 in one run and b2 c2 in the next (White
+    wins after both, and the other removals are their images; Norvig 2021)."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    certs, out = tmp_path / "certs", tmp_path / "run.json"
+    assert mod.main(["--sizes", "4", "--openings", "a1 b1", "--certify", str(certs), "--json", str(out),
+                     "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    assert board["certificate"]["path"] is None and "b2, c3" in board["certificate"]["why"]
+    (part,) = board["certificate"]["parts"]
+    assert part["path"].endswith("4x4-a1-b1.cert") and part["winner"] == "White" and part["nodes"] > 0
+    assert not (certs / "4x4.cert").exists()
+    assert mod.main(["--sizes", "4", "--openings", "b2 c2", "--certify", str(certs), "--json", str(out),
+                     "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    cert = board["certificate"]
+    assert cert["path"] == str(certs / "4x4.cert") and cert["parts"] == 2 and cert["winner"] == "White"
+    report = konane.verify_certificate(cert["path"])
+    assert report.winner is WHITE and report.phase == "first removal" and report.nodes == cert["nodes"]
 
 
 @pytest.mark.skipif(not NATIVE, reason="the reference search keeps no proved results in a cache")
