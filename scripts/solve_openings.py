@@ -133,9 +133,14 @@ def solve_opening(task: Task) -> dict[str, object]:
         os.makedirs(folder, exist_ok=True)
         path = part_path(folder, rows, cols, r1, r2)
         t = time.perf_counter()
-        konane.solve(b2, konane.BLACK, progress=False, max_memory=max_memory, cache=cache, certificate=path)
-        row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
-                              "write_seconds": round(time.perf_counter() - t, 2)}
+        try:
+            konane.solve(b2, konane.BLACK, progress=False, max_memory=max_memory, cache=cache, certificate=path)
+        except konane.ComputationLimitError as exc:
+            # the proof outgrew the limits (the file is written whole or not at all)
+            row["certificate_stopped"] = {"limit": exc.limit, "seconds": round(time.perf_counter() - t, 2)}
+        else:
+            row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
+                                  "write_seconds": round(time.perf_counter() - t, 2)}
     return row
 
 

@@ -544,6 +544,30 @@ def test_solve_openings_script_certifies_a_game_one_opening_at_a_time(tmp_path):
     assert report.winner is WHITE and report.phase == "first removal" and report.nodes == cert["nodes"]
 
 
+def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
+    """An opening's certificate that outgrows the limits is recorded as stopped (the opening's
+    result stays), no file is left, and the game is not certified."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    real = mod.konane.solve
+
+    def limited(*args, **kw):
+        if kw.get("certificate") is not None:
+            raise konane.ComputationLimitError("konane.solve stopped at max_memory", limit="max_memory")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", limited)
+    certs, out = tmp_path / "certs", tmp_path / "run.json"
+    assert mod.main(["--sizes", "4", "--openings", "a1 b1", "--certify", str(certs), "--json", str(out),
+                     "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    (row,) = board["openings"]
+    assert row["winner"] == "White" and row["certificate_stopped"]["limit"] == "max_memory"   # Norvig (2021)
+    assert "certificate" not in row and list(certs.iterdir()) == []
+    assert board["certificate"]["path"] is None and board["certificate"]["parts"] == []
+
+
 @pytest.mark.skipif(not NATIVE, reason="the reference search keeps no proved results in a cache")
 def test_solve_openings_script_resumes_from_its_cache(tmp_path):
     """--cache FILE keeps the proved results: the same opening solved again in a process whose
