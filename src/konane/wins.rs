@@ -1270,9 +1270,6 @@ impl Call<'_, '_, '_> {
                 Some(true)
             } else {
                 let (mut phi, mut delta, mut best, mut delta2) = (INF, 0u32, usize::MAX, INF);
-                static WEAK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-                let weak = *WEAK.get_or_init(|| std::env::var_os("KONANE_WPNS").is_some());
-                let (mut open_kids, mut max_cp) = (0u32, 0u32);
                 let mut best_phi = 0;
                 // parallel: the choice by virtual numbers (a child being searched by k
                 // threads has its disproof number increased by k)
@@ -1296,14 +1293,7 @@ impl Call<'_, '_, '_> {
                     } else {
                         self.numbers(c, first)
                     };
-                    if weak {
-                        if cp != 0 {
-                            open_kids += 1;
-                            max_cp = max_cp.max(cp);
-                        }
-                    } else {
-                        delta = delta.saturating_add(cp).min(INF);
-                    }
+                    delta = delta.saturating_add(cp).min(INF);
                     if cd < phi {
                         delta2 = phi;
                         phi = cd;
@@ -1323,13 +1313,6 @@ impl Call<'_, '_, '_> {
                             vdelta2 = vd;
                         }
                     }
-                }
-                if weak {
-                    delta = if max_cp >= INF {
-                        INF
-                    } else {
-                        max_cp.saturating_add(open_kids.saturating_sub(1)).min(INF)
-                    };
                 }
                 if phi == 0 {
                     Some(true)
@@ -1358,11 +1341,7 @@ impl Call<'_, '_, '_> {
                         (pick, pick_phi, child_delta) = (vbest, vbest_phi, near(vdelta2));
                     }
                     let c = kids[pick].o;
-                    let child_phi = if weak {
-                        th_delta - open_kids.saturating_sub(1)
-                    } else {
-                        th_delta - delta + pick_phi
-                    };
+                    let child_phi = th_delta - delta + pick_phi;
                     engine::grow(|| self.mid(&c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
                     turn += 1;
                     None
