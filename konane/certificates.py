@@ -707,9 +707,18 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
         raise CertificateError(f"{name!r}: its header is damaged ({exc!r})") from None
     checker = _Checker(rules)
     leaves = dead_ends = 0
+    # the nodes read for a move that names them, kept until they are checked themselves (the
+    # nodes waiting in the walk: a few hundred), so that each is read once
+    waiting: dict[int, tuple[Board, Color, str, Color]] = {}
+    # the moves read, by their notation and the board's shape (a Move is immutable; a shape has
+    # few of them)
+    parsed: dict[tuple[str, int, int], Move] = {}
+    done = bytearray(len(nodes))
     for i in _order(nodes, root, name):
+        done[i] = 1
         node = nodes[i]
-        board, mover, phase, winner = _read_node(node, i, name)
+        read = waiting.pop(i) if i in waiting else _read_node(node, i, name)
+        board, mover, phase, winner = read
 
         def bad(why: str, i: int = i, board: Board = board, mover: Color = mover) -> CertificateError:
             return CertificateError(f"{name!r}, node {i} ({board.picture!r}, {mover.long_name} to move): {why}")
@@ -729,10 +738,14 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
                         and isinstance(item[1], int) and 0 <= item[1] < len(nodes)
                         and (len(item) == 2 or (type(item[2]) is int and 0 <= item[2] < 8))):
                     raise bad(f"a move is not [notation, node] or [notation, node, symmetry]: {item!r}")
-                try:
-                    written.append(Move.parse(item[0], rows=board.rows, cols=board.cols))
-                except KonaneError as exc:
-                    raise bad(f"the move {item[0]!r} cannot be read ({exc})") from None
+                m = parsed.get((item[0], board.rows, board.cols))
+                if m is None:
+                    try:
+                        m = parsed[(item[0], board.rows, board.cols)] = Move.parse(item[0], rows=board.rows,
+                                                                                    cols=board.cols)
+                    except KonaneError as exc:
+                        raise bad(f"the move {item[0]!r} cannot be read ({exc})") from None
+                written.append(m)
             if any(m not in legal for m in written):
                 raise bad(f"the move {next(str(m) for m in written if m not in legal)} is not legal")
             if len(set(written)) != len(written):
@@ -746,8 +759,12 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
             nxt = _next_phase(phase)
             for m, item in zip(written, moves, strict=True):
                 child, k = item[1], item[2] if len(item) == 3 else 0
-                c_board, c_mover, c_phase, c_winner = _read_node(nodes[child], child, name)
-                after = _after(board, m, mover, rules)
+                c_read = waiting[child] if child in waiting else _read_node(nodes[child], child, name)
+                if not done[child]:
+                    waiting[child] = c_read
+                c_board, c_mover, c_phase, c_winner = c_read
+                # (the move is legal: found among the legal moves above)
+                after = board.play_removal(m.source) if m.is_removal else board._apply(m)
                 # the child may be the image of the position after the move under the symmetry k
                 if c_board != after.transform(k):
                     raise bad(f"the move {m} leads to node {child}, which is not the position after it"
