@@ -107,9 +107,12 @@ def part_path(folder: str, rows: int, cols: int, r1: str, r2: str) -> str:
     return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}.cert")
 
 
-def solve_opening(task: Task) -> dict[str, object]:
+def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = lambda row: None
+                  ) -> dict[str, object]:
     """One row of the table: Black to move after the removals ``r1`` and ``r2``; with a folder
-    of certificates, the certificate of the opening solved, written into it."""
+    of certificates, the certificate of the opening solved, written into it.  ``searched`` is
+    called with the row once the search ends, before the certificate is written (so that a run
+    stopped while it writes keeps the search's result)."""
     rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder = task
     if fresh:
         konane.clear_caches()
@@ -127,6 +130,7 @@ def solve_opening(task: Task) -> dict[str, object]:
                "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
     mem = resident_memory()
     row["rss_mb"] = None if mem is None else round(mem / 2**20)
+    searched(row)
     if folder is not None and row["winner"] is not None:
         # solved again with the certificate: the table holds the proof, so the search is short
         # and the writer reads the proof out of it (what it lost is searched again)
@@ -195,7 +199,7 @@ def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], No
         if seen is not None:
             row = dict(seen, opening=f"{r1} {r2}", move=None, same_as=seen["opening"])
         else:
-            row = tried[(str(normal), swapped)] = solve_opening(task)
+            row = tried[(str(normal), swapped)] = solve_opening(task, lambda r: solved([*rows_out, r]))
         rows_out.append(row)
         solved(rows_out)
         if row["winner"] == "White":
@@ -385,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows_out = []
         for task in tasks:
-            rows_out.append(solve_opening(task))
+            rows_out.append(solve_opening(task, lambda r: so_far([*rows_out, r])))
             so_far(rows_out)
     for rows, cols in shapes:
         results = [r for r in rows_out if r["board"] == f"{rows}x{cols}"]

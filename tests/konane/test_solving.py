@@ -424,11 +424,11 @@ def test_solve_openings_script_keeps_the_openings_of_a_stopped_run(tmp_path, mon
     out = tmp_path / "openings.json"
     real, calls = mod.solve_opening, []
 
-    def stopped_at_the_third(task):
+    def stopped_at_the_third(task, searched=lambda row: None):
         calls.append(task)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return real(task)
+        return real(task, searched)
 
     monkeypatch.setattr(mod, "solve_opening", stopped_at_the_third)
     with pytest.raises(KeyboardInterrupt):
@@ -546,7 +546,8 @@ def test_solve_openings_script_certifies_a_game_one_opening_at_a_time(tmp_path):
 
 def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
     """An opening's certificate that outgrows the limits is recorded as stopped (the opening's
-    result stays), no file is left, and the game is not certified."""
+    result stays), no file is left, and the game is not certified; a run stopped while it
+    writes one keeps the search's result in its file."""
     import json
 
     mod = load_script("scripts", "solve_openings")
@@ -566,6 +567,20 @@ def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path
     assert row["winner"] == "White" and row["certificate_stopped"]["limit"] == "max_memory"   # Norvig (2021)
     assert "certificate" not in row and list(certs.iterdir()) == []
     assert board["certificate"]["path"] is None and board["certificate"]["parts"] == []
+
+    # stopped by Ctrl-C while it writes the certificate: the search's result is in the file
+    def interrupted(*args, **kw):
+        if kw.get("certificate") is not None:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", interrupted)
+    out.unlink()
+    with pytest.raises(KeyboardInterrupt):
+        mod.main(["--sizes", "4", "--openings", "a1 b1", "--certify", str(certs), "--json", str(out), "--quiet"])
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["complete"] is False
+    assert [(o["opening"], o["winner"]) for o in doc["boards"][0]["openings"]] == [("a1 b1", "White")]
 
 
 @pytest.mark.skipif(not NATIVE, reason="the reference search keeps no proved results in a cache")
