@@ -462,10 +462,13 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     # the pairs of removals, with the position after them
     openings: dict[tuple[str, str], Board] = {}
     removed: dict[str, Board] = {}           # the position after each first removal
+    replies: dict[str, list[str]] = {}       # the second removals after it (none: the second player loses)
     for m1 in start.removals(first, None, rules):
         b1 = removed[str(m1)] = start.play_removal(m1.source)
+        replies[str(m1)] = []
         for m2 in b1.removals(second, str(m1), rules):
             openings[(str(m1), str(m2))] = b1.play_removal(m2.source)
+            replies[str(m1)].append(str(m2))
     # each part's root position, read; the openings it settles (itself, and its images)
     loaded: list[tuple[str, list[dict[str, Any]], int, Color]] = []
     by_position: dict[tuple[Any, ...], int] = {}
@@ -492,9 +495,6 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
                 found = by_position.get((image.key, who))
                 if found is not None and pair not in settles:
                     settles[pair] = (found, k, who)
-    replies: dict[str, list[str]] = {}
-    for r1, r2 in openings:
-        replies.setdefault(r1, []).append(r2)
     won_by_second = {r1: next((r2 for r2 in r2s if settles.get((r1, r2), (0, 0, first))[2] is second), None)
                      for r1, r2s in replies.items()}
     won_by_first = [r1 for r1, r2s in replies.items()
@@ -525,8 +525,11 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         for r2 in r2s:
             p, k, _ = settles[(r1, r2)]
             moves.append([r2, copied[p]] + ([k] if k else []))
-        out.append({"board": removed[r1].picture, "to_move": second.value, "phase": SECOND, "hole": r1,
-                    "winner": winner.value, "moves": moves})
+        record: dict[str, Any] = {"board": removed[r1].picture, "to_move": second.value, "phase": SECOND,
+                                  "hole": r1, "winner": winner.value}
+        if moves:
+            record["moves"] = moves
+        out.append(record)            # (no move: the second player cannot remove, and loses)
         removal_nodes.append([r1, len(out) - 1])
     out.append({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
                 "moves": removal_nodes})

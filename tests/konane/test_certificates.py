@@ -347,3 +347,14 @@ def test_joining_refuses_parts_that_do_not_fit(tmp_path):
         konane.join_certificates(match, str(part), game)
     with pytest.raises(konane.errors.KonaneTypeError, match="path must be a str or a path"):
         konane.join_certificates(match, [part], 3)
+
+
+def test_a_first_removal_with_no_reply_wins_without_parts(tmp_path):
+    """Under the rules that let any stone be removed first, Black's removal of a1 on 'x.o' leaves
+    White no stone next to the hole to remove: White cannot move and loses (by the rules), so
+    Black wins with no part at all."""
+    match = konane.Match(Board("x.o"), rules=konane.Rules(opening="any"))
+    game = tmp_path / "game.cert"
+    joined = konane.join_certificates(match, [], game)
+    report = konane.verify_certificate(game)
+    assert joined.winner is report.winner is BLACK and report.dead_ends == 1
