@@ -44,8 +44,8 @@ for its images under the board's symmetries); the joined certificate is checked 
 not settled, each certificate the run wrote.  So a big board is certified one opening at a
 time, in runs of their own (``--openings``, ``--workers``, on machines of their own with a
 shared ``DIR``).  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
-certified (43 minutes on one core, the whole game solved again for its certificate before the
-openings' certificates: ``notebooks/data/certified-boards.json``):
+certified (43 minutes on one core, by the former ``--certify``, which solved the whole game again
+from its start for the certificate: ``notebooks/data/certified-boards.json``):
 
     python scripts/solve_openings.py --sizes 5x8 --first-win --limit-seconds 400 \
         --max-memory-gb 14 --max-entries-millions 120 --certify certificates --json 5x8.json
