@@ -550,8 +550,10 @@ def _copy_nodes(name: str, nodes: list[Any], root: int, out: list[dict[str, Any]
                 index: dict[tuple[Any, ...], int]) -> int:
     """Copy the nodes of a certificate's ``nodes`` reachable from ``root`` to ``out``, each after
     the nodes it names, a node whose position (with its player to move, phase and winner) is in
-    ``index`` already not again; the index in ``out`` of the root."""
+    ``index`` already not again; the index in ``out`` of the root.  A walk in depth first: a node
+    goes out once its children have (a node whose moves lead back to it is refused)."""
     here: dict[int, int] = {}
+    open_: set[int] = set()              # the nodes whose children are being copied (the path)
     todo = [root]
     while todo:
         i = todo[-1]
@@ -568,21 +570,25 @@ def _copy_nodes(name: str, nodes: list[Any], root: int, out: list[dict[str, Any]
             todo.pop()
             continue
         moves = node.get("moves", [])
-        children = [m[1] for m in moves if isinstance(m, list) and len(m) in (2, 3)]
-        if not all(type(c) is int and 0 <= c < len(nodes) for c in children):
-            raise CertificateError(f"{name!r}, node {i}: a move names no node")
-        pending = [c for c in children if c not in here]
-        if pending:
-            if len(todo) > len(nodes):
-                raise CertificateError(f"{name!r}, node {i}: its moves lead back to it")
-            todo.extend(pending)
+        if i in open_:
+            # every child is out: this node follows them
+            open_.discard(i)
+            record = dict(node)
+            if moves:
+                record["moves"] = [[m[0], here[m[1]], *m[2:]] for m in moves]
+            index[key] = here[i] = len(out)
+            out.append(record)
+            todo.pop()
             continue
-        record = dict(node)
-        if moves:
-            record["moves"] = [[m[0], here[m[1]], *m[2:]] for m in moves]
-        index[key] = here[i] = len(out)
-        out.append(record)
-        todo.pop()
+        children = [m[1] for m in moves if isinstance(m, list) and len(m) in (2, 3)] \
+            if isinstance(moves, list) else []
+        if len(children) != (len(moves) if isinstance(moves, list) else -1) or \
+                not all(type(c) is int and 0 <= c < len(nodes) for c in children):
+            raise CertificateError(f"{name!r}, node {i}: a move names no node")
+        if any(c in open_ for c in children):
+            raise CertificateError(f"{name!r}, node {i}: its moves lead back to it")
+        open_.add(i)
+        todo.extend(c for c in children if c not in here)
     return here[root]
 
 

@@ -358,3 +358,28 @@ def test_a_first_removal_with_no_reply_wins_without_parts(tmp_path):
     joined = konane.join_certificates(match, [], game)
     report = konane.verify_certificate(game)
     assert joined.winner is report.winner is BLACK and report.dead_ends == 1
+
+
+def test_the_nodes_of_a_part_are_copied_children_first_once_each():
+    """The copy of a part's nodes (a walk in depth first): a node named by two others (a
+    transposition) is copied once, after them nothing; a node whose moves lead back to it is
+    refused, and so is a move that names no node (hand-made lists of nodes)."""
+    from konane.certificates import _copy_nodes
+
+    def n(board, *children):
+        node = {"board": board, "to_move": "x", "phase": "capture", "winner": "o"}
+        if children:
+            node["moves"] = [[f"m{c}", c] for c in children]
+        return node
+
+    nodes = [n("A"), n("B", 0), n("R", 0, 1)]            # R -> A, B; B -> A
+    out, index = [], {}
+    root = _copy_nodes("p", nodes, 2, out, index)
+    assert [x["board"] for x in out] == ["A", "B", "R"] and root == 2
+    assert out[2]["moves"] == [["m0", 0], ["m1", 1]] and out[1]["moves"] == [["m0", 0]]
+    # a second part with the same positions adds nothing
+    assert _copy_nodes("q", nodes, 2, out, index) == 2 and len(out) == 3
+    with pytest.raises(CertificateError, match="lead back"):
+        _copy_nodes("p", [n("A", 1), n("B", 0)], 0, [], {})
+    with pytest.raises(CertificateError, match="names no node"):
+        _copy_nodes("p", [n("A", 5)], 0, [], {})
