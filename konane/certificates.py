@@ -447,11 +447,11 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     >>> report.phase, report.winner, report.nodes == joined.nodes
     ('first removal', konane.WHITE, True)
     """
-    # (here: konane.match imports this module, through konane.solving)
-    from konane.match import Match
-
     begun = _time.monotonic()
-    if not isinstance(match, Match) or not match.opening or match.ply != 0:
+    # a konane.Match (read by its attributes: konane.match imports this module, through solving)
+    if not (isinstance(getattr(match, "start", None), Board) and getattr(match, "opening", None) is True
+            and getattr(match, "ply", None) == 0 and isinstance(getattr(match, "rules", None), Rules)
+            and isinstance(getattr(match, "first", None), Color)):
         raise KonaneTypeError(f"match must be a konane.Match at its start, with its opening, not {describe(match)}")
     name = check_path(path)
     if isinstance(parts, (str, os.PathLike)):
