@@ -371,15 +371,25 @@ def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, 
     board = named
     writer = _Writer(rules, progress)
     root = writer.node(board, to_move, phase, hole, winner)
-    nodes_text = json.dumps(writer.nodes, separators=(",", ":"))
-    header = {"format": FORMAT, "rules": {"multi_jump": rules.multi_jump, "opening": rules.opening},
-              "root": root, "nodes": len(writer.nodes)}
-    data = _pack(header, nodes_text)
+    size = _save(name, rules, root, writer.nodes)
+    return CertificateReport(name, board, to_move, winner, phase, len(writer.nodes), writer.leaves,
+                             writer.dead_ends, size, _time.monotonic() - start)
+
+
+def _rules_field(rules: Rules) -> dict[str, Any]:
+    """The header's ``"rules"``."""
+    return {"multi_jump": rules.multi_jump, "opening": rules.opening}
+
+
+def _save(name: str, rules: Rules, root: int, nodes: list[dict[str, Any]]) -> int:
+    """Write the certificate of ``nodes`` (the root at ``root``) to ``name``, whole or not at all;
+    its size in bytes."""
+    header = {"format": FORMAT, "rules": _rules_field(rules), "root": root, "nodes": len(nodes)}
+    data = _pack(header, json.dumps(nodes, separators=(",", ":")))
     with replacing(name) as tmp:
         with open(tmp, "wb") as f:
             f.write(data)
-    return CertificateReport(name, board, to_move, winner, phase, len(writer.nodes), writer.leaves,
-                             writer.dead_ends, len(data), _time.monotonic() - start)
+    return len(data)
 
 
 @public
@@ -471,11 +481,11 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
             replies[str(m1)].append(str(m2))
     # each part's root position, read; the openings it settles (itself, and its images)
     loaded: list[tuple[str, list[dict[str, Any]], int, Color]] = []
-    by_position: dict[tuple[Any, ...], int] = {}
+    by_position: dict[tuple[Any, ...], int] = {}     # a root position -> the first part of it
     for part in parts:
         part_name = check_path(part)
         header, nodes = _read(part_name)
-        if header.get("rules") != {"multi_jump": rules.multi_jump, "opening": rules.opening}:
+        if header.get("rules") != _rules_field(rules):
             raise CertificateError(f"{part_name!r} is a certificate under other rules ({header.get('rules')!r})")
         root = header.get("root")
         if not (type(root) is int and 0 <= root < len(nodes)):
@@ -484,17 +494,16 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         if phase != CAPTURE or mover is not first:
             raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals with "
                                    f"{first.long_name} to capture ({phase}, {mover.long_name} to move)")
-        by_position.setdefault((board.key, winner), len(loaded))
+        by_position.setdefault(board.key, len(loaded))
         loaded.append((part_name, nodes, root, winner))
-    # for each opening, a part that settles it: (index of the part, symmetry to its root)
+    # for each opening, a part that settles it: (index of the part, symmetry to its root, winner)
     settles: dict[tuple[str, str], tuple[int, int, Color]] = {}
     for pair, after in openings.items():
         for k in range(8):
-            image = after.transform(k)
-            for who in (first, second):
-                found = by_position.get((image.key, who))
-                if found is not None and pair not in settles:
-                    settles[pair] = (found, k, who)
+            found = by_position.get(after.transform(k).key)
+            if found is not None:
+                settles[pair] = (found, k, loaded[found][3])
+                break
     won_by_second = {r1: next((r2 for r2 in r2s if settles.get((r1, r2), (0, 0, first))[2] is second), None)
                      for r1, r2s in replies.items()}
     won_by_first = [r1 for r1, r2s in replies.items()
@@ -533,16 +542,10 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         removal_nodes.append([r1, len(out) - 1])
     out.append({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
                 "moves": removal_nodes})
-    nodes_text = json.dumps(out, separators=(",", ":"))
-    header = {"format": FORMAT, "rules": {"multi_jump": rules.multi_jump, "opening": rules.opening},
-              "root": len(out) - 1, "nodes": len(out)}
-    data = _pack(header, nodes_text)
-    with replacing(name) as tmp:
-        with open(tmp, "wb") as f:
-            f.write(data)
+    size = _save(name, rules, len(out) - 1, out)
     leaves = sum("regions" in n for n in out)
     dead_ends = sum("regions" not in n and "moves" not in n for n in out)
-    return CertificateReport(name, start, first, winner, FIRST, len(out), leaves, dead_ends, len(data),
+    return CertificateReport(name, start, first, winner, FIRST, len(out), leaves, dead_ends, size,
                              _time.monotonic() - begun)
 
 

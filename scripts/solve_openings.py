@@ -99,6 +99,13 @@ def openings(rows: int, cols: int) -> list[tuple[str, str, konane.Board]]:
     return out
 
 
+def symmetry_class(board: konane.Board) -> tuple[str, bool]:
+    """The same for two openings equal by a symmetry of the board (their positions' normal form,
+    colours swapped alike): one is solved for both."""
+    normal, swapped = board.normalized()
+    return str(normal), swapped
+
+
 Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None"]
 
 
@@ -160,8 +167,7 @@ def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str
     normal: dict[str, tuple[str, bool]] = {}
     for r1, r2, b2 in openings(rows, cols):
         replies.setdefault(r1, []).append(r2)
-        form, swapped = b2.normalized()
-        normal[f"{r1} {r2}"] = (str(form), swapped)
+        normal[f"{r1} {r2}"] = symmetry_class(b2)
     by_form = {normal[str(r["opening"])]: r["winner"] for r in results if r["winner"] is not None}
     winners = {o: by_form.get(form) for o, form in normal.items()}
     winners.update({str(r["opening"]): r["winner"] for r in results if r["winner"] is not None})
@@ -194,12 +200,12 @@ def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], No
         rows, cols, r1, r2, b2 = task[:5]
         if (rows, cols, r1) in won:
             continue
-        normal, swapped = b2.normalized()
-        seen = tried.get((str(normal), swapped))
+        cls = symmetry_class(b2)
+        seen = tried.get(cls)
         if seen is not None:
             row = dict(seen, opening=f"{r1} {r2}", move=None, same_as=seen["opening"])
         else:
-            row = tried[(str(normal), swapped)] = solve_opening(task, lambda r: solved([*rows_out, r]))
+            row = tried[cls] = solve_opening(task, lambda r: solved([*rows_out, r]))
         rows_out.append(row)
         solved(rows_out)
         if row["winner"] == "White":
@@ -368,8 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         first: dict[tuple[str, bool], int] = {}
         index = []
         for i, task in enumerate(tasks):
-            normal, swapped = task[4].normalized()
-            index.append(first.setdefault((str(normal), swapped), i))
+            index.append(first.setdefault(symmetry_class(task[4]), i))
         todo = sorted(set(index), key=lambda i: -tasks[i][4].stone_count(konane.BLACK))
         # konane's max_memory bounds each search; Dask's own memory management stays out
         with konane.cluster.local_client(args.workers, memory_limit=None, address=args.scheduler) as client:
