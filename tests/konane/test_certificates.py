@@ -300,7 +300,8 @@ def test_certificates_of_images_of_the_openings_join_with_symmetries(tmp_path):
     assert konane.verify_certificate(game).winner is WHITE
     assert any(len(item) == 3 for node in _nodes(game) for item in node.get("moves", []))
     # a position met in two parts is one node
-    twice = _parts(tmp_path / "again", 4, [("a1", "b1")]) if (tmp_path / "again").mkdir() is None else []
+    (tmp_path / "again").mkdir()
+    twice = _parts(tmp_path / "again", 4, [("a1", "b1")])
     konane.join_certificates(konane.Match(Board.start(4)), parts + twice + twice, game)
     boards = [(n["board"], n["to_move"], n.get("hole")) for n in _nodes(game)]
     assert len(boards) == len(set(boards))
