@@ -393,6 +393,25 @@ def _save(name: str, rules: Rules, root: int, nodes: list[dict[str, Any]]) -> in
 
 
 @public
+def _stones(board: Board) -> int:
+    return (board.black_mask | board.white_mask).bit_count()
+
+
+@dataclasses.dataclass(frozen=True)
+class _Settled:
+    """How :func:`join_certificates` settles a position of the capture phase: by the part
+    ``part`` (its root the position's image under ``symmetry``), or, with ``board`` and
+    ``mover``, by its captures ``moves`` (each with how the position after it is settled; none:
+    the mover cannot capture and loses)."""
+
+    winner: Color
+    part: int | None = None
+    symmetry: int = 0
+    board: Board | None = None
+    mover: Color | None = None
+    moves: list[tuple[Move, _Settled]] = dataclasses.field(default_factory=list)
+
+
 def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
                       path: str | os.PathLike[str]) -> CertificateReport:
     """Write the certificate of a whole game from its start, joined from the certificates of
@@ -479,9 +498,9 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         for m2 in b1.removals(second, str(m1), rules):
             openings[(str(m1), str(m2))] = b1.play_removal(m2.source)
             replies[str(m1)].append(str(m2))
-    # each part's root position, read; the openings it settles (itself, and its images)
+    # each part's root position, read, by its position and player to move
     loaded: list[tuple[str, list[dict[str, Any]], int, Color]] = []
-    by_position: dict[tuple[Any, ...], int] = {}     # a root position -> the first part of it
+    by_position: dict[tuple[Any, ...], int] = {}     # (a root position, its mover) -> the first part of it
     for part in parts:
         part_name = check_path(part)
         header, nodes = _read(part_name)
@@ -491,23 +510,49 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         if not (type(root) is int and 0 <= root < len(nodes)):
             raise CertificateError(f"{part_name!r}: its header is damaged (root {root!r})")
         board, mover, phase, winner = _read_node(nodes[root], root, part_name)
-        if phase != CAPTURE or mover is not first:
-            raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals with "
-                                   f"{first.long_name} to capture ({phase}, {mover.long_name} to move)")
-        by_position.setdefault(board.key, len(loaded))
+        if phase != CAPTURE:
+            raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals "
+                                   f"(its root is a position of the {phase})")
+        by_position.setdefault((board.key, mover), len(loaded))
         loaded.append((part_name, nodes, root, winner))
-    # for each opening, a part that settles it: (index of the part, symmetry to its root, winner)
-    settles: dict[tuple[str, str], tuple[int, int, Color]] = {}
-    for pair, after in openings.items():
+    # the fewest stones of a part: the walk from an opening goes no deeper (no part: no walk)
+    floor = min((_stones(_read_node(nodes[root], root, name)[0]) for name, nodes, root, _ in loaded),
+                default=_stones(start))
+    settled: dict[tuple[Any, ...], _Settled | None] = {}
+
+    def settle(board: Board, mover: Color) -> _Settled | None:
+        """How the position with ``mover`` to capture is settled: by a part (of it or of its
+        image), by having no move, or by its captures, each settled; None if it is not."""
+        key = (board.key, mover)
+        if key in settled:
+            return settled[key]
+        found: _Settled | None = None
         for k in range(8):
-            found = by_position.get(after.transform(k).key)
-            if found is not None:
-                settles[pair] = (found, k, loaded[found][3])
+            p = by_position.get((board.transform(k).key, mover))
+            if p is not None:
+                found = _Settled(loaded[p][3], part=p, symmetry=k)
                 break
-    won_by_second = {r1: next((r2 for r2 in r2s if settles.get((r1, r2), (0, 0, first))[2] is second), None)
+        if found is None:
+            children = board.move_options(mover, rules)
+            if not children:
+                found = _Settled(mover.opponent, board=board, mover=mover)
+            elif _stones(board) > floor:
+                below = [(m, settle(after, mover.opponent)) for m, after in children]
+                wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
+                if wins:
+                    found = _Settled(mover, board=board, mover=mover, moves=wins[:1])
+                elif all(c is not None for _, c in below):
+                    found = _Settled(mover.opponent, board=board, mover=mover,
+                                     moves=[(m, c) for m, c in below if c is not None])
+        settled[key] = found
+        return found
+
+    settles = {pair: settle(after, first) for pair, after in openings.items()}
+    won_by_second = {r1: next((r2 for r2 in r2s if (s := settles[(r1, r2)]) is not None and s.winner is second),
+                              None)
                      for r1, r2s in replies.items()}
     won_by_first = [r1 for r1, r2s in replies.items()
-                    if all(settles.get((r1, r2), (0, 0, second))[2] is first for r2 in r2s)]
+                    if all((s := settles[(r1, r2)]) is not None and s.winner is first for r2 in r2s)]
     if all(won_by_second.values()):
         winner = second
         chosen = {r1: [r2] for r1, r2 in won_by_second.items() if r2 is not None}
@@ -523,17 +568,32 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     out: list[dict[str, Any]] = []
     index: dict[tuple[Any, ...], int] = {}
     copied: dict[int, int] = {}              # a part's index -> the index of its root here
-    for r1, r2s in chosen.items():
-        for r2 in r2s:
-            p = settles[(r1, r2)][0]
-            if p not in copied:
-                copied[p] = _copy_nodes(*loaded[p][:3], out, index)
+
+    def link(s: _Settled) -> list[Any]:
+        """The node of a settled position written (its children first): ``[index]``, or
+        ``[index, k]`` where it is a part's root, the image of the position under the symmetry k."""
+        if s.part is not None:
+            if s.part not in copied:
+                copied[s.part] = _copy_nodes(*loaded[s.part][:3], out, index)
+            return [copied[s.part]] + ([s.symmetry] if s.symmetry else [])
+        assert s.board is not None and s.mover is not None
+        record: dict[str, Any] = {"board": s.board.picture, "to_move": s.mover.value, "phase": CAPTURE,
+                                  "winner": s.winner.value}
+        key = (record["board"], record["to_move"], CAPTURE, None, record["winner"])
+        if key not in index:
+            if s.moves:
+                record["moves"] = [[str(m), *link(c)] for m, c in s.moves]
+            index[key] = len(out)
+            out.append(record)
+        return [index[key]]
+
     removal_nodes = []
     for r1, r2s in chosen.items():
         moves = []
         for r2 in r2s:
-            p, k, _ = settles[(r1, r2)]
-            moves.append([r2, copied[p]] + ([k] if k else []))
+            s = settles[(r1, r2)]
+            assert s is not None
+            moves.append([r2, *link(s)])
         record: dict[str, Any] = {"board": removed[r1].picture, "to_move": second.value, "phase": SECOND,
                                   "hole": r1, "winner": winner.value}
         if moves:

@@ -106,46 +106,41 @@ def symmetry_class(board: konane.Board) -> tuple[str, bool]:
     return str(normal), swapped
 
 
-Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None"]
+Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None", bool]
 
 
-def part_path(folder: str, rows: int, cols: int, r1: str, r2: str) -> str:
-    """The file of the certificate of one opening (``--certify``): ``DIR/RxC-r1-r2.cert``."""
-    return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}.cert")
+def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, capture: str | None = None) -> str:
+    """The file of the certificate of one opening (``--certify``), ``DIR/RxC-r1-r2.cert``, or of
+    the position after its first capture (``--split``), ``DIR/RxC-r1-r2-CAPTURE.cert``."""
+    return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}" + (f"-{capture}" if capture else "") + ".cert")
 
 
-def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = lambda row: None
-                  ) -> dict[str, object]:
-    """One row of the table: Black to move after the removals ``r1`` and ``r2``; with a folder
-    of certificates, the certificate of the opening solved, written into it.  ``searched`` is
-    called with the row once the search ends, before the certificate is written (so that a run
-    stopped while it writes keeps the search's result)."""
-    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder = task
-    if fresh:
-        konane.clear_caches()
+def search(position: konane.Board, mover: konane.Color, limit: float | None, max_memory: int | None,
+           cache: str | None, path: str | None, searched: Callable[[dict[str, object]], None]
+           ) -> dict[str, object]:
+    """Who wins ``position`` with ``mover`` to capture: the search's figures; with ``path``, the
+    certificate written there once the search ends (``searched`` is called with the figures
+    before, so that a run stopped while it writes keeps the search's result)."""
     t = time.perf_counter()
     row: dict[str, object]
     try:
-        s = konane.solve(b2, konane.BLACK, time=limit, progress=False, max_memory=max_memory, cache=cache)
+        s = konane.solve(position, mover, time=limit, progress=False, max_memory=max_memory, cache=cache)
     except konane.ComputationLimitError as exc:
-        row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": None,
-               "positions": exc.positions, "settled": None,
+        row = {"winner": None, "positions": exc.positions, "settled": None,
                "seconds": round(time.perf_counter() - t, 3), "limit": exc.limit}
     else:
-        row = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}", "winner": s.winner.long_name,
-               "move": str(s.move) if s.move else None, "positions": s.positions,
+        row = {"winner": s.winner.long_name, "move": str(s.move) if s.move else None, "positions": s.positions,
                "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
     mem = resident_memory()
     row["rss_mb"] = None if mem is None else round(mem / 2**20)
     searched(row)
-    if folder is not None and row["winner"] is not None:
+    if path is not None and row["winner"] is not None:
         # solved again with the certificate: the table holds the proof, so the search is short
         # and the writer reads the proof out of it (what it lost is searched again)
-        os.makedirs(folder, exist_ok=True)
-        path = part_path(folder, rows, cols, r1, r2)
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         t = time.perf_counter()
         try:
-            konane.solve(b2, konane.BLACK, progress=False, max_memory=max_memory, cache=cache, certificate=path)
+            konane.solve(position, mover, progress=False, max_memory=max_memory, cache=cache, certificate=path)
         except konane.ComputationLimitError as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
             row["certificate_stopped"] = {"limit": exc.limit, "seconds": round(time.perf_counter() - t, 2)}
@@ -153,6 +148,50 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
             row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
                                   "write_seconds": round(time.perf_counter() - t, 2)}
     return row
+
+
+def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = lambda row: None
+                  ) -> dict[str, object]:
+    """One row of the table: Black to move after the removals ``r1`` and ``r2``; with a folder
+    of certificates, the certificate of the opening solved, written into it.  ``searched`` is
+    called with the row once the search ends, before the certificate is written (so that a run
+    stopped while it writes keeps the search's result).
+
+    Split (``--split``), the opening is solved as the positions after each capture of Black,
+    White to move, one search each in emptied tables (each with its certificate), in order
+    until Black wins one: smaller searches than the opening's (a search bigger than the memory
+    gets done), for some more work in all.  The row's ``split`` holds them."""
+    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split = task
+    head: dict[str, object] = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}"}
+    if not split:
+        if fresh:
+            konane.clear_caches()
+        return dict(head, **search(b2, konane.BLACK, limit, max_memory, cache,
+                                   None if folder is None else part_path(folder, rows, cols, r1, r2),
+                                   lambda r: searched(dict(head, **r))))
+    done: list[dict[str, object]] = []
+
+    def summary(children: list[dict[str, object]]) -> dict[str, object]:
+        black = next((c for c in children if c["winner"] == "Black"), None)
+        finished = len(children) == len(captures) and all(c["winner"] == "White" for c in children)
+        return dict(head, winner="Black" if black else "White" if finished else None,
+                    move=black["capture"] if black else None,
+                    positions=sum(int(str(c["positions"])) for c in children), settled=None,
+                    seconds=round(sum(float(str(c["seconds"])) for c in children), 3),
+                    rss_mb=max((c["rss_mb"] for c in children if c["rss_mb"] is not None), default=None),
+                    split=children)
+
+    captures = b2.move_options(konane.BLACK)
+    for capture, b3 in captures:
+        konane.clear_caches()
+        path = None if folder is None else part_path(folder, rows, cols, r1, r2, str(capture))
+        head_c = {"capture": str(capture)}
+        child = dict(head_c, **search(b3, konane.WHITE, limit, max_memory, cache, path,
+                                      lambda r, h=head_c: searched(summary([*done, dict(h, **r)]))))
+        done.append(child)
+        if child["winner"] == "Black":
+            break
+    return summary(done)
 
 
 def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, Any]:
@@ -312,6 +351,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", metavar="FILE",
                     help="keep the proved results in FILE (konane.solve's cache=): a run stopped by a "
                          "limit, Ctrl-C or a kill goes on from them when run again")
+    ap.add_argument("--split", action="store_true",
+                    help="solve each opening as the positions after each capture of Black, one search "
+                         "(and one certificate) each: for an opening too big for the memory")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     on_cluster = args.workers > 0 or args.scheduler is not None
@@ -363,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
               for r, c in shapes], False)
 
     only = {" ".join(o.split()) for o in args.openings.split(",") if o.strip()}
-    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache, args.certify)
+    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache, args.certify, args.split)
                          for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)
                          if not only or f"{r1} {r2}" in only]
     if only and not tasks:
@@ -410,12 +452,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
         if args.certify:
-            written = [part_path(args.certify, rows, cols, *str(r["opening"]).split())
-                       for r in results if "certificate" in r and "same_as" not in r]
+            written = [str(c["certificate"]["path"])  # type: ignore[index]
+                       for r in results if "same_as" not in r
+                       for c in ([r] if "split" not in r else r["split"])  # type: ignore[list-item]
+                       if "certificate" in c]
             res["certificate"] = c = certify(rows, cols, args.certify, written)
             if c["path"] is not None:
                 print(f"  {res['board']}: {c['winner']} wins, certified: {c['path']}, joined from {c['parts']} "
-                      f"openings: {c['nodes']:,} nodes, {c['bytes']:,} bytes, checked in {c['verify_seconds']:.1f} s",
+                      f"certificates: {c['nodes']:,} nodes, {c['bytes']:,} bytes, "
+                      f"checked in {c['verify_seconds']:.1f} s",
                       flush=True)
             else:
                 print(f"  {res['board']}: not certified yet ({c['why']}); the certificates of this run's "

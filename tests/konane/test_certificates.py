@@ -321,11 +321,15 @@ def test_joining_refuses_parts_that_do_not_fit(tmp_path):
     (part,) = _parts(tmp_path, 4, [("a1", "b1")])
     match = konane.Match(Board.start(4))
     game = tmp_path / "game.cert"
-    # another player to move
+    # another player to move: the part is of no opening
     b = Board.start(4).play_removal("a1").play_removal("b1")
     konane.solve(b, WHITE, certificate=tmp_path / "white.cert", progress=False)
-    with pytest.raises(CertificateError, match="with Black to capture"):
+    with pytest.raises(CertificateError, match="do not settle"):
         konane.join_certificates(match, [tmp_path / "white.cert"], game)
+    # a certificate of a whole game is not a part
+    konane.join_certificates(match, _parts(tmp_path, 4, [("b2", "c2")]) + [part], tmp_path / "whole.cert")
+    with pytest.raises(CertificateError, match="its root is a position of the first removal"):
+        konane.join_certificates(match, [tmp_path / "whole.cert"], game)
     # other rules
     konane.solve(b, BLACK, certificate=tmp_path / "single.cert", rules=konane.SINGLE_JUMP, progress=False)
     with pytest.raises(CertificateError, match="other rules"):
