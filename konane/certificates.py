@@ -415,17 +415,23 @@ class _Settled:
 def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
                       path: str | os.PathLike[str]) -> CertificateReport:
     """Write the certificate of a whole game from its start, joined from the certificates of
-    its openings.
+    its openings, or of positions after them.
 
     Each part is a certificate written by :func:`konane.solve` (``certificate=``) for a
-    position after the two removals of the opening, the first remover to capture.  The joined
-    certificate proves who wins ``match`` from its first removal: where the second player wins,
-    every first removal with, for each, one reply whose part the second player wins; where the
-    first player wins, one first removal with every reply, each with a part the first player
-    wins.  A part may be of an opening equal to the one needed by a symmetry of the board (the
-    move then names its node with that symmetry, as the format allows).  So a game too big to
-    solve in one process is certified one opening at a time, in runs of their own, on machines
-    of their own (``scripts/solve_openings.py --certify``), and joined.
+    position of the capture phase: after the two removals of an opening, the first remover to
+    capture, or after some captures more, either player to move.  The joined certificate proves
+    who wins ``match`` from its first removal: where the second player wins, every first removal
+    with, for each, one reply whose opening the second player wins; where the first player
+    wins, one first removal with every reply, each an opening the first player wins.  An
+    opening is won by a part of it, or by its captures: the join walks from the opening through
+    the captures, down to the parts (no deeper than the part with the fewest stones), and writes
+    the nodes between (at each, one winning capture of the player to move, or every capture,
+    each won by the other; a player who cannot capture loses).  A part may be of a position
+    equal to the one needed by a symmetry of the board (the move then names its node with that
+    symmetry, as the format allows).  So a game too big to solve in one process is certified one
+    opening at a time, in runs of their own, on machines of their own
+    (``scripts/solve_openings.py --certify``), and an opening too big as the positions after
+    each of its first captures (``--split``).
 
     The parts' nodes are copied (a position met in two parts is one node); only the seals of
     the parts are checked here (a changed part is refused), not their proofs: check the joined
@@ -437,7 +443,7 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         The game at its start (:class:`konane.Match`, with its opening): the board, the rules
         and the first player.
     parts : iterable of str or os.PathLike
-        The certificates of openings (the unused ones are left out).
+        The certificates of openings or of positions after them (the unused ones are left out).
     path : str or os.PathLike
         Where to write the joined certificate.
 
@@ -449,9 +455,9 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     Raises
     ------
     CertificateError
-        If a part cannot be read, was changed, is of other rules or of a position that is not
-        the match's start after two removals with the first remover to move, or if the parts
-        do not settle the game (the message names the openings missing).
+        If a part cannot be read, was changed, is of other rules or of a position of the
+        opening's removals, or if the parts do not settle the game (the message names the
+        first removals for which no reply is settled).
     KonaneTypeError
         If ``match`` is not a match at its start, or a path is not a str or a path.
 

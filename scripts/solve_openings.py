@@ -43,7 +43,10 @@ for its images under the board's symmetries); the joined certificate is checked 
 ``konane.verify_certificate`` (the pure-Python reference code alone), or, while the game is
 not settled, each certificate the run wrote.  So a big board is certified one opening at a
 time, in runs of their own (``--openings``, ``--workers``, on machines of their own with a
-shared ``DIR``).  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
+shared ``DIR``).  ``--split`` solves each opening as the positions after each capture of Black
+(White to move), one search and one certificate each (``DIR/RxC-r1-r2-CAPTURE.cert``), until
+Black wins one: for an opening whose search outgrows the memory; the join walks from the
+opening through the captures to them.  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
 certified (43 minutes on one core, by the former ``--certify``, which solved the whole game again
 from its start for the certificate: ``notebooks/data/certified-boards.json``):
 
@@ -178,16 +181,19 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
                     move=black["capture"] if black else None,
                     positions=sum(int(str(c["positions"])) for c in children), settled=None,
                     seconds=round(sum(float(str(c["seconds"])) for c in children), 3),
-                    rss_mb=max((c["rss_mb"] for c in children if c["rss_mb"] is not None), default=None),
+                    rss_mb=max((int(str(c["rss_mb"])) for c in children if c["rss_mb"] is not None), default=None),
                     split=children)
 
     captures = b2.move_options(konane.BLACK)
     for capture, b3 in captures:
         konane.clear_caches()
         path = None if folder is None else part_path(folder, rows, cols, r1, r2, str(capture))
-        head_c = {"capture": str(capture)}
-        child = dict(head_c, **search(b3, konane.WHITE, limit, max_memory, cache, path,
-                                      lambda r, h=head_c: searched(summary([*done, dict(h, **r)]))))
+        head_c: dict[str, object] = {"capture": str(capture)}
+
+        def found(r: dict[str, object], h: dict[str, object] = head_c) -> None:
+            searched(summary([*done, dict(h, **r)]))
+
+        child = dict(head_c, **search(b3, konane.WHITE, limit, max_memory, cache, path, found))
         done.append(child)
         if child["winner"] == "Black":
             break
@@ -452,9 +458,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
         if args.certify:
-            written = [str(c["certificate"]["path"])  # type: ignore[index]
+            written = [str(c["certificate"]["path"])
                        for r in results if "same_as" not in r
-                       for c in ([r] if "split" not in r else r["split"])  # type: ignore[list-item]
+                       for c in ([r] if "split" not in r else r["split"])
                        if "certificate" in c]
             res["certificate"] = c = certify(rows, cols, args.certify, written)
             if c["path"] is not None:

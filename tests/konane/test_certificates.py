@@ -308,6 +308,75 @@ def test_certificates_of_images_of_the_openings_join_with_symmetries(tmp_path):
     assert konane.verify_certificate(game).winner is WHITE
 
 
+def _after_captures(tmp_path, board, mover, name):
+    """The certificates of the positions after each capture of ``mover`` on ``board``, the
+    other player to move: the parts of a split opening."""
+    out = []
+    for m, after in board.move_options(mover):
+        path = tmp_path / f"{name}-{m}.cert"
+        konane.solve(after, mover.opponent, certificate=path, progress=False)
+        out.append(path)
+    return out
+
+
+def test_parts_after_the_first_captures_join_into_the_game(tmp_path):
+    """4x4 (White wins, Norvig 2021) from the positions after each capture of Black in the
+    opening d4 c4 (the image of a1 b1 under the half turn, of a1 a2 under a reflection) and the
+    opening c3 b3 whole: the join writes the nodes of the openings it chose, Black to capture,
+    with every capture of Black, each to a part, through a symmetry where the opening is an
+    image of d4 c4."""
+    start = Board.start(4)
+    d4c4 = start.play_removal("d4").play_removal("c4")
+    parts = _after_captures(tmp_path, d4c4, BLACK, "d4-c4") + _parts(tmp_path, 4, [("c3", "b3")])
+    game = tmp_path / "game.cert"
+    joined = konane.join_certificates(konane.Match(start), parts, game)
+    report = konane.verify_certificate(game)
+    assert joined.winner is report.winner is WHITE and report.nodes == joined.nodes
+    header, nodes = _load(game)
+    root = nodes[header["root"]]
+    openings = {}
+    for r1, removal in root["moves"]:
+        (r2, child, *k), = nodes[removal]["moves"]
+        openings[(r1, r2)] = nodes[child]
+    assert {r1 for r1, _ in openings} == {"a1", "b2", "c3", "d4"}
+    for r1, r2 in [(r1, r2) for r1, r2 in openings if r1 in ("a1", "d4")]:
+        position = start.play_removal(r1).play_removal(r2)
+        node = openings[(r1, r2)]
+        assert node["phase"] == "capture" and node["to_move"] == "x" and node["winner"] == "o"
+        assert node["board"] == position.picture
+        assert sorted(m[0] for m in node["moves"]) == sorted(str(m) for m, _ in position.move_options(BLACK))
+
+
+def test_parts_two_captures_deep_join_where_the_first_player_wins(tmp_path):
+    """5x5 (Black wins, Norvig 2021; here Black removes a1): the parts are the positions after
+    a1 a2, Black's capture c1-a1 and each reply of White (Black to move, Black wins them all,
+    each by konane.solve).  The join chooses c1-a1 and writes every reply of White below it;
+    a1 b1, the image of a1 a2 under the reflection in the diagonal, is settled through the
+    symmetry two captures deep."""
+    start = Board.start(5)
+    b1 = start.play_removal("a1")
+    a1a2 = b1.play_removal("a2")
+    (after,) = [a for m, a in a1a2.move_options(BLACK) if str(m) == "c1-a1"]
+    parts = _after_captures(tmp_path, after, WHITE, "a1-a2-c1-a1")
+    game = tmp_path / "game.cert"
+    konane.join_certificates(konane.Match(start), parts, game)
+    report = konane.verify_certificate(game)
+    assert report.winner is BLACK
+    written = {(n["board"], n["to_move"]): n for n in _nodes(game)}
+    a1b1 = b1.play_removal("b1")
+    for position in (a1a2, a1b1):
+        (capture, child, *k), = written[(position.picture, "x")]["moves"]
+        assert position.parse_move(capture) in position.legal_moves(BLACK)
+        node = _nodes(game)[child]
+        assert node["to_move"] == "o" and node["winner"] == "x"
+        played = position.play(position.parse_move(capture))
+        assert sorted(m[0] for m in node["moves"]) == sorted(str(m) for m, _ in played.move_options(WHITE))
+    assert written[(a1a2.picture, "x")]["moves"][0][0] == "c1-a1"
+    # one reply's part missing: a1 a2 is not settled
+    with pytest.raises(CertificateError, match="do not settle"):
+        konane.join_certificates(konane.Match(start), parts[:-1], tmp_path / "short.cert")
+
+
 def test_joining_says_which_openings_are_missing(tmp_path):
     parts = _parts(tmp_path, 4, [("a1", "b1")])
     with pytest.raises(CertificateError, match="none for b2, c3"):

@@ -544,6 +544,44 @@ def test_solve_openings_script_certifies_a_game_one_opening_at_a_time(tmp_path):
     assert report.winner is WHITE and report.phase == "first removal" and report.nodes == cert["nodes"]
 
 
+def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
+    """--split solves an opening as the positions after each capture of Black, one search and
+    one certificate each, and stops at the first that Black wins: 4x4 a1 b1 (White wins it,
+    Norvig 2021: every capture of Black) and 5x5 a1 a2 and a1 b1 (Black wins them, Norvig
+    2021: one capture is enough),
+    each row the sum of its searches; the 4x4 game certified from the split a1 b1 and b2 c2
+    whole, joined through the captures."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    certs, out = tmp_path / "certs", tmp_path / "run.json"
+    assert mod.main(["--sizes", "4,5", "--openings", "a1 b1,a1 a2", "--split", "--certify", str(certs),
+                     "--json", str(out), "--quiet"]) == 0
+    four, five = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    (row,) = [o for o in four["openings"] if o["opening"] == "a1 b1"]
+    a1b1 = Board.start(4).play_removal("a1").play_removal("b1")
+    captures = [str(m) for m, _ in a1b1.move_options(BLACK)]
+    assert row["winner"] == "White" and [c["capture"] for c in row["split"]] == captures
+    assert all(c["winner"] == "White" for c in row["split"])
+    assert row["positions"] == sum(c["positions"] for c in row["split"])
+    for c in row["split"]:
+        assert c["certificate"]["path"] == str(certs / f"4x4-a1-b1-{c['capture']}.cert")
+        report = konane.verify_certificate(c["certificate"]["path"])
+        assert report.winner is WHITE and report.to_move is WHITE
+    (row,) = [o for o in five["openings"] if o["opening"] == "a1 a2"]
+    assert row["winner"] == "Black" and len(row["split"]) == 1 and row["move"] == row["split"][0]["capture"]
+    # 5x5: a1 a2 and a1 b1 (Black wins both, the only replies to a1) settle the game
+    assert five["certificate"]["winner"] == "Black"
+    assert konane.verify_certificate(five["certificate"]["path"]).winner is BLACK
+    assert mod.main(["--sizes", "4", "--openings", "b2 c2", "--certify", str(certs), "--json", str(out),
+                     "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    cert = board["certificate"]
+    # the parts: a1 b1's and a1 a2's captures (one each) and b2 c2
+    assert cert["path"] == str(certs / "4x4.cert") and cert["parts"] == 3
+    assert konane.verify_certificate(cert["path"]).winner is WHITE
+
+
 def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
     """An opening's certificate that outgrows the limits is recorded as stopped (the opening's
     result stays), no file is left, and the game is not certified; a run stopped while it
