@@ -45,8 +45,10 @@ not settled, each certificate the run wrote.  So a big board is certified one op
 time, in runs of their own (``--openings``, ``--workers``, on machines of their own with a
 shared ``DIR``).  ``--split`` solves each opening as the positions after each capture of Black
 (White to move), one search and one certificate each (``DIR/RxC-r1-r2-CAPTURE.cert``), until
-Black wins one: for an opening whose search outgrows the memory; the join walks from the
-opening through the captures to them.  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
+Black wins one (on a cluster each capture is a task of its own, all searched at once): for an
+opening whose search outgrows the memory, or more tasks than openings for the workers; the join
+walks from the opening through the captures to them.  On 6x6 the split searches 1.23 times the
+positions of the whole openings (``benchmarks/results/2026-11-27-split-openings.json``).  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
 certified (43 minutes on one core, by the former ``--certify``, which solved the whole game again
 from its start for the certificate: ``notebooks/data/certified-boards.json``):
 
@@ -173,31 +175,39 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
                                    None if folder is None else part_path(folder, rows, cols, r1, r2),
                                    lambda r: searched(dict(head, **r))))
     done: list[dict[str, object]] = []
-
-    def summary(children: list[dict[str, object]]) -> dict[str, object]:
-        black = next((c for c in children if c["winner"] == "Black"), None)
-        finished = len(children) == len(captures) and all(c["winner"] == "White" for c in children)
-        return dict(head, winner="Black" if black else "White" if finished else None,
-                    move=black["capture"] if black else None,
-                    positions=sum(int(str(c["positions"])) for c in children), settled=None,
-                    seconds=round(sum(float(str(c["seconds"])) for c in children), 3),
-                    rss_mb=max((int(str(c["rss_mb"])) for c in children if c["rss_mb"] is not None), default=None),
-                    split=children)
-
-    captures = b2.move_options(konane.BLACK)
-    for capture, b3 in captures:
-        konane.clear_caches()
-        path = None if folder is None else part_path(folder, rows, cols, r1, r2, str(capture))
-        head_c: dict[str, object] = {"capture": str(capture)}
-
-        def found(r: dict[str, object], h: dict[str, object] = head_c) -> None:
-            searched(summary([*done, dict(h, **r)]))
-
-        child = dict(head_c, **search(b3, konane.WHITE, limit, max_memory, cache, path, found))
+    for i in range(b2.move_count(konane.BLACK)):
+        child = solve_capture(task, i, lambda r: searched(split_row(task, [*done, r])))
         done.append(child)
         if child["winner"] == "Black":
             break
-    return summary(done)
+    return split_row(task, done)
+
+
+def solve_capture(task: Task, i: int, searched: Callable[[dict[str, object]], None] = lambda row: None
+                  ) -> dict[str, object]:
+    """The search (and the certificate) of the position after Black's ``i``-th capture in the
+    opening of ``task`` (``--split``), in emptied tables."""
+    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split = task
+    capture, b3 = b2.move_options(konane.BLACK)[i]
+    konane.clear_caches()
+    path = None if folder is None else part_path(folder, rows, cols, r1, r2, str(capture))
+    head: dict[str, object] = {"capture": str(capture)}
+    return dict(head, **search(b3, konane.WHITE, limit, max_memory, cache, path, lambda r: searched(dict(head, **r))))
+
+
+def split_row(task: Task, children: list[dict[str, object]]) -> dict[str, object]:
+    """The row of a split opening from the rows of the captures solved (``split``): Black's
+    if Black wins one, White's if White wins them all, the sums of their figures."""
+    rows, cols, r1, r2, b2 = task[:5]
+    black = next((c for c in children if c["winner"] == "Black"), None)
+    finished = len(children) == b2.move_count(konane.BLACK) and all(c["winner"] == "White" for c in children)
+    return {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}",
+            "winner": "Black" if black else "White" if finished else None,
+            "move": black["capture"] if black else None,
+            "positions": sum(int(str(c["positions"])) for c in children), "settled": None,
+            "seconds": round(sum(float(str(c["seconds"])) for c in children), 3),
+            "rss_mb": max((int(str(c["rss_mb"])) for c in children if c["rss_mb"] is not None), default=None),
+            "split": children}
 
 
 def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, Any]:
@@ -307,11 +317,13 @@ def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
         native.wins_configure(max_entries=max_entries, proof_numbers=proof_numbers)
 
 
-def solve_on_worker(task: Task, max_entries: int | None, proof_numbers: bool) -> dict[str, object]:
-    """One opening as a task of a Dask worker: the run's settings, empty tables, the solve."""
+def solve_on_worker(task: Task, capture: int | None, max_entries: int | None, proof_numbers: bool
+                    ) -> dict[str, object]:
+    """One opening as a task of a Dask worker (or, split, the position after its ``capture``-th
+    capture): the run's settings, empty tables, the solve."""
     init_worker(max_entries, proof_numbers)
     konane.clear_caches()
-    return solve_opening(task)
+    return solve_opening(task) if capture is None else solve_capture(task, capture)
 
 
 HEADER = f"{'board':>6}  {'opening':<8} {'winner':<6} {'move':<7} {'positions':>11} {'settled':>10} " \
@@ -424,12 +436,17 @@ def main(argv: list[str] | None = None) -> int:
         for i, task in enumerate(tasks):
             index.append(first.setdefault(symmetry_class(task[4]), i))
         todo = sorted(set(index), key=lambda i: -tasks[i][4].stone_count(konane.BLACK))
+        # split: each capture of each opening a task (every one searched, even past one Black wins)
+        units: list[tuple[int, int | None]] = [(i, c) for i in todo for c in (
+            range(tasks[i][4].move_count(konane.BLACK)) if args.split else [None])]
         # konane's max_memory bounds each search; Dask's own memory management stays out
         with konane.cluster.local_client(args.workers, memory_limit=None, address=args.scheduler) as client:
-            futures = client.map(solve_on_worker, [tasks[i] for i in todo], max_entries=max_entries,
-                                 proof_numbers=not args.depth_first, pure=False)
-            rows_todo = client.gather(futures)
-        solved = dict(zip(todo, rows_todo, strict=True))
+            futures = client.map(solve_on_worker, [tasks[i] for i, _ in units], [c for _, c in units],
+                                 max_entries=max_entries, proof_numbers=not args.depth_first, pure=False)
+            rows_units = client.gather(futures)
+        solved = {i: r for (i, c), r in zip(units, rows_units, strict=True) if c is None}
+        for i in todo if args.split else []:
+            solved[i] = split_row(tasks[i], [r for (j, _), r in zip(units, rows_units, strict=True) if j == i])
         rows_out = []
         for i, task in enumerate(tasks):
             row = dict(solved[index[i]])

@@ -286,7 +286,7 @@ def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path)
     the same winners as the run in this process, and White wins the game (Norvig (2021)), the
     openings equal by a symmetry solved once (``same_as``); with --certify, each worker writes the
     certificates of its openings and the run joins them into the game's, which the reference
-    code checks."""
+    code checks; with --split, the same from a task for each capture of Black in each opening."""
     import json
 
     mod = load_script("scripts", "solve_openings")
@@ -303,6 +303,18 @@ def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path)
     assert parts == sorted(f"4x4-{o['opening'].replace(' ', '-')}.cert" for o in b["openings"] if "same_as" not in o)
     assert b["certificate"]["path"] == str(certs / "4x4.cert") and b["certificate"]["winner"] == "White"
     assert konane.verify_certificate(certs / "4x4.cert").winner is konane.WHITE
+    # --split: each capture of Black in each opening a task of its own, the rows and the
+    # certificate joined from them as in one process
+    split, three = tmp_path / "split", tmp_path / "three.json"
+    assert mod.main(["--sizes", "4", "--workers", "2", "--split", "--certify", str(split), "--json", str(three),
+                     "--quiet"]) == 0
+    (c,) = json.loads(three.read_text(encoding="utf-8"))["boards"]
+    assert [(o["opening"], o["winner"]) for o in c["openings"]] == [(o["opening"], o["winner"]) for o in a["openings"]]
+    for o in (o for o in c["openings"] if "same_as" not in o):
+        position = konane.Board.start(4).play_removal(o["opening"].split()[0]).play_removal(o["opening"].split()[1])
+        assert [x["capture"] for x in o["split"]] == [str(m) for m, _ in position.move_options(konane.BLACK)]
+    assert c["certificate"]["winner"] == "White"
+    assert konane.verify_certificate(split / "4x4.cert").winner is konane.WHITE
     with pytest.raises(SystemExit):
         mod.main(["--sizes", "4", "--workers", "2", "--first-win"])
 
