@@ -37,10 +37,11 @@ import hashlib
 import json
 import os
 import struct
+import tempfile
 import time as _time
 import zlib
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
 import cgt
 from konane._calls import describe, public
@@ -50,9 +51,10 @@ from konane._kernel import native
 from konane._kernel import wins as wins_kernel
 from konane._kernel.decompose import region_masks
 from konane._kernel.solver import value_id
-from konane._progress import Progress
+from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
 from konane.board import BLACK, WHITE, Board, Color, as_color
-from konane.errors import CertificateError, KonaneError, KonaneTypeError
+from konane.cache import as_cache
+from konane.errors import CertificateError, KonaneError, KonaneTypeError, KonaneValueError
 from konane.moves import Move
 from konane.rules import Rules
 
@@ -398,18 +400,185 @@ def _stones(board: Board) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class _Settled:
-    """How :func:`join_certificates` settles a position of the capture phase: by the part
-    ``part`` (its root the position's image under ``symmetry``), or, with ``board`` and
-    ``mover``, by its captures ``moves`` (each with how the position after it is settled; none:
-    the mover cannot capture and loses)."""
+class Settled:
+    """How a position of the capture phase is proved in a certificate made of parts
+    (:func:`join_certificates`, :func:`write_joined`): by the part ``part`` (its root the
+    position's image under ``symmetry``), or, with ``board`` and ``mover``, by its captures
+    ``moves`` (each with how the position after it is proved; none: the mover cannot capture
+    and loses)."""
 
     winner: Color
     part: int | None = None
     symmetry: int = 0
     board: Board | None = None
     mover: Color | None = None
-    moves: list[tuple[Move, _Settled]] = dataclasses.field(default_factory=list)
+    moves: list[tuple[Move, Settled]] = dataclasses.field(default_factory=list)
+
+
+class _Joiner:
+    """The nodes of a certificate made of parts (certificates of positions of the capture phase,
+    read and their seals checked, under ``rules``) and of nodes joining them."""
+
+    def __init__(self, rules: Rules, parts: Iterable[str | os.PathLike[str]]) -> None:
+        self.rules = rules
+        self.loaded: list[tuple[str, list[dict[str, Any]], int, Board, Color, Color]] = []
+        for part in parts:
+            part_name = check_path(part)
+            header, nodes = _read(part_name)
+            if header.get("rules") != _rules_field(rules):
+                raise CertificateError(f"{part_name!r} is a certificate under other rules ({header.get('rules')!r})")
+            root = header.get("root")
+            if not (type(root) is int and 0 <= root < len(nodes)):
+                raise CertificateError(f"{part_name!r}: its header is damaged (root {root!r})")
+            board, mover, phase, winner = _read_node(nodes[root], root, part_name)
+            if phase != CAPTURE:
+                raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals "
+                                       f"(its root is a position of the {phase})")
+            self.loaded.append((part_name, nodes, root, board, mover, winner))
+        self.out: list[dict[str, Any]] = []
+        self.index: dict[tuple[Any, ...], int] = {}
+        self.copied: dict[int, int] = {}              # a part's index -> the index of its root here
+
+    def link(self, s: Settled) -> list[Any]:
+        """The node of a proved position written (its children first): ``[index]``, or
+        ``[index, k]`` where it is a part's root, the image of the position under the symmetry k."""
+        if s.part is not None:
+            if s.part not in self.copied:
+                self.copied[s.part] = _copy_nodes(*self.loaded[s.part][:3], self.out, self.index)
+            return [self.copied[s.part]] + ([s.symmetry] if s.symmetry else [])
+        assert s.board is not None and s.mover is not None
+        record: dict[str, Any] = {"board": s.board.picture, "to_move": s.mover.value, "phase": CAPTURE,
+                                  "winner": s.winner.value}
+        key = (record["board"], record["to_move"], CAPTURE, None, record["winner"])
+        if key not in self.index:
+            if s.moves:
+                record["moves"] = [[str(m), *self.link(c)] for m, c in s.moves]
+            self.index[key] = len(self.out)
+            self.out.append(record)
+        return [self.index[key]]
+
+    def save(self, name: str, root: int, board: Board, mover: Color, winner: Color, phase: str,
+             begun: float) -> CertificateReport:
+        size = _save(name, self.rules, root, self.out)
+        leaves = sum("regions" in n for n in self.out)
+        dead_ends = sum("regions" not in n and "moves" not in n for n in self.out)
+        return CertificateReport(name, board, mover, winner, phase, len(self.out), leaves, dead_ends, size,
+                                 _time.monotonic() - begun)
+
+
+def write_joined(path: str | os.PathLike[str], rules: Rules, root: Settled,
+                 parts: Iterable[str | os.PathLike[str]]) -> CertificateReport:
+    """Write the certificate of ``root`` (a position with its mover, proved by its captures down
+    to the ``parts``, which :attr:`Settled.part` indexes; ``konane.solve`` on a cluster: the
+    top of the proof in the driver, the parts written by the workers)."""
+    begun = _time.monotonic()
+    name = check_path(path)
+    joiner = _Joiner(rules, parts)
+    top, *symmetry = joiner.link(root)
+    if root.part is not None:          # the root is a part's, whole
+        if symmetry:
+            raise KonaneValueError("write_joined: the root is the image of a part, not the part itself")
+        board, mover = joiner.loaded[root.part][3:5]
+    else:
+        assert root.board is not None and root.mover is not None
+        board, mover = root.board.with_origin("a1"), root.mover
+    return joiner.save(name, top, board, mover, root.winner, CAPTURE, begun)
+
+
+class ProvedNode(Protocol):
+    """A node of a proved tree whose top a certificate is made of (the driver's tree of
+    :mod:`konane.cluster`): ``board`` with Black to move if ``black``, proved won or lost by
+    the player to move (``won``), after ``move``, with its ``children`` where it was expanded,
+    and the ``worker`` whose table proved it."""
+
+    board: Board
+    black: bool
+    won: bool | None
+    move: Move | None
+    worker: str
+
+    @property
+    def children(self) -> Sequence[ProvedNode] | None: ...
+
+
+def proof_top(root: ProvedNode, rules: Rules) -> tuple[Settled, list[ProvedNode]]:
+    """The top of the proof of ``root`` from its proved tree (where the winner moves, a move
+    proved winning; where the loser moves, every move), and its leaves (the nodes not expanded,
+    with a move: their proofs are the parts, in the order of :attr:`Settled.part`)."""
+    leaves: list[ProvedNode] = []
+    at: dict[tuple[tuple[int, int, int, int, int], bool], Settled] = {}
+
+    def settled(n: ProvedNode) -> Settled:
+        """How ``n`` is proved (a tree a few captures deep: recursion is safe)."""
+        key = (n.board.key, n.black)
+        found = at.get(key)
+        if found is not None:
+            return found
+        mover = BLACK if n.black else WHITE
+        if n.won is None:
+            raise KonaneError(f"proof_top: a node of the proof is not proved ({n.board.picture!r})")
+        winner = mover if n.won else mover.opponent
+        if n.children is None:
+            if n.board.move_count(mover, rules) == 0:
+                found = Settled(winner, board=n.board, mover=mover)
+            else:
+                found = Settled(winner, part=len(leaves))
+                leaves.append(n)
+        else:
+            chosen = [c for c in n.children if c.won is False][:1] if n.won else list(n.children)
+            if not chosen or any(c.won is None or c.move is None for c in chosen):
+                raise KonaneError(f"proof_top: the children of {n.board.picture!r} do not prove it")
+            found = Settled(winner, board=n.board, mover=mover,
+                            moves=[(c.move, settled(c)) for c in chosen if c.move is not None])
+        at[key] = found
+        return found
+
+    return settled(root), leaves
+
+
+def certificate_job(position: tuple[int, int, int, int, int], black_to_move: bool, black_wins: bool, rules: Rules,
+                    cache: str | None = None, threads: int = 1) -> tuple[bytes, int]:
+    """A job of a certificate written on a cluster (:func:`konane.solve` with ``cluster=`` and
+    ``certificate=``), run by a worker: the certificate that Black (if ``black_wins``) or White
+    wins ``position`` (:attr:`konane.Board.key`) with Black (if ``black_to_move``) or White to
+    move, as the bytes of its file, and the positions searched to write it.  The proof is read
+    out of the worker's table, where the job that proved the position ran on this worker; what
+    the table lost is searched again (with ``cache``, from the proofs kept there).
+
+    Examples
+    --------
+    >>> from konane.certificates import certificate_job
+    >>> data, positions = certificate_job(konane.Board("..ox/xo..").key, True, True, konane.STANDARD)
+    >>> data[:2] == b"\\x1f\\x8b"                     # a gzip file
+    True
+    """
+    board = Board.from_masks(*position)
+    kept = None if cache is None else as_cache(cache)
+    with computation("a certificate's job on a cluster", progress=False, max_positions=None,
+                     max_memory=DEFAULT_MAX_MEMORY, threads=threads) as prog, wins_kernel.proofs_kept_in(kept), \
+            tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "part.cert")
+        write(path, board, BLACK if black_to_move else WHITE, BLACK if black_wins else WHITE, rules, prog)
+        with open(path, "rb") as f:
+            return f.read(), prog.count
+
+
+def write_on_cluster(path: str | os.PathLike[str], search: Any, root: ProvedNode, rules: Rules
+                     ) -> CertificateReport:
+    """Write the certificate of ``root``, proved on a cluster (``search``: the driver's search
+    of :mod:`konane.cluster`, still connected), to ``path``: the top of the proof from the
+    driver's tree, each of its leaves by a job (:func:`certificate_job`) on the worker whose
+    table proved it, joined (:func:`write_joined`)."""
+    top, leaves = proof_top(root, rules)
+    data = search.gather(certificate_job, [((n.board.key, n.black, n.black is n.won, rules), n.worker)
+                                           for n in leaves])
+    with tempfile.TemporaryDirectory() as folder:
+        parts = []
+        for i, d in enumerate(data):
+            parts.append(os.path.join(folder, f"{i}.cert"))
+            with open(parts[-1], "wb") as f:
+                f.write(d)
+        return write_joined(path, rules, top, parts)
 
 
 def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
@@ -504,51 +673,39 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         for m2 in b1.removals(second, str(m1), rules):
             openings[(str(m1), str(m2))] = b1.play_removal(m2.source)
             replies[str(m1)].append(str(m2))
-    # each part's root position, read, by its position and player to move
-    loaded: list[tuple[str, list[dict[str, Any]], int, Color]] = []
+    # each part's root position, by its position and player to move
+    joiner = _Joiner(rules, parts)
+    loaded = joiner.loaded
     by_position: dict[tuple[Any, ...], int] = {}     # (a root position, its mover) -> the first part of it
-    for part in parts:
-        part_name = check_path(part)
-        header, nodes = _read(part_name)
-        if header.get("rules") != _rules_field(rules):
-            raise CertificateError(f"{part_name!r} is a certificate under other rules ({header.get('rules')!r})")
-        root = header.get("root")
-        if not (type(root) is int and 0 <= root < len(nodes)):
-            raise CertificateError(f"{part_name!r}: its header is damaged (root {root!r})")
-        board, mover, phase, winner = _read_node(nodes[root], root, part_name)
-        if phase != CAPTURE:
-            raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals "
-                                   f"(its root is a position of the {phase})")
-        by_position.setdefault((board.key, mover), len(loaded))
-        loaded.append((part_name, nodes, root, winner))
+    for i, (_, _, _, board, mover, _) in enumerate(loaded):
+        by_position.setdefault((board.key, mover), i)
     # the fewest stones of a part: the walk from an opening goes no deeper (no part: no walk)
-    floor = min((_stones(_read_node(nodes[root], root, name)[0]) for name, nodes, root, _ in loaded),
-                default=_stones(start))
-    settled: dict[tuple[Any, ...], _Settled | None] = {}
+    floor = min((_stones(part[3]) for part in loaded), default=_stones(start))
+    settled: dict[tuple[Any, ...], Settled | None] = {}
 
-    def settle(board: Board, mover: Color) -> _Settled | None:
+    def settle(board: Board, mover: Color) -> Settled | None:
         """How the position with ``mover`` to capture is settled: by a part (of it or of its
         image), by having no move, or by its captures, each settled; None if it is not."""
         key = (board.key, mover)
         if key in settled:
             return settled[key]
-        found: _Settled | None = None
+        found: Settled | None = None
         for k in range(8):
             p = by_position.get((board.transform(k).key, mover))
             if p is not None:
-                found = _Settled(loaded[p][3], part=p, symmetry=k)
+                found = Settled(loaded[p][5], part=p, symmetry=k)
                 break
         if found is None:
             children = board.move_options(mover, rules)
             if not children:
-                found = _Settled(mover.opponent, board=board, mover=mover)
+                found = Settled(mover.opponent, board=board, mover=mover)
             elif _stones(board) > floor:
                 below = [(m, settle(after, mover.opponent)) for m, after in children]
                 wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
                 if wins:
-                    found = _Settled(mover, board=board, mover=mover, moves=wins[:1])
+                    found = Settled(mover, board=board, mover=mover, moves=wins[:1])
                 elif all(c is not None for _, c in below):
-                    found = _Settled(mover.opponent, board=board, mover=mover,
+                    found = Settled(mover.opponent, board=board, mover=mover,
                                      moves=[(m, c) for m, c in below if c is not None])
         settled[key] = found
         return found
@@ -571,35 +728,14 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
             f"the parts do not settle who wins: {second.long_name} wins only if each first removal has a reply "
             f"it wins (none for {', '.join(missing)}), {first.long_name} only if some first removal wins against "
             "every reply (none does)")
-    out: list[dict[str, Any]] = []
-    index: dict[tuple[Any, ...], int] = {}
-    copied: dict[int, int] = {}              # a part's index -> the index of its root here
-
-    def link(s: _Settled) -> list[Any]:
-        """The node of a settled position written (its children first): ``[index]``, or
-        ``[index, k]`` where it is a part's root, the image of the position under the symmetry k."""
-        if s.part is not None:
-            if s.part not in copied:
-                copied[s.part] = _copy_nodes(*loaded[s.part][:3], out, index)
-            return [copied[s.part]] + ([s.symmetry] if s.symmetry else [])
-        assert s.board is not None and s.mover is not None
-        record: dict[str, Any] = {"board": s.board.picture, "to_move": s.mover.value, "phase": CAPTURE,
-                                  "winner": s.winner.value}
-        key = (record["board"], record["to_move"], CAPTURE, None, record["winner"])
-        if key not in index:
-            if s.moves:
-                record["moves"] = [[str(m), *link(c)] for m, c in s.moves]
-            index[key] = len(out)
-            out.append(record)
-        return [index[key]]
-
     removal_nodes = []
+    out = joiner.out
     for r1, r2s in chosen.items():
         moves = []
         for r2 in r2s:
             s = settles[(r1, r2)]
             assert s is not None
-            moves.append([r2, *link(s)])
+            moves.append([r2, *joiner.link(s)])
         record: dict[str, Any] = {"board": removed[r1].picture, "to_move": second.value, "phase": SECOND,
                                   "hole": r1, "winner": winner.value}
         if moves:
@@ -608,11 +744,7 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         removal_nodes.append([r1, len(out) - 1])
     out.append({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
                 "moves": removal_nodes})
-    size = _save(name, rules, len(out) - 1, out)
-    leaves = sum("regions" in n for n in out)
-    dead_ends = sum("regions" not in n and "moves" not in n for n in out)
-    return CertificateReport(name, start, first, winner, FIRST, len(out), leaves, dead_ends, size,
-                             _time.monotonic() - begun)
+    return joiner.save(name, len(out) - 1, start, first, winner, FIRST, begun)
 
 
 def _copy_nodes(name: str, nodes: list[Any], root: int, out: list[dict[str, Any]],

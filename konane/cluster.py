@@ -565,16 +565,50 @@ class _Search:
         return found
 
 
+    def gather(self, job: Callable[..., tuple[Any, int]], calls: list[tuple[tuple[Any, ...], str]]) -> list[Any]:
+        """Run ``job(*args, cache, threads)`` for each ``(args, worker)`` of ``calls`` on the
+        cluster, each on its worker where free (the one whose table holds the work it needs;
+        ``""``: any), with the call's shared cache file and threads; each job returns its result
+        and the positions it searched.  The results in order; the limits and Ctrl-C are checked
+        while waiting (the jobs left are cancelled)."""
+        pending: dict[Any, int] = {}
+        for i, (args, worker) in enumerate(calls):
+            near = {"workers": [worker], "allow_other_workers": True} if worker else {}
+            future = self.client.submit(job, *args, self.shared, self.cluster.threads, pure=False, **near)
+            pending[future] = i
+            self.jobs += 1
+        out: dict[int, Any] = {}
+        try:
+            while pending:
+                for future in _wait(list(pending)):
+                    i = pending.pop(future)
+                    try:
+                        out[i], positions = future.result()
+                    except _job_errors() as exc:
+                        raise _failed(exc) from None
+                    self.positions += positions
+                    self.prog.tick(positions)
+                self.prog.check()
+        finally:
+            if pending:
+                self.client.cancel(list(pending))
+        return [out[i] for i in range(len(calls))]
+
+
 def solve(board: Board, black: bool, rules: Rules, cluster: Cluster, store: RegionCache, prog: Progress,
-          all_moves: bool) -> tuple[list[Move] | None, _Search]:
+          all_moves: bool, proved: Callable[[_Search, _Node], object] | None = None
+          ) -> tuple[list[Move] | None, _Search]:
     """:func:`konane.solve` on a cluster: the winning moves of the player to move (None when
-    they lose) and the search (its counters)."""
+    they lose) and the search (its counters); ``proved(search, root)`` is called once the root
+    is proved, the cluster still connected (to write its certificate:
+    :func:`konane.certificates.write_on_cluster`)."""
     with connected(cluster) as client:
         search = _Search(client, cluster, rules, store, prog)
         root = search.node(board, black, None, None)
-        if not search.wins(root):
-            return None, search
-        return search.winning_moves(root, all_moves), search
+        moves = search.winning_moves(root, all_moves) if search.wins(root) else None
+        if proved is not None:
+            proved(search, root)
+        return moves, search
 
 
 def wins_on(board: Board, black: bool, rules: Rules, cluster: Cluster, store: RegionCache,

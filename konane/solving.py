@@ -31,7 +31,7 @@ from konane._kernel.wins import Stats, proofs_kept_in, wins
 from konane._progress import DEFAULT_MAX_MEMORY, computation
 from konane.board import BLACK, Board, Color, as_board, as_color
 from konane.cache import RegionCache, as_cache
-from konane.certificates import CAPTURE, FIRST, SECOND, game_wins, winning_moves
+from konane.certificates import CAPTURE, FIRST, SECOND, game_wins, winning_moves, write_on_cluster
 from konane.certificates import write as write_certificate
 from konane.errors import KonaneValueError, PlayerError, PlayerTypeError, RulesError
 from konane.moves import Move
@@ -270,7 +270,9 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         regions or with no move; positions of the opening equal by a symmetry are proved once.
         The proof is read after the search from the positions it proved (by native code where
         the native search takes the board; the limits hold for it too).  Squares are named from
-        the picture's ``a1``, whatever the board's :attr:`~konane.Board.origin`.
+        the picture's ``a1``, whatever the board's :attr:`~konane.Board.origin`.  On a cluster,
+        the top of the proof comes from the driver's tree and each of its leaves from a job on
+        the worker whose table proved it (:func:`konane.certificates.certificate_job`), joined into one file.
 
     Returns
     -------
@@ -329,13 +331,12 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         if phase != CAPTURE:
             raise KonaneValueError("konane.solve on a cluster takes a position after the opening's removals; "
                                    "solve a match still in its opening without cluster=")
-        if certificate is not None:
-            raise KonaneValueError("konane.solve on a cluster writes no certificate: the proof is spread over "
-                                   "the workers' tables; solve without cluster= (with the same cache=) to write one")
         store = kept if kept is not None else RegionCache()
         with computation("konane.solve", desc="konane solve", progress=progress, max_positions=max_positions,
                          max_memory=max_memory, time=time, threads=threads, kept=_KEPT_CLUSTER) as prog:
-            found, search = on_cluster.solve(b, color is BLACK, r, on, store, prog, all_moves)
+            found, search = on_cluster.solve(
+                b, color is BLACK, r, on, store, prog, all_moves,
+                None if certificate is None else lambda search, root: write_on_cluster(certificate, search, root, r))
         return Solution(board=b, to_move=color, winner=color if found else other,
                         move=found[0] if found else None, winning_moves=tuple(found or ()),
                         all_moves=all_moves, positions=search.positions, settled_by_values=search.settled,
