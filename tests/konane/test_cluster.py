@@ -121,6 +121,13 @@ def test_certificates_written_on_the_cluster_are_checked_by_the_reference_code(c
             nodes = json.loads(nodes_text)
             assert json.loads(header)["root"] == len(nodes) - 1
             assert nodes[-1]["board"] == b.picture and len(nodes[-1]["moves"]) == b.move_count(WHITE)
+    # proved by the call's store already (a second call with the same cache): the root is a
+    # leaf, its proof written by a job from the proofs kept in the file
+    store = tmp_path / "wins.sqlite"
+    konane.solve(lost, WHITE, cluster=Cluster(client, job_positions=2_000), cache=store)
+    s = konane.solve(lost, WHITE, cluster=Cluster(client, job_positions=2_000), cache=store,
+                     certificate=tmp_path / "again.cert")
+    assert s.winner is BLACK and konane.verify_certificate(tmp_path / "again.cert").winner is BLACK
 
 
 def test_jobs_on_several_threads(client):
