@@ -299,14 +299,17 @@ def _job_errors() -> tuple[type[BaseException], ...]:
     return (distributed.client.FutureCancelledError, distributed.KilledWorker, asyncio.CancelledError, OSError)
 
 
-def _wait(futures: list[Any]) -> set[Any]:
-    """The futures of ``futures`` finished within a short wait (none when the wait times out), so
-    that the driver checks its limits and Ctrl-C between two waits."""
+def _wait(client: Any, futures: list[Any]) -> set[Any]:
+    """The futures of ``futures`` (of ``client``) finished within a short wait (none when the
+    wait times out), so that the driver checks its limits and Ctrl-C between two waits.  The
+    wait goes through ``client``, not Dask's default client (there is none where the call
+    connected to a scheduler's address itself, or the user's client is not the default)."""
     from distributed import wait
 
     untyped: Any = wait
     try:
-        return set(untyped(futures, timeout=_WAIT, return_when="FIRST_COMPLETED").done)
+        with client.as_current():
+            return set(untyped(futures, timeout=_WAIT, return_when="FIRST_COMPLETED").done)
     except TimeoutError:
         return set()
 
@@ -524,7 +527,7 @@ class _Search:
                     break
                 if not self.flying:       # cannot happen: an open tree has a leaf or a job
                     raise RuntimeError(f"konane.cluster: nothing left to search under {top.board!r}")
-                finished = _wait(list(self.flying))
+                finished = _wait(self.client, list(self.flying))
                 for future in finished:
                     for leaf in self.collect(future):
                         self.propagate(leaf, top)
@@ -580,7 +583,7 @@ class _Search:
         out: dict[int, Any] = {}
         try:
             while pending:
-                for future in _wait(list(pending)):
+                for future in _wait(self.client, list(pending)):
                     i = pending.pop(future)
                     try:
                         out[i], positions = future.result()
@@ -659,7 +662,7 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
         workers = _Workers(client)
         try:
             while pending:
-                finished = _wait(list(pending.values()))
+                finished = _wait(client, list(pending.values()))
                 for key, future in list(pending.items()):
                     if future in finished:
                         try:

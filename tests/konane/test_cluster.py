@@ -285,6 +285,20 @@ def test_bad_arguments(client):
         konane.solve(match, cluster=client)
 
 
+def test_a_process_with_no_client_of_its_own_solves_by_the_scheduler_s_address(client):
+    """cluster="tcp://..." in a process that has no Dask client: the call's own client does the
+    waiting (Dask's default client, which there is not, did before: "No clients found").  Norvig
+    (2021): White wins 4x4 a1 b1 with Black to move; the value of '..ox/xo..' is 2 (Ernst 1995)."""
+    code = ("import konane; from konane.cluster import Cluster; "
+            f"c = Cluster({client.scheduler.address!r}, job_positions=50); "
+            "b = konane.Board.start(4).play_removal('a1').play_removal('b1'); "
+            "print(konane.solve(b, 'x', cluster=c).winner.long_name, konane.value('..ox/xo..', cluster=c))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, KONANE_PROGRESS="0", PYTHONPATH=os.pathsep.join(sys.path)))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["White", "2"]
+
+
 def test_without_dask_the_cluster_path_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(ClusterError, match=r"konane-cgt\[cluster\]"):
