@@ -4,6 +4,7 @@ Run:  python benchmarks/bench_cluster.py                  (6x6 openings, a 5x5 v
       python benchmarks/bench_cluster.py --workers 16     (on a many-core machine)
       python benchmarks/bench_cluster.py --big            (also the 5x8 corner openings)
       python benchmarks/bench_cluster.py --nodes 3        (a simulated multi-node run, see below)
+      python benchmarks/bench_cluster.py --certificates   (only the certificates, see below)
       python benchmarks/bench_cluster.py --json FILE      (the rows as data, for benchmarks/results/)
 
 Needs the native core and Dask distributed (``pip install ".[cluster]"``).  Each computation in
@@ -17,6 +18,12 @@ twice by two workers (each worker has its own table).
 The cost of a job: ``--jobs`` jobs that settle at once (a 2x4 position), sent at the same
 time: the seconds a job costs the cluster, and the bytes of a job's arguments and of its
 answer as Dask pickles them (what crosses the network besides Dask's own message of a task).
+
+The certificates (``--certificates``): the 6x6 openings c3 c4 and d4 c4 (White wins) solved
+with ``certificate=`` in this process (one thread, tables emptied first) and on the cluster
+(the top of the proof from the driver's tree, its leaves written by the workers, joined): the
+seconds of the call, the proof's nodes and bytes, the seconds of its check
+(``konane.verify_certificate``).
 
 A simulated multi-node run (``--nodes N``): N worker processes of one thread with
 ``--node-memory`` each (Dask's nanny restarts a worker past it), that do not share the
@@ -37,6 +44,7 @@ import pickle
 import platform
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 
@@ -149,6 +157,35 @@ def simulated_nodes(nodes: int, memory: str, job_positions: int) -> dict[str, ob
     return {"nodes": nodes, "memory": memory, "runs": rows}
 
 
+def certificates(client, job_positions: int) -> list[dict[str, object]]:
+    rows = []
+    folder = tempfile.mkdtemp()
+    for first, second in [("c3", "c4"), ("d4", "c4")]:
+        b = konane.Board.start(6).play_removal(first).play_removal(second)
+        row: dict[str, object] = {"board": "6x6", "opening": f"{first} {second}"}
+        for where in ("one_process", "cluster"):
+            path = os.path.join(folder, f"{where}.cert")
+            konane.clear_caches()
+            client.restart()
+            t = time.perf_counter()
+            if where == "cluster":
+                s = konane.solve(b, "x", cluster=Cluster(client, job_positions=job_positions), certificate=path)
+            else:
+                s = konane.solve(b, "x", certificate=path, threads=1)
+            seconds = time.perf_counter() - t
+            report = konane.verify_certificate(path)
+            assert report.winner is s.winner
+            row[where] = {"winner": s.winner.long_name, "seconds": round(seconds, 2), "jobs": s.jobs,
+                          "positions": s.positions, "nodes": report.nodes, "bytes": report.size,
+                          "check_seconds": round(report.seconds, 2)}
+        rows.append(row)
+        print(f"6x6 {first} {second}: " + " | ".join(
+            f"{w} {r['seconds']:.1f} s, {r['nodes']:,} nodes, {r['bytes']:,} bytes, "
+            f"checked in {r['check_seconds']:.1f} s"
+            for w, r in ((w, row[w]) for w in ("one_process", "cluster")) if isinstance(r, dict)), flush=True)
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", type=int, default=2)
@@ -158,6 +195,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=200)
     ap.add_argument("--nodes", type=int, default=0, help="only the simulated multi-node run, on this many workers")
     ap.add_argument("--node-memory", default="1GB")
+    ap.add_argument("--certificates", action="store_true", help="only the certificates on the cluster")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     import distributed
@@ -178,6 +216,18 @@ def main() -> None:
     cluster = distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None)
     client = distributed.Client(cluster)
+    if args.certificates:
+        try:
+            found = certificates(client, args.job_positions)
+        finally:
+            client.close()
+            cluster.close()
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"date": time.strftime("%Y-%m-%d"), "machine": platform.platform(),
+                           "cpus": os.cpu_count(), "workers": args.workers, "job_positions": args.job_positions,
+                           "certificates": found}, f, indent=1)
+        return
     try:
         cost = job_cost(client, args.jobs)
         print(f"a job: {cost['seconds_per_job'] * 1000:.1f} ms; search job {cost['search_job_argument_bytes']} B "
