@@ -48,7 +48,8 @@ shared ``DIR``).  ``--split`` solves each opening as the positions after each ca
 Black wins one (on a cluster each capture is a task of its own, all searched at once): for an
 opening whose search outgrows the memory, or more tasks than openings for the workers; the join
 walks from the opening through the captures to them.  On 6x6 the split searches 1.23 times the
-positions of the whole openings (``benchmarks/results/2026-11-27-split-openings.json``).  The sizes and the times go into the summaries and the JSON.  White wins 5x8,
+positions of the whole openings (``benchmarks/results/2026-11-27-split-openings.json``).  The
+sizes and the times go into the summaries and the JSON.  White wins 5x8,
 certified (43 minutes on one core, by the former ``--certify``, which solved the whole game again
 from its start for the certificate: ``notebooks/data/certified-boards.json``):
 
@@ -201,13 +202,16 @@ def split_row(task: Task, children: list[dict[str, object]]) -> dict[str, object
     rows, cols, r1, r2, b2 = task[:5]
     black = next((c for c in children if c["winner"] == "Black"), None)
     finished = len(children) == b2.move_count(konane.BLACK) and all(c["winner"] == "White" for c in children)
-    return {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}",
-            "winner": "Black" if black else "White" if finished else None,
-            "move": black["capture"] if black else None,
-            "positions": sum(int(str(c["positions"])) for c in children), "settled": None,
-            "seconds": round(sum(float(str(c["seconds"])) for c in children), 3),
-            "rss_mb": max((int(str(c["rss_mb"])) for c in children if c["rss_mb"] is not None), default=None),
-            "split": children}
+    row: dict[str, object] = {
+        "board": f"{rows}x{cols}", "opening": f"{r1} {r2}",
+        "winner": "Black" if black else "White" if finished else None, "move": black["capture"] if black else None,
+        "positions": sum(int(str(c["positions"])) for c in children), "settled": None,
+        "seconds": round(sum(float(str(c["seconds"])) for c in children), 3),
+        "rss_mb": max((int(str(c["rss_mb"])) for c in children if c["rss_mb"] is not None), default=None),
+        "split": children}
+    if row["winner"] is None:       # the limit that stopped a capture's search, if one did
+        row["limit"] = next((c["limit"] for c in children if c.get("limit")), None)
+    return row
 
 
 def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, Any]:

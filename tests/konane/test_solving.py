@@ -582,6 +582,38 @@ def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
     assert konane.verify_certificate(cert["path"]).winner is WHITE
 
 
+def test_a_split_opening_with_a_capture_stopped_by_a_limit_is_unsettled(tmp_path, monkeypatch):
+    """--split: a capture whose search stops at a limit leaves the opening unsettled (its row
+    says which limit) while the other captures are still searched: 5x5 c3 d3 (three captures
+    of Black, each winning: Black wins the opening, Norvig 2021) with its first capture's search
+    stopped, Black wins by the second."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    real = mod.konane.solve
+    first = Board.start(5).play_removal("c3").play_removal("d3").move_options(BLACK)[0][1]
+
+    def limited(position, *args, **kw):
+        if position == first:
+            raise konane.ComputationLimitError("konane.solve stopped at time", limit="time")
+        return real(position, *args, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", limited)
+    out = tmp_path / "run.json"
+    assert mod.main(["--sizes", "5", "--openings", "c3 d3", "--split", "--json", str(out), "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    (row,) = board["openings"]
+    assert row["split"][0]["winner"] is None and row["split"][0]["limit"] == "time"
+    assert row["winner"] == "Black" and row["move"] == row["split"][1]["capture"] and len(row["split"]) == 2
+    # every capture stopped: unsettled, with the limit
+    monkeypatch.setattr(mod.konane, "solve", lambda *a, **kw: (_ for _ in ()).throw(
+        konane.ComputationLimitError("stopped", limit="max_memory")))
+    assert mod.main(["--sizes", "5", "--openings", "c3 d3", "--split", "--json", str(out), "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    (row,) = board["openings"]
+    assert row["winner"] is None and row["limit"] == "max_memory" and len(row["split"]) == 3
+
+
 def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
     """An opening's certificate that outgrows the limits is recorded as stopped (the opening's
     result stays), no file is left, and the game is not certified; a run stopped while it
