@@ -20,7 +20,10 @@ transposition table from job to job.  Every result (a job's, and each node the d
 proves from them) goes into the call's ``cache=`` (a :class:`konane.RegionCache`, its
 file for a file name; see :meth:`konane.RegionCache.put_win`): a leaf already there is
 not sent again, so a run stopped by a limit, Ctrl-C or the death of the driver resumes
-from the file; a worker that dies has its jobs given to another worker by Dask.
+from the file; a worker that dies has its jobs given to another worker by Dask.  With
+``certificate=``, the proof's top is read from the driver's tree and each of its leaves is
+proved in a certificate of its own by a job on the worker that proved it, the driver joining
+them (:func:`konane.certificates.write_on_cluster`).
 
 **Values**: the driver splits the position into its regions and expands the top
 :attr:`Cluster.plies` moves of each large region; the positions at the leaves (one job
@@ -566,7 +569,6 @@ class _Search:
                 if not all_moves:
                     break
         return found
-
 
     def gather(self, job: Callable[..., tuple[Any, int]], calls: list[tuple[tuple[Any, ...], str]]) -> list[Any]:
         """Run ``job(*args, cache, threads)`` for each ``(args, worker)`` of ``calls`` on the
