@@ -52,11 +52,11 @@ from konane._kernel import wins as wins_kernel
 from konane._kernel.decompose import region_masks
 from konane._kernel.solver import value_id
 from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
-from konane.board import BLACK, WHITE, Board, Color, as_color
+from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import as_cache
-from konane.errors import CertificateError, KonaneError, KonaneTypeError, KonaneValueError
+from konane.errors import CertificateError, KonaneError, KonaneTypeError, PlayerTypeError
 from konane.moves import Move
-from konane.rules import Rules
+from konane.rules import Rules, as_rules
 
 __all__ = ["verify_certificate", "join_certificates", "CertificateReport", "FORMAT", "LEAF_STONES"]
 
@@ -438,6 +438,40 @@ class _Joiner:
         self.out: list[dict[str, Any]] = []
         self.index: dict[tuple[Any, ...], int] = {}
         self.copied: dict[int, int] = {}              # a part's index -> the index of its root here
+        # (a root position, its mover) -> the first part of it
+        self.by_position: dict[tuple[Any, ...], int] = {}
+        for i, (_, _, _, board, mover, _) in enumerate(self.loaded):
+            self.by_position.setdefault((board.key, mover), i)
+        # the fewest stones of a part: a walk through the captures goes no deeper (no part: no walk)
+        self.floor = min((_stones(part[3]) for part in self.loaded), default=1 << 30)
+        self.settled: dict[tuple[Any, ...], Settled | None] = {}
+
+    def settle(self, board: Board, mover: Color) -> Settled | None:
+        """How the position with ``mover`` to capture is proved: by a part (of it or of its
+        image), by having no move, or by its captures, each proved; None if it is not."""
+        key = (board.key, mover)
+        if key in self.settled:
+            return self.settled[key]
+        found: Settled | None = None
+        for k in range(8):
+            p = self.by_position.get((board.transform(k).key, mover))
+            if p is not None:
+                found = Settled(self.loaded[p][5], part=p, symmetry=k)
+                break
+        if found is None:
+            children = board.move_options(mover, self.rules)
+            if not children:
+                found = Settled(mover.opponent, board=board, mover=mover)
+            elif _stones(board) > self.floor:
+                below = [(m, self.settle(after, mover.opponent)) for m, after in children]
+                wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
+                if wins:
+                    found = Settled(mover, board=board, mover=mover, moves=wins[:1])
+                elif all(c is not None for _, c in below):
+                    found = Settled(mover.opponent, board=board, mover=mover,
+                                    moves=[(m, c) for m, c in below if c is not None])
+        self.settled[key] = found
+        return found
 
     def link(self, s: Settled) -> list[Any]:
         """The node of a proved position written (its children first): ``[index]``, or
@@ -473,11 +507,16 @@ def write_joined(path: str | os.PathLike[str], rules: Rules, root: Settled,
     top of the proof in the driver, the parts written by the workers)."""
     begun = _time.monotonic()
     name = check_path(path)
-    joiner = _Joiner(rules, parts)
+    return _write_root(_Joiner(rules, parts), name, root, begun)
+
+
+def _write_root(joiner: _Joiner, name: str, root: Settled, begun: float) -> CertificateReport:
+    """Write the certificate of the position ``root`` proves, from the parts of ``joiner``."""
     top, *symmetry = joiner.link(root)
     if root.part is not None:          # the root is a part's, whole
         if symmetry:
-            raise KonaneValueError("write_joined: the root is the image of a part, not the part itself")
+            raise CertificateError("the position is the image of a part's under a symmetry of the board: "
+                                   "that part is its certificate")
         board, mover = joiner.loaded[root.part][3:5]
     else:
         assert root.board is not None and root.mover is not None
@@ -581,8 +620,8 @@ def write_on_cluster(path: str | os.PathLike[str], search: Any, root: ProvedNode
         return write_joined(path, rules, top, parts)
 
 
-def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
-                      path: str | os.PathLike[str]) -> CertificateReport:
+def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path: str | os.PathLike[str], *,
+                      to_move: Any = None, rules: Any = None) -> CertificateReport:
     """Write the certificate of a whole game from its start, joined from the certificates of
     its openings, or of positions after them.
 
@@ -602,19 +641,27 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     (``scripts/solve_openings.py --certify``), and an opening too big as the positions after
     each of its first captures (``--split``).
 
+    From a position of the capture phase instead of a match (``to_move=``, and ``rules=``), the
+    same walk from it: its certificate joined from those of positions after some of its
+    captures (``scripts/narrow_setups.py --split``).
+
     The parts' nodes are copied (a position met in two parts is one node); only the seals of
     the parts are checked here (a changed part is refused), not their proofs: check the joined
     certificate with :func:`verify_certificate`, which checks every node.
 
     Parameters
     ----------
-    match : Match
-        The game at its start (:class:`konane.Match`, with its opening): the board, the rules
-        and the first player.
+    start : Match, Board or str
+        The game at its start (:class:`konane.Match`, with its opening: the board, the rules
+        and the first player), or a position of the capture phase.
     parts : iterable of str or os.PathLike
         The certificates of openings or of positions after them (the unused ones are left out).
     path : str or os.PathLike
         Where to write the joined certificate.
+    to_move : Color or str, optional
+        With a position (and only then): the player to move.
+    rules : Rules, optional
+        With a position (and only then): the rules (default :data:`konane.STANDARD`).
 
     Returns
     -------
@@ -626,9 +673,12 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     CertificateError
         If a part cannot be read, was changed, is of other rules or of a position of the
         opening's removals, or if the parts do not settle the game (the message names the
-        first removals for which no reply is settled).
+        first removals for which no reply is settled) or the position.
     KonaneTypeError
-        If ``match`` is not a match at its start, or a path is not a str or a path.
+        If ``start`` is a match not at its start or given with ``to_move`` or ``rules``, or a
+        path is not a str or a path.
+    PlayerTypeError
+        If ``start`` is a position and ``to_move`` is not given.
 
     Examples
     --------
@@ -653,13 +703,29 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
     """
     begun = _time.monotonic()
     # a konane.Match (read by its attributes: konane.match imports this module, through solving)
-    if not (isinstance(getattr(match, "start", None), Board) and getattr(match, "opening", None) is True
-            and getattr(match, "ply", None) == 0 and isinstance(getattr(match, "rules", None), Rules)
-            and isinstance(getattr(match, "first", None), Color)):
-        raise KonaneTypeError(f"match must be a konane.Match at its start, with its opening, not {describe(match)}")
+    match = start
+    is_match = hasattr(match, "start") and hasattr(match, "opening")
+    if is_match and not (isinstance(getattr(match, "start", None), Board) and getattr(match, "opening", None) is True
+                         and getattr(match, "ply", None) == 0 and isinstance(getattr(match, "rules", None), Rules)
+                         and isinstance(getattr(match, "first", None), Color)):
+        raise KonaneTypeError(f"start must be a konane.Match at its start, with its opening, not {describe(match)}")
+    if is_match and (to_move is not None or rules is not None):
+        raise KonaneTypeError("to_move and rules are the match's: give them with a position only")
     name = check_path(path)
     if isinstance(parts, (str, os.PathLike)):
         raise KonaneTypeError("parts must be an iterable of paths, not one path")
+    if not is_match:
+        # a position of the capture phase, with its player to move
+        board = as_board(start).with_origin("a1")
+        if to_move is None:
+            raise PlayerTypeError("a player to move is needed with a position: to_move='x' (Black) or 'o' (White)")
+        mover = as_color(to_move)
+        joiner = _Joiner(as_rules(rules), parts)
+        settled = joiner.settle(board, mover)
+        if settled is None:
+            raise CertificateError(f"the parts do not settle who wins {board.picture!r} with {mover.long_name} "
+                                   "to move")
+        return _write_root(joiner, name, settled, begun)
     rules, first = match.rules, match.first
     second = first.opponent
     start = match.start.with_origin("a1")
@@ -673,44 +739,8 @@ def join_certificates(match: Any, parts: Iterable[str | os.PathLike[str]],
         for m2 in b1.removals(second, str(m1), rules):
             openings[(str(m1), str(m2))] = b1.play_removal(m2.source)
             replies[str(m1)].append(str(m2))
-    # each part's root position, by its position and player to move
     joiner = _Joiner(rules, parts)
-    loaded = joiner.loaded
-    by_position: dict[tuple[Any, ...], int] = {}     # (a root position, its mover) -> the first part of it
-    for i, (_, _, _, board, mover, _) in enumerate(loaded):
-        by_position.setdefault((board.key, mover), i)
-    # the fewest stones of a part: the walk from an opening goes no deeper (no part: no walk)
-    floor = min((_stones(part[3]) for part in loaded), default=_stones(start))
-    settled: dict[tuple[Any, ...], Settled | None] = {}
-
-    def settle(board: Board, mover: Color) -> Settled | None:
-        """How the position with ``mover`` to capture is settled: by a part (of it or of its
-        image), by having no move, or by its captures, each settled; None if it is not."""
-        key = (board.key, mover)
-        if key in settled:
-            return settled[key]
-        found: Settled | None = None
-        for k in range(8):
-            p = by_position.get((board.transform(k).key, mover))
-            if p is not None:
-                found = Settled(loaded[p][5], part=p, symmetry=k)
-                break
-        if found is None:
-            children = board.move_options(mover, rules)
-            if not children:
-                found = Settled(mover.opponent, board=board, mover=mover)
-            elif _stones(board) > floor:
-                below = [(m, settle(after, mover.opponent)) for m, after in children]
-                wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
-                if wins:
-                    found = Settled(mover, board=board, mover=mover, moves=wins[:1])
-                elif all(c is not None for _, c in below):
-                    found = Settled(mover.opponent, board=board, mover=mover,
-                                     moves=[(m, c) for m, c in below if c is not None])
-        settled[key] = found
-        return found
-
-    settles = {pair: settle(after, first) for pair, after in openings.items()}
+    settles = {pair: joiner.settle(after, first) for pair, after in openings.items()}
     won_by_second = {r1: next((r2 for r2 in r2s if (s := settles[(r1, r2)]) is not None and s.winner is second),
                               None)
                      for r1, r2s in replies.items()}

@@ -377,6 +377,32 @@ def test_parts_two_captures_deep_join_where_the_first_player_wins(tmp_path):
         konane.join_certificates(konane.Match(start), parts[:-1], tmp_path / "short.cert")
 
 
+def test_parts_join_into_the_certificate_of_a_position(tmp_path):
+    """join_certificates from a position with its player to move (to_move=): 4x4 after a1 b1,
+    Black to move, loses (Norvig 2021), from the positions after each capture of Black (White
+    to move); the position of a part is that part whole; too few parts settle nothing."""
+    b = Board.start(4).play_removal("a1").play_removal("b1")
+    parts = _after_captures(tmp_path, b, BLACK, "a1-b1")
+    path = tmp_path / "joined.cert"
+    joined = konane.join_certificates(b, parts, path, to_move="x")
+    report = konane.verify_certificate(path)
+    assert joined.winner is report.winner is WHITE
+    assert report.board == b and report.to_move is BLACK and report.phase == "capture"
+    header, nodes = _load(path)
+    assert sorted(m[0] for m in nodes[header["root"]]["moves"]) == sorted(str(m) for m, _ in b.move_options(BLACK))
+    # the position of a part: that part, whole
+    (m, after), *_ = b.move_options(BLACK)
+    konane.join_certificates(after, parts, tmp_path / "one.cert", to_move=WHITE)
+    assert konane.verify_certificate(tmp_path / "one.cert").nodes == konane.verify_certificate(parts[0]).nodes
+    # its image under the half turn is not written again: that part is its certificate
+    with pytest.raises(CertificateError, match="image of a part"):
+        konane.join_certificates(after.transform(2), parts, tmp_path / "image.cert", to_move=WHITE)
+    with pytest.raises(CertificateError, match="do not settle"):
+        konane.join_certificates(b, [], tmp_path / "none.cert", to_move=BLACK)
+    with pytest.raises(CertificateError, match="other rules"):
+        konane.join_certificates(b, parts, tmp_path / "single.cert", to_move=BLACK, rules=konane.SINGLE_JUMP)
+
+
 def test_joining_says_which_openings_are_missing(tmp_path):
     parts = _parts(tmp_path, 4, [("a1", "b1")])
     with pytest.raises(CertificateError, match="none for b2, c3"):
@@ -416,6 +442,10 @@ def test_joining_refuses_parts_that_do_not_fit(tmp_path):
         konane.join_certificates(match, [tmp_path / "4x5.cert"], game)
     assert not game.exists()
     with pytest.raises(konane.errors.KonaneTypeError, match="a konane.Match at its start"):
+        konane.join_certificates(konane.Match.from_moves(["a1"], Board.start(4)), [part], game)
+    with pytest.raises(konane.errors.KonaneTypeError, match="the match's"):
+        konane.join_certificates(match, [part], game, to_move="x")
+    with pytest.raises(konane.errors.PlayerTypeError, match="player to move"):
         konane.join_certificates(Board.start(4), [part], game)
     with pytest.raises(konane.errors.KonaneTypeError, match="one path"):
         konane.join_certificates(match, str(part), game)
