@@ -781,6 +781,41 @@ def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path,
         assert r["certificates"]["x"]["nodes"] > 0 and r["certificates"]["x"]["winner"] in ("Black", "White")
 
 
+def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
+    """--certify --split: each proof written as those of the positions after each first
+    capture, joined from the position (konane.join_certificates with to_move=); the same
+    winners as the proofs written whole (3 x 4 to 3 x 6, two setups), each checked by the
+    reference code; where the mover wins, the captures are tried only until one wins."""
+    import json
+
+    mod = load_script("scripts", "narrow_setups")
+    runs = {}
+    for how in ("whole", "split"):
+        out = tmp_path / f"{how}.json"
+        assert mod.main(["--rows", "3:4-6", "--setups", "vertical corner,horizontal middle", "--threads", "1",
+                         "--certify", str(tmp_path / how), "--json", str(out)] + (["--split"] if how == "split" else [])
+                        ) == 0
+        runs[how] = json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]
+    checked = 0
+    for setup, entry in runs["split"].items():
+        for row, whole in zip(entry["boards"], runs["whole"][setup]["boards"], strict=True):
+            b = mod.board(3, row["n"], setup)
+            for side, color in (("x", BLACK), ("o", WHITE)):
+                cert, other = row["certificates"][side], whole["certificates"][side]
+                assert cert["winner"] == other["winner"] and cert["nodes"] > 0
+                captures = [c["capture"] for c in cert["split"]]
+                every = [str(m) for m, _ in b.move_options(color)]
+                if cert["winner"] == color.long_name:       # tried until one wins
+                    assert captures == every[:len(captures)] and cert["split"][-1]["winner"] == color.long_name
+                else:
+                    assert captures == every
+                stem = f"3x{row['n']}-{setup.replace(' ', '-')}-{side}"
+                report = konane.verify_certificate(tmp_path / "split" / f"{stem}.cert")
+                assert report.winner.long_name == cert["winner"] and report.board == b and report.to_move is color
+                checked += 1
+    assert checked >= 8
+
+
 def test_narrow_setups_script(tmp_path, capsys):
     """scripts/narrow_setups.py on small boards: every outcome equal to that of the board's
     exact value (konane.value, an independent computation), the hand arguments on 2 x n (a
