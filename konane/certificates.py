@@ -401,7 +401,6 @@ def _save(name: str, rules: Rules, root: int, nodes: list[dict[str, Any]] | list
     return len(data)
 
 
-@public
 def _stones(board: Board) -> int:
     return (board.black_mask | board.white_mask).bit_count()
 
@@ -627,6 +626,7 @@ def write_on_cluster(path: str | os.PathLike[str], search: Any, root: ProvedNode
         return write_joined(path, rules, top, parts)
 
 
+@public
 def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path: str | os.PathLike[str], *,
                       to_move: Any = None, rules: Any = None) -> CertificateReport:
     """Write the certificate of a whole game from its start, joined from the certificates of

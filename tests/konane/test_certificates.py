@@ -21,6 +21,7 @@ from konane._kernel import wins as wins_kernel
 from konane.certificates import _pack
 from konane.errors import CertificateError
 
+from .conftest import raised_in
 from .helpers import random_grid
 
 
@@ -427,8 +428,9 @@ def test_joining_refuses_parts_that_do_not_fit(tmp_path):
         konane.join_certificates(match, [tmp_path / "whole.cert"], game)
     # other rules
     konane.solve(b, BLACK, certificate=tmp_path / "single.cert", rules=konane.SINGLE_JUMP, progress=False)
-    with pytest.raises(CertificateError, match="other rules"):
+    with pytest.raises(CertificateError, match="other rules") as info:
         konane.join_certificates(match, [tmp_path / "single.cert"], game)
+    assert raised_in(info) == "join_certificates"        # found deep inside, the traceback ends in the call
     # a part changed after it was written
     data = bytearray(part.read_bytes())
     data[len(data) // 2] ^= 0x20
