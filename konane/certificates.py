@@ -615,7 +615,7 @@ def write_on_cluster(path: str | os.PathLike[str], search: Any, root: ProvedNode
     driver's tree, each of its leaves by a job (:func:`certificate_job`) on the worker whose
     table proved it, joined (:func:`write_joined`)."""
     top, leaves = proof_top(root, rules)
-    data = search.gather(certificate_job, [((n.board.key, n.black, n.black is n.won, rules), n.worker)
+    data = search.gather(certificate_job, [((n.board.key, n.black, n.black == n.won, rules), n.worker)
                                            for n in leaves])
     with tempfile.TemporaryDirectory() as folder:
         parts = []
