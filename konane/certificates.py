@@ -401,10 +401,6 @@ def _save(name: str, rules: Rules, root: int, nodes: list[dict[str, Any]] | list
     return len(data)
 
 
-def _stones(board: Board) -> int:
-    return (board.black_mask | board.white_mask).bit_count()
-
-
 @dataclasses.dataclass(frozen=True)
 class Settled:
     """How a position of the capture phase is proved in a certificate made of parts
@@ -449,7 +445,8 @@ class _Joiner:
         for i, (_, _, _, board, mover, _) in enumerate(self.loaded):
             self.by_position.setdefault((board.key, mover), i)
         # the fewest stones of a part: a walk through the captures goes no deeper (no part: no walk)
-        self.floor = min((_stones(part[3]) for part in self.loaded), default=1 << 30)
+        self.floor = min((part[3].stone_count(BLACK) + part[3].stone_count(WHITE) for part in self.loaded),
+                         default=1 << 30)
         self.settled: dict[tuple[Any, ...], Settled | None] = {}
 
     def settle(self, board: Board, mover: Color) -> Settled | None:
@@ -468,7 +465,7 @@ class _Joiner:
             children = board.move_options(mover, self.rules)
             if not children:
                 found = Settled(mover.opponent, board=board, mover=mover)
-            elif _stones(board) > self.floor:
+            elif board.stone_count(BLACK) + board.stone_count(WHITE) > self.floor:
                 below = [(m, self.settle(after, mover.opponent)) for m, after in children]
                 wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
                 if wins:

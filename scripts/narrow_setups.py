@@ -147,7 +147,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                     s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
                                      max_memory=max_memory, cache=cache)
                     captures.append({"capture": str(capture), "winner": s.winner.long_name,
-                                            "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
+                                     "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
                     if s.winner is color:
                         break
                 konane.join_certificates(b, parts, path, to_move=color)
