@@ -19,7 +19,11 @@ Run:  python scripts/solve_openings.py                               (4x4, 5x5, 
 ``R x n`` for ``n`` from 2 (or ``R``) to ``N``; ``--limit-seconds``: the budget of one
 opening (past it the opening is reported unsolved); ``--json OUT``: also write the results
 (after every opening, with ``"complete": false`` until the run ends, so that a run stopped by
-Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).
+Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).  ``--merge
+FILE`` puts a run that ended into a data file kept over many runs (a board solved one opening a
+run): the run joins the file's list of runs, each opening solved replaces its row (marked with
+the run's number; a row stopped by a limit never replaces a solved one), the openings equal to a
+solved one by a symmetry get rows ``same_as`` it, and the verdicts are recomputed from all rows.
 The transposition table is shared by the openings of a run (openings equal by a symmetry
 are then found at once: their row says 0 positions); ``--fresh`` clears it before each one.
 ``--workers N`` solves the openings at once on a Dask ``LocalCluster`` of N worker processes
@@ -272,6 +276,64 @@ def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], No
     return rows_out
 
 
+#: What every data file of the script says of the rules.
+RULES = {"rules": "standard (multi-jumps), Black removes first and moves first"}
+
+
+def write_json(path: str, doc: dict[str, Any]) -> None:
+    """Write ``doc`` to ``path`` whole, by a rename: a reader never finds half a file."""
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def merge(doc: dict[str, Any], boards_out: list[dict[str, Any]], run: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` (a file ``--merge`` wrote before, or empty) with the boards of a run put in: the
+    run added to ``doc["runs"]``, each opening it solved put in its board as a row marked with
+    the run's number (replacing the row of the same opening, unless this run stopped where the
+    older row was solved), the rows of the openings equal to a solved one by a symmetry (as
+    ``first_wins`` finds them: ``same_as``) made again, the verdicts recomputed from all the
+    rows (:func:`verdicts`), and a game's certificate the run joined kept (with its run)."""
+    runs = [*doc.get("runs", []), run]
+    number = len(runs) - 1
+    old = {b["board"]: b for b in doc.get("boards", [])}
+    for res in boards_out:
+        name = str(res["board"])
+        rows, cols = (int(v) for v in name.split("x"))
+        kept = {str(r["opening"]): r for r in old.get(name, {}).get("openings", []) if "same_as" not in r}
+        for r in res["openings"]:
+            if "same_as" in r:
+                continue
+            before = kept.get(str(r["opening"]))
+            if r["winner"] is None and before is not None and before["winner"] is not None:
+                continue
+            kept[str(r["opening"])] = dict(r, run=number)
+        solved = {symmetry_class(b2): kept[f"{r1} {r2}"]
+                  for r1, r2, b2 in openings(rows, cols) if f"{r1} {r2}" in kept}
+        column: list[dict[str, Any]] = []
+        for r1, r2, b2 in openings(rows, cols):
+            row = kept.get(f"{r1} {r2}")
+            twin = solved.get(symmetry_class(b2))
+            if row is None and twin is not None:
+                row = dict(twin, opening=f"{r1} {r2}", move=None, same_as=twin["opening"])
+                row.pop("certificate", None)
+                row.pop("split", None)
+            if row is not None:
+                column.append(row)
+        board = verdicts(rows, cols, column)
+        certificate = res.get("certificate")
+        if certificate is not None and certificate.get("path") is not None:
+            board["certificate"] = dict(certificate, run=number)
+        elif "certificate" in old.get(name, {}):
+            board["certificate"] = old[name]["certificate"]
+        old[name] = board
+    order = [b["board"] for b in doc.get("boards", [])]
+    order += [str(b["board"]) for b in boards_out if b["board"] not in order]
+    return dict(doc, runs=runs, boards=[old[name] for name in order])
+
+
 def hinted(tasks: list[Task], path: str) -> list[Task]:
     """``tasks`` with, after each first removal, the White replies that the run of the JSON file
     ``path`` found winning first (the fastest first), the others after them in their order."""
@@ -357,6 +419,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the plain depth-first search instead of proof numbers (df-pn)")
     ap.add_argument("--fresh", action="store_true", help="clear the transposition table before each opening")
     ap.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    ap.add_argument("--merge", metavar="FILE",
+                    help="at the end, put the results into the data file FILE (made if missing): the run added "
+                         "to its runs, the openings solved replacing theirs, the verdicts recomputed")
     ap.add_argument("--workers", type=int, default=0,
                     help="solve the openings at once on a Dask LocalCluster of this many worker processes, "
                          "each opening in tables of its own (openings equal by a symmetry are solved once)")
@@ -401,11 +466,12 @@ def main(argv: list[str] | None = None) -> int:
     def save(boards_doc: list[dict[str, object]], complete: bool) -> None:
         """The JSON file (``complete`` false while the run goes on: the openings solved so far,
         without verdicts), replaced whole by a rename, never half written."""
-        if not args.json:
-            return
-        doc = {
+        if args.json:
+            write_json(args.json, dict(RULES, **this_run(complete), boards=boards_doc))
+
+    def this_run(complete: bool) -> dict[str, object]:
+        return {
             "command": shlex.join(["python", "scripts/solve_openings.py", *given]),
-            "rules": "standard (multi-jumps), Black removes first and moves first",
             "backend": cgt.backend,
             "native_search": native.available(),
             "search": "depth-first" if args.depth_first else "df-pn",
@@ -414,13 +480,7 @@ def main(argv: list[str] | None = None) -> int:
             "limit_seconds": limit,
             "total_seconds": round(time.perf_counter() - t0, 2),
             "complete": complete,
-            "boards": boards_doc,
         }
-        tmp = f"{args.json}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
-        os.replace(tmp, args.json)
 
     def so_far(rows_so_far: list[dict[str, object]]) -> None:
         save([{"board": f"{r}x{c}", "openings": [o for o in rows_so_far if o["board"] == f"{r}x{c}"]}
@@ -498,6 +558,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         save(out, True)
         print(f"wrote {args.json}")
+    if args.merge:
+        before: dict[str, Any] = dict(RULES)
+        if os.path.exists(args.merge):
+            with open(args.merge, encoding="utf-8") as f:
+                before = json.load(f)
+        write_json(args.merge, merge(before, out, this_run(True)))
+        print(f"merged into {args.merge}")
     return 0
 
 

@@ -544,6 +544,43 @@ def test_solve_openings_script_certifies_a_game_one_opening_at_a_time(tmp_path):
     assert report.winner is WHITE and report.phase == "first removal" and report.nodes == cert["nodes"]
 
 
+def test_solve_openings_script_merges_its_runs_into_one_data_file(tmp_path):
+    """--merge FILE puts each run into one data file: 4x4 solved one opening a run (a1 b1, then
+    b2 c2, each certified) gives the file of two runs whose verdicts are those of one run of every
+    opening (computed here; White wins 4x4 after every opening, Norvig 2021), the openings equal to
+    a solved one by a symmetry marked ``same_as`` (a1 a2 is a1 b1 reflected in the diagonal), and
+    the game's certificate of the second run.  A later run stopped by its limit does not replace
+    a solved row."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    certs, data, whole = tmp_path / "certs", tmp_path / "openings.json", tmp_path / "whole.json"
+    for opening in ("a1 b1", "b2 c2"):
+        assert mod.main(["--sizes", "4", "--openings", opening, "--certify", str(certs), "--merge", str(data),
+                         "--quiet"]) == 0
+    assert mod.main(["--sizes", "4", "--json", str(whole), "--quiet"]) == 0
+    doc = json.loads(data.read_text(encoding="utf-8"))
+    (every,) = json.loads(whole.read_text(encoding="utf-8"))["boards"]
+    assert [r["command"].split("--openings ")[1].split(" --")[0] for r in doc["runs"]] == ["'a1 b1'", "'b2 c2'"]
+    assert doc["rules"].startswith("standard")
+    (board,) = doc["boards"]
+    assert board["game"] == every["game"] == "White"
+    assert [(r["removal"], r["winner"]) for r in board["removals"]] == [
+        (r["removal"], r["winner"]) for r in every["removals"]]
+    rows = {r["opening"]: r for r in board["openings"]}
+    assert (rows["a1 b1"]["run"], rows["b2 c2"]["run"]) == (0, 1)
+    assert rows["a1 a2"]["same_as"] == "a1 b1" and rows["a1 a2"]["winner"] == "White"
+    assert "certificate" in rows["a1 b1"] and "certificate" not in rows["a1 a2"]
+    assert set(rows) <= {f"{r1} {r2}" for r1, r2, _ in mod.openings(4, 4)}
+    assert all(rows[o]["winner"] == w for o, w in ((o["opening"], o["winner"]) for o in every["openings"])
+               if o in rows)
+    assert board["certificate"]["run"] == 1 and board["certificate"]["winner"] == "White"
+    assert konane.verify_certificate(board["certificate"]["path"]).winner is WHITE
+    stopped = {"board": "4x4", "openings": [{"board": "4x4", "opening": "a1 b1", "winner": None, "limit": "time"}]}
+    again = mod.merge(doc, [stopped], {"command": "a run stopped by its limit"})
+    assert len(again["runs"]) == 3 and again["boards"] == doc["boards"]
+
+
 def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
     """--split solves an opening as the positions after each capture of Black, one search and
     one certificate each, and stops at the first that Black wins: 4x4 a1 b1 (White wins it,
