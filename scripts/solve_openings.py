@@ -130,9 +130,11 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
            ) -> dict[str, object]:
     """Who wins ``position`` with ``mover`` to capture: the search's figures; with ``path``, the
     certificate written there once the search ends (``searched`` is called with the figures
-    before, so that a run stopped while it writes keeps the search's result)."""
+    before, so that a run stopped while it writes keeps the search's result).  ``max_memory``
+    bounds the growth of the process over both: the writer has what the search left."""
     t = time.perf_counter()
     row: dict[str, object]
+    before = resident_memory()
     try:
         s = konane.solve(position, mover, time=limit, progress=False, max_memory=max_memory, cache=cache)
     except konane.ComputationLimitError as exc:
@@ -149,8 +151,11 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
         # and the writer reads the proof out of it (what it lost is searched again)
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         t = time.perf_counter()
+        left = max_memory
+        if max_memory is not None and before is not None and mem is not None:
+            left = max(0, max_memory - (mem - before))
         try:
-            konane.solve(position, mover, progress=False, max_memory=max_memory, cache=cache, certificate=path)
+            konane.solve(position, mover, progress=False, max_memory=left, cache=cache, certificate=path)
         except konane.ComputationLimitError as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
             row["certificate_stopped"] = {"limit": exc.limit, "seconds": round(time.perf_counter() - t, 2)}
@@ -411,7 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit-seconds", type=float, default=300.0,
                     help="budget of one opening in seconds (0: none)")
     ap.add_argument("--max-memory-gb", type=float, default=None,
-                    help="stop an opening once the process grew by this much (default: konane's default)")
+                    help="stop an opening (its search and certificate together) once the process grew by this "
+                         "much (default: konane's default)")
     ap.add_argument("--max-entries-millions", type=float, default=None,
                     help="size of the native search's tables in millions of entries (default 33.5, "
                          "about 2-3 GB; raise it on a big machine)")

@@ -651,6 +651,30 @@ def test_a_split_opening_with_a_capture_stopped_by_a_limit_is_unsettled(tmp_path
     assert row["winner"] is None and row["limit"] == "max_memory" and len(row["split"]) == 3
 
 
+def test_solve_openings_script_gives_the_writer_what_the_search_left_of_the_memory(tmp_path, monkeypatch):
+    """--max-memory-gb bounds an opening's search and its certificate together: the writer's call
+    gets the limit less what the process grew during the search (measured by the resident memory,
+    here made up: 1 GiB before, 1.75 GiB after), so the two cannot grow it by twice the limit; a
+    search that used it all leaves the writer nothing, and the certificate is recorded as stopped."""
+    mod = load_script("scripts", "solve_openings")
+    real, limits = mod.konane.solve, []
+    readings = iter([2**30, 2**30 + 3 * 2**28, 2**30, 2**30 + 2**31])
+
+    def recorded(*args, **kw):
+        limits.append((kw.get("certificate") is not None, kw["max_memory"]))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", recorded)
+    monkeypatch.setattr(mod, "resident_memory", lambda: next(readings))
+    b2 = Board.start(4).play_removal("a1").play_removal("b1")
+    row = mod.search(b2, BLACK, None, 2**30, None, str(tmp_path / "a.cert"), lambda r: None)
+    assert limits == [(False, 2**30), (True, 2**28)] and row["winner"] == "White" and "certificate" in row
+    row = mod.search(b2, BLACK, None, 2**30, None, str(tmp_path / "b.cert"), lambda r: None)
+    assert limits[2:] == [(False, 2**30), (True, 0)]
+    assert row["winner"] == "White" and row["certificate_stopped"]["limit"] == "max_memory"
+    assert not (tmp_path / "b.cert").exists()
+
+
 def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
     """An opening's certificate that outgrows the limits is recorded as stopped (the opening's
     result stays), no file is left, and the game is not certified; a run stopped while it
