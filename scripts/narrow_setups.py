@@ -130,8 +130,10 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
 
     With ``split``, each side's proof is written as those of the positions after each capture
     of the player to move (``STEM-SIDE-CAPTURE.cert``, each solved and written in emptied
-    tables, until one the mover wins), joined (:func:`konane.join_certificates` from the
-    position): smaller searches, for a proof whose one search outgrows the memory."""
+    tables, until one the mover wins; a capture whose position is the image of an earlier
+    one's under a symmetry of the board is not solved again, its report says ``same_as``),
+    joined (:func:`konane.join_certificates` from the position): smaller searches, for a proof
+    whose one search outgrows the memory."""
     out: dict[str, object] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
@@ -141,13 +143,20 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             if split:
                 parts: list[str] = []
                 report["split"] = captures = []
+                seen: dict[tuple[konane.Board, bool], dict[str, object]] = {}
                 for capture, after in b.move_options(color):
+                    twin = seen.get(after.normalized())
+                    if twin is not None:    # an image of an earlier capture's position: its proof holds
+                        captures.append({"capture": str(capture), "winner": twin["winner"],
+                                         "same_as": twin["capture"]})
+                        continue
                     konane.clear_caches()
                     parts.append(os.path.join(directory, f"{stem}-{color.value}-{capture}.cert"))
                     s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
                                      max_memory=max_memory, cache=cache)
                     captures.append({"capture": str(capture), "winner": s.winner.long_name,
                                      "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
+                    seen[after.normalized()] = captures[-1]
                     if s.winner is color:
                         break
                 konane.join_certificates(b, parts, path, to_move=color)

@@ -49,7 +49,9 @@ not settled, each certificate the run wrote.  So a big board is certified one op
 time, in runs of their own (``--openings``, ``--workers``, on machines of their own with a
 shared ``DIR``).  ``--split`` solves each opening as the positions after each capture of Black
 (White to move), one search and one certificate each (``DIR/RxC-r1-r2-CAPTURE.cert``), until
-Black wins one (on a cluster each capture is a task of its own, all searched at once): for an
+Black wins one (a capture whose position is the image of an earlier one's under a symmetry of
+the board is not searched: its row says ``same_as``, and the earlier proof holds for it; on a
+cluster each capture is a task of its own, all searched at once): for an
 opening whose search outgrows the memory, or more tasks than openings for the workers; the join
 walks from the opening through the captures to them.  On 6x6 the split searches 1.23 times the
 positions of the whole openings (``benchmarks/results/2026-11-27-split-openings.json``).  The
@@ -185,12 +187,35 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
                                    None if folder is None else part_path(folder, rows, cols, r1, r2),
                                    lambda r: searched(dict(head, **r))))
     done: list[dict[str, object]] = []
-    for i in range(b2.move_count(konane.BLACK)):
-        child = solve_capture(task, i, lambda r: searched(split_row(task, [*done, r])))
+    for i, twin in enumerate(capture_twins(b2)):
+        if twin is None:
+            child = solve_capture(task, i, lambda r: searched(split_row(task, [*done, r])))
+        else:
+            child = twin_row(done[twin], b2, i)
         done.append(child)
         if child["winner"] == "Black":
             break
     return split_row(task, done)
+
+
+def capture_twins(b2: konane.Board) -> list[int | None]:
+    """For each capture of Black in the opening ``b2`` (in order), the earlier capture whose
+    position is its image under a symmetry of the board (colours swapped alike), or None: a
+    twin is not searched, the earlier one's result and proof hold for it (on 7x7, d2-d4 and
+    d6-d4 after d4 c4)."""
+    first: dict[tuple[str, bool], int] = {}
+    out: list[int | None] = []
+    for i, (_, after) in enumerate(b2.move_options(konane.BLACK)):
+        j = first.setdefault(symmetry_class(after), i)
+        out.append(None if j == i else j)
+    return out
+
+
+def twin_row(row: dict[str, object], b2: konane.Board, i: int) -> dict[str, object]:
+    """The row of Black's ``i``-th capture in ``b2``, the twin of the capture of ``row``: its
+    result, ``same_as`` that capture (no search, no certificate of its own)."""
+    out = {k: v for k, v in row.items() if k not in ("certificate", "certificate_stopped")}
+    return dict(out, capture=str(b2.move_options(konane.BLACK)[i][0]), same_as=row["capture"])
 
 
 def solve_capture(task: Task, i: int, searched: Callable[[dict[str, object]], None] = lambda row: None
@@ -211,12 +236,13 @@ def split_row(task: Task, children: list[dict[str, object]]) -> dict[str, object
     rows, cols, r1, r2, b2 = task[:5]
     black = next((c for c in children if c["winner"] == "Black"), None)
     finished = len(children) == b2.move_count(konane.BLACK) and all(c["winner"] == "White" for c in children)
+    searched = [c for c in children if "same_as" not in c]      # the twins' figures are their originals'
     row: dict[str, object] = {
         "board": f"{rows}x{cols}", "opening": f"{r1} {r2}",
         "winner": "Black" if black else "White" if finished else None, "move": black["capture"] if black else None,
-        "positions": sum(int(str(c["positions"])) for c in children), "settled": None,
-        "seconds": round(sum(float(str(c["seconds"])) for c in children), 3),
-        "rss_mb": max((int(str(c["rss_mb"])) for c in children if c["rss_mb"] is not None), default=None),
+        "positions": sum(int(str(c["positions"])) for c in searched), "settled": None,
+        "seconds": round(sum(float(str(c["seconds"])) for c in searched), 3),
+        "rss_mb": max((int(str(c["rss_mb"])) for c in searched if c["rss_mb"] is not None), default=None),
         "split": children}
     if row["winner"] is None:       # the limit that stopped a capture's search, if one did
         row["limit"] = next((c["limit"] for c in children if c.get("limit")), None)
@@ -506,17 +532,23 @@ def main(argv: list[str] | None = None) -> int:
         for i, task in enumerate(tasks):
             index.append(first.setdefault(symmetry_class(task[4]), i))
         todo = sorted(set(index), key=lambda i: -tasks[i][4].stone_count(konane.BLACK))
-        # split: each capture of each opening a task (every one searched, even past one Black wins)
+        # split: each capture of each opening a task (every one searched, even past one Black
+        # wins), but the twins of earlier captures
+        twins = {i: capture_twins(tasks[i][4]) for i in todo} if args.split else {}
         units: list[tuple[int, int | None]] = [(i, c) for i in todo for c in (
-            range(tasks[i][4].move_count(konane.BLACK)) if args.split else [None])]
+            [c for c, t in enumerate(twins[i]) if t is None] if args.split else [None])]
         # konane's max_memory bounds each search; Dask's own memory management stays out
         with konane.cluster.local_client(args.workers, memory_limit=None, address=args.scheduler) as client:
             futures = client.map(solve_on_worker, [tasks[i] for i, _ in units], [c for _, c in units],
                                  max_entries=max_entries, proof_numbers=not args.depth_first, pure=False)
             rows_units = client.gather(futures)
         solved = {i: r for (i, c), r in zip(units, rows_units, strict=True) if c is None}
+        found = dict(zip(units, rows_units, strict=True))
         for i in todo if args.split else []:
-            solved[i] = split_row(tasks[i], [r for (j, _), r in zip(units, rows_units, strict=True) if j == i])
+            children: list[dict[str, object]] = []
+            for c, t in enumerate(twins[i]):
+                children.append(found[(i, c)] if t is None else twin_row(found[(i, t)], tasks[i][4], c))
+            solved[i] = split_row(tasks[i], children)
         rows_out = []
         for i, task in enumerate(tasks):
             row = dict(solved[index[i]])

@@ -363,6 +363,13 @@ def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path)
         assert [x["capture"] for x in o["split"]] == [str(m) for m, _ in position.move_options(konane.BLACK)]
     assert c["certificate"]["winner"] == "White"
     assert konane.verify_certificate(split / "4x4.cert").winner is konane.WHITE
+    # a capture equal to an earlier one by a symmetry is no task (3x5 c1 c2: e1-c1 mirrors a1-c1)
+    assert mod.main(["--sizes", "3x5", "--openings", "c1 c2", "--workers", "2", "--split", "--certify", str(split),
+                     "--json", str(three), "--quiet"]) == 0
+    ((d,),) = (json.loads(three.read_text(encoding="utf-8"))["boards"][0]["openings"],)
+    assert [(x["capture"], x["winner"], x.get("same_as")) for x in d["split"]] == [
+        ("a1-c1", "White", None), ("e1-c1", "White", "a1-c1")]
+    assert sorted(p.name for p in split.glob("3x5-*.cert")) == ["3x5-c1-c2-a1-c1.cert"]
     with pytest.raises(SystemExit):
         mod.main(["--sizes", "4", "--workers", "2", "--first-win"])
 

@@ -619,6 +619,35 @@ def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
     assert konane.verify_certificate(cert["path"]).winner is WHITE
 
 
+def test_a_split_opening_searches_a_capture_equal_to_an_earlier_one_by_a_symmetry_once(tmp_path):
+    """--split: after c1 c2 on 3x5, Black's captures a1-c1 and e1-c1 leave positions that are
+    mirror images (the reflection in the c file): e1-c1 is not searched, its row is a1-c1's
+    result marked ``same_as`` (no certificate of its own, its figures not counted twice), and
+    a1-c1's proof, joined from the opening, proves it too (the join follows the symmetry).  Who
+    wins: White after both captures (computed here by konane.solve, and by the checked joined
+    certificate)."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    b2 = Board.start(3, 5).play_removal("c1").play_removal("c2")
+    assert mod.capture_twins(b2) == [None, 0]
+    assert [konane.solve(after, WHITE).winner for _, after in b2.move_options(BLACK)] == [WHITE, WHITE]
+    certs, out = tmp_path / "certs", tmp_path / "run.json"
+    assert mod.main(["--sizes", "3x5", "--openings", "c1 c2", "--split", "--certify", str(certs),
+                     "--json", str(out), "--quiet"]) == 0
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    (row,) = board["openings"]
+    first, twin = row["split"]
+    assert (first["capture"], twin["capture"], twin["same_as"]) == ("a1-c1", "e1-c1", "a1-c1")
+    assert row["winner"] == first["winner"] == twin["winner"] == "White" and "certificate" not in twin
+    assert row["positions"] == first["positions"] > 0
+    assert sorted(p.name for p in certs.glob("3x5-c1-c2-*.cert")) == ["3x5-c1-c2-a1-c1.cert"]
+    joined = tmp_path / "c1c2.cert"
+    konane.join_certificates(b2, [certs / "3x5-c1-c2-a1-c1.cert"], joined, to_move=BLACK)
+    report = konane.verify_certificate(joined)
+    assert report.winner is WHITE and report.to_move is BLACK
+
+
 def test_a_split_opening_with_a_capture_stopped_by_a_limit_is_unsettled(tmp_path, monkeypatch):
     """--split: a capture whose search stops at a limit leaves the opening unsettled (its row
     says which limit) while the other captures are still searched: 5x5 c3 d3 (three captures
@@ -846,18 +875,21 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
     """--certify --split: each proof written as those of the positions after each first
     capture, joined from the position (konane.join_certificates with to_move=); the same
     winners as the proofs written whole (3 x 4 to 3 x 6, two setups), each checked by the
-    reference code; where the mover wins, the captures are tried only until one wins."""
+    reference code; where the mover wins, the captures are tried only until one wins; a capture
+    whose position is the image of an earlier one's (3 x 5 vertical middle: a3-c3 and e3-c3 for
+    Black, mirror images) is not solved again, and the join proves it by the earlier proof."""
     import json
 
     mod = load_script("scripts", "narrow_setups")
     runs = {}
     for how in ("whole", "split"):
         out = tmp_path / f"{how}.json"
-        assert mod.main(["--rows", "3:4-6", "--setups", "vertical corner,horizontal middle", "--threads", "1",
+        assert mod.main(["--rows", "3:4-6", "--setups", "vertical corner,horizontal middle,vertical middle",
+                         "--threads", "1",
                          "--certify", str(tmp_path / how), "--json", str(out)] + (["--split"] if how == "split" else [])
                         ) == 0
         runs[how] = json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]
-    checked = 0
+    checked, twins = 0, 0
     for setup, entry in runs["split"].items():
         for row, whole in zip(entry["boards"], runs["whole"][setup]["boards"], strict=True):
             b = mod.board(3, row["n"], setup)
@@ -866,15 +898,24 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
                 assert cert["winner"] == other["winner"] and cert["nodes"] > 0
                 captures = [c["capture"] for c in cert["split"]]
                 every = [str(m) for m, _ in b.move_options(color)]
+                after = dict((str(m), a) for m, a in b.move_options(color))
+                stem = f"3x{row['n']}-{setup.replace(' ', '-')}-{side}"
+                for c in cert["split"]:
+                    part = tmp_path / "split" / f"{stem}-{c['capture']}.cert"
+                    if "same_as" in c:
+                        assert after[c["capture"]].normalized() == after[c["same_as"]].normalized()
+                        assert not part.exists()
+                        twins += 1
+                    else:
+                        assert part.exists()
                 if cert["winner"] == color.long_name:       # tried until one wins
                     assert captures == every[:len(captures)] and cert["split"][-1]["winner"] == color.long_name
                 else:
                     assert captures == every
-                stem = f"3x{row['n']}-{setup.replace(' ', '-')}-{side}"
                 report = konane.verify_certificate(tmp_path / "split" / f"{stem}.cert")
                 assert report.winner.long_name == cert["winner"] and report.board == b and report.to_move is color
                 checked += 1
-    assert checked >= 8
+    assert checked >= 12 and twins == 2       # 3 x 5 vertical middle, one twin a side
 
 
 def test_narrow_setups_script(tmp_path, capsys):
