@@ -535,8 +535,8 @@ def main(argv: list[str] | None = None) -> int:
         # split: each capture of each opening a task (every one searched, even past one Black
         # wins), but the twins of earlier captures
         twins = {i: capture_twins(tasks[i][4]) for i in todo} if args.split else {}
-        units: list[tuple[int, int | None]] = [(i, c) for i in todo for c in (
-            [c for c, t in enumerate(twins[i]) if t is None] if args.split else [None])]
+        units: list[tuple[int, int | None]] = [(i, k) for i in todo for k in (
+            [k for k, t in enumerate(twins[i]) if t is None] if args.split else [None])]
         # konane's max_memory bounds each search; Dask's own memory management stays out
         with konane.cluster.local_client(args.workers, memory_limit=None, address=args.scheduler) as client:
             futures = client.map(solve_on_worker, [tasks[i] for i, _ in units], [c for _, c in units],
@@ -546,8 +546,8 @@ def main(argv: list[str] | None = None) -> int:
         found = dict(zip(units, rows_units, strict=True))
         for i in todo if args.split else []:
             children: list[dict[str, object]] = []
-            for c, t in enumerate(twins[i]):
-                children.append(found[(i, c)] if t is None else twin_row(found[(i, t)], tasks[i][4], c))
+            for k, t in enumerate(twins[i]):
+                children.append(found[(i, k)] if t is None else twin_row(found[(i, t)], tasks[i][4], k))
             solved[i] = split_row(tasks[i], children)
         rows_out = []
         for i, task in enumerate(tasks):
