@@ -42,6 +42,8 @@ CGTValueError True
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "CGTError",
     "BackendWarning",
@@ -66,6 +68,13 @@ __all__ = [
 
 class CGTError(Exception):
     """Base class of all errors raised by :mod:`cgt`."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt by calling the class with the message, then the attributes set: so every error
+        # of the tree pickles the same way, also where it is a MemoryError or an OSError, and
+        # also by picklers that take the exception apart (tblib's, which Dask uses to send a
+        # job's error, and its __context__, to the client)
+        return type(self), self.args, self.__dict__ or None
 
 
 class CGTTypeError(CGTError, TypeError):

@@ -630,8 +630,9 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
           local_value: Callable[..., cgt.Game], job: Callable[..., str]) -> cgt.Game:
     """:func:`konane.value` on a cluster (see the module's docstring) of the position whose regions
     are ``parts`` (:func:`konane.regions`): ``local_value`` is :func:`konane.value`, for the small
-    ones, and ``job(position, rules, cache, threads)`` the job that values a position on a worker
-    (on :attr:`Cluster.threads` threads), written out (``konane.values.value_job``)."""
+    ones, and ``job(position, rules, cache, threads, max_memory)`` the job that values a position
+    on a worker (on :attr:`Cluster.threads` threads, within the call's ``max_memory``), written
+    out (``konane.values.value_job``); a job stopped by that limit stops the call."""
     jobs: dict[tuple[int, int, int, int, int], Any] = {}      # normal form -> future
     path = cache.path if cache is not None and cache.path is not None else None
 
@@ -645,7 +646,8 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
                     [plan(o, plies - 1) for o in b.options(WHITE, rules)])
         normal, swapped = b.normalized()
         if normal.key not in jobs:
-            jobs[normal.key] = client.submit(job, normal.key, rules, path, cluster.threads, pure=False)
+            jobs[normal.key] = client.submit(job, normal.key, rules, path, cluster.threads, prog.max_memory,
+                                             pure=False)
         return (normal.key, swapped)
 
     def build(p: Any, results: dict[tuple[int, int, int, int, int], cgt.Game]) -> cgt.Game:
@@ -671,6 +673,12 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
                             text = future.result()
                         except _job_errors() as exc:
                             raise _failed(exc) from None
+                        except ComputationLimitError as exc:
+                            stones = bin(key[3] | key[4]).count("1")
+                            raise ComputationLimitError(
+                                f"konane.value on the cluster stopped: the job valuing a position of {stones} "
+                                f"stones stopped on its worker ({exc})", positions=exc.positions,
+                                memory=exc.memory, limit=exc.limit) from None
                         results[key] = cgt.parse(text)
                         del pending[key]
                         prog.tick(1)

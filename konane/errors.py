@@ -56,6 +56,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "KonaneError",
     "KonaneTypeError",
@@ -90,6 +92,11 @@ __all__ = [
 
 class KonaneError(Exception):
     """Base class of every error raised by :mod:`konane`."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # as cgt.CGTError's: the class called with the message, then the attributes set (a
+        # job's error reaches a Dask client whole, its limit and counts included)
+        return type(self), self.args, self.__dict__ or None
 
 
 # ---------------------------------------------------------------- wrong types

@@ -168,7 +168,10 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         expands the top moves of each large region, the workers value the
         positions below them (with ``cache=`` as their value cache when it is
         a file, which the workers must then be able to reach), and the driver
-        combines the values.  ``max_positions`` then counts jobs.
+        combines the values.  ``max_positions`` then counts jobs, and
+        ``max_memory`` bounds each job on its worker too: a job that would grow
+        its worker past it stops the call with the limit's error (its finished
+        regions kept in ``cache``), rather than the worker being killed for it.
     threads : int, optional
         The threads of the native value solver (at least 1; it uses at most
         two: the walk over the positions and their valuation, see
@@ -242,17 +245,20 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         return _value(b, r, c, prog)
 
 
-def value_job(position: tuple[int, int, int, int, int], rules: Rules, cache: str | None, threads: int = 1) -> str:
+def value_job(position: tuple[int, int, int, int, int], rules: Rules, cache: str | None, threads: int = 1,
+              max_memory: int | None = None) -> str:
     """A job of :func:`value` on a cluster (:mod:`konane.cluster`), run by a worker: the value of
     ``position`` (:attr:`konane.Board.key`), with the value cache ``cache`` (a file name) if
-    given, written out (:func:`cgt.parse` reads it back), the solver on ``threads`` threads.
+    given, written out (:func:`cgt.parse` reads it back), the solver on ``threads`` threads,
+    stopped with :class:`konane.ComputationLimitError` rather than let the worker grow by more
+    than ``max_memory`` bytes (None: no limit).
 
     Examples
     --------
     >>> konane.values.value_job(konane.Board("..ox/xo..").key, konane.STANDARD, None)
     '2'
     """
-    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=None, threads=threads))
+    return str(value(Board.from_masks(*position), rules=rules, cache=cache, max_memory=max_memory, threads=threads))
 
 
 @public

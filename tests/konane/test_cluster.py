@@ -167,6 +167,20 @@ def test_random_boards_have_the_same_winners_moves_and_values(client):
             assert konane.value(b, cluster=Cluster(client, plies=plies)) == konane.value(b), (b, plies)
 
 
+def test_a_value_job_past_the_memory_limit_stops_the_call_and_the_workers_live(client):
+    """max_memory bounds each value job on its worker: the value of 5x6 after c3 d3 (about 470 MB
+    of tables in one process: benchmarks/README.md) as one job within 32 MiB stops the call with
+    the limit's error, naming the job, and the workers live on (the next call gives the value
+    one process gives)."""
+    big = Board.start(5, 6).play_removal("c3").play_removal("d3")
+    with pytest.raises(konane.ComputationLimitError) as info:
+        konane.value(big, cluster=Cluster(client, plies=0), max_memory=32 * 2**20, progress=False)
+    assert info.value.limit == "max_memory" and "on its worker" in str(info.value)
+    assert konane.values.value_job(Board("..ox/xo..").key, konane.STANDARD, None, 1, 32 * 2**20) == "2"
+    b = Board.start(5).play_removal("c3").play_removal("c2")
+    assert konane.value(b, cluster=Cluster(client, plies=0)) == konane.value(b)
+
+
 def test_values_of_positions_expanded_in_the_driver(client, monkeypatch):
     # every region valued through the jobs (none small enough for the driver itself)
     monkeypatch.setattr(konane.cluster, "LOCAL_STONES", 0)

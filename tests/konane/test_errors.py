@@ -53,3 +53,44 @@ def test_type_errors_and_value_errors():
     assert issubclass(errors.OpeningError, errors.IllegalMoveError)
     assert issubclass(errors.KonaneTypeError, errors.KonaneError)
     assert issubclass(errors.KonaneValueError, errors.KonaneError)
+
+
+def _error_classes():
+    import cgt.errors
+
+    for module in (errors, cgt.errors):
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Exception) and not issubclass(cls, Warning) and cls.__module__ == module.__name__:
+                yield cls
+
+
+def test_every_error_pickles_whole_also_as_dask_sends_a_job_s_error():
+    """Every error of the two trees comes back from pickle as the same class, message and
+    attributes, with plain pickle and with tblib's (Dask sends a job's error so, its
+    ``__context__`` included): a ComputationLimitError raised while handling a CGTMemoryError
+    (the native table refused to grow) came back from a worker as a bare ``Exception``, as
+    tblib could not rebuild a subclass of MemoryError."""
+    import pickle
+
+    import pytest
+
+    import cgt.errors
+
+    classes = list(_error_classes())
+    assert errors.ComputationLimitError in classes and cgt.errors.CGTMemoryError in classes
+    try:
+        try:
+            raise cgt.errors.CGTMemoryError("the table needed 8 bytes more")
+        except MemoryError:
+            raise errors.ComputationLimitError("stopped", positions=7, memory=9, limit="max_memory")  # noqa: B904
+    except errors.ComputationLimitError as exc:
+        chained = exc
+    samples = [chained] + [cls("what went wrong") for cls in classes]
+    tblib = pytest.importorskip("tblib.pickling_support")
+    for exc in samples:
+        tblib.install(exc, *([exc.__context__] if exc.__context__ is not None else []))
+        back = pickle.loads(pickle.dumps(exc))
+        assert type(back) is type(exc) and str(back) == str(exc) and back.__dict__ == exc.__dict__, type(exc)
+    back = pickle.loads(pickle.dumps(chained))
+    assert (back.positions, back.memory, back.limit) == (7, 9, "max_memory")
+    assert type(back.__context__) is cgt.errors.CGTMemoryError
