@@ -44,8 +44,10 @@ gap); the file is written after every board, so a run stopped by Ctrl-C or a kil
 boards it solved.  ``--certify DIR``: also write, for each board, the
 certificates of both solves (Black first, White first) into DIR and verify them with the
 reference code (``konane.verify_certificate``), their sizes and times going into the results;
-with ``--split``, each proof written as those of the positions after each first capture (one
-search each, in emptied tables), joined: for a proof whose one search outgrows the memory.
+with ``--split``, no whole search: each side is solved and proved as the positions after each
+first capture (one search each, in emptied tables, each within ``--limit-seconds``), the proofs
+joined and checked, and the board's outcome is the one the two checked proofs give: for a board
+whose one search outgrows the memory.
 """
 
 from __future__ import annotations
@@ -124,7 +126,7 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
 
 
 def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None = None,
-            cache: str | None = None, split: bool = False) -> dict[str, object]:
+            cache: str | None = None, split: bool = False, limit: float | None = None) -> dict[str, object]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
     whose proof could not be written within ``max_memory``, the limit that stopped it).
 
@@ -133,7 +135,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     tables, until one the mover wins; a capture whose position is the image of an earlier
     one's under a symmetry of the board is not solved again, its report says ``same_as``),
     joined (:func:`konane.join_certificates` from the position): smaller searches, for a proof
-    whose one search outgrows the memory."""
+    whose one search outgrows the memory, each stopped past ``limit`` seconds."""
     out: dict[str, object] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
@@ -153,7 +155,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                     konane.clear_caches()
                     parts.append(os.path.join(directory, f"{stem}-{color.value}-{capture}.cert"))
                     s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
-                                     max_memory=max_memory, cache=cache)
+                                     max_memory=max_memory, cache=cache, time=limit)
                     captures.append({"capture": str(capture), "winner": s.winner.long_name,
                                      "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
                     seen[after.normalized()] = captures[-1]
@@ -170,6 +172,16 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
         out[color.value] = dict(report, winner=checked.winner.long_name, nodes=checked.nodes, bytes=checked.size,
                                 solve_and_write_seconds=round(seconds, 3), verify_seconds=round(checked.seconds, 3))
     return out
+
+
+def proved_outcome(certificates: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The outcome class that the two checked proofs of :func:`certify` give (Black first, White
+    first), or None and the limit that stopped one of them."""
+    x, o = certificates["x"], certificates["o"]
+    if "winner" not in x or "winner" not in o:
+        return None, str(x.get("stopped") or o.get("stopped"))
+    return {(True, True): "N", (False, False): "P", (True, False): "L", (False, True): "R"}[
+        (x["winner"] == "Black", o["winner"] == "White")], None
 
 
 def pattern(results: dict[int, str]) -> str | None:
@@ -246,8 +258,9 @@ def main(argv: list[str] | None = None) -> int:
                              "limit goes on from them in the next run")
     parser.add_argument("--certify", metavar="DIR", help="write and verify the certificates in DIR")
     parser.add_argument("--split", action="store_true",
-                        help="with --certify: write each proof as those of the positions after each first capture, "
-                             "joined (for a proof too big for one search)")
+                        help="with --certify: no whole search; each side solved and proved as the positions after "
+                             "each first capture (one search each, --limit-seconds each), the proofs joined and "
+                             "checked, the outcome theirs (for a board too big for one search)")
     parser.add_argument("--json", metavar="OUT",
                         help="also write the results to OUT; if OUT exists, merge them into it (the boards "
                              "solved again replace theirs, the run is added to its list of runs)")
@@ -256,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     for s in chosen:
         if s not in SETUPS:
             parser.error(f"unknown setup {s!r}; the setups are {', '.join(SETUPS)}")
+    if args.split and not args.certify:
+        parser.error("--split needs --certify DIR (the proofs of the first captures are written there)")
     if args.certify:
         os.makedirs(args.certify, exist_ok=True)
     max_memory = konane._progress.DEFAULT_MAX_MEMORY if args.max_memory_gb is None \
@@ -295,13 +310,26 @@ def main(argv: list[str] | None = None) -> int:
             for n in range(first, last + 1):
                 b, squares = board(rows, n, setup), gap(rows, n, setup)
                 konane.clear_caches()           # each board's time its own
-                o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
+                stem = f"{rows}x{n}-{setup.replace(' ', '-')}"
+                certificates = None
+                if args.split:
+                    # the outcome is what the two split proofs say (no whole search first)
+                    t = time.perf_counter()
+                    certificates = certify(b, args.certify, stem, max_memory, args.cache, True,
+                                           args.limit_seconds)
+                    o, stopped = proved_outcome(certificates)
+                    # the searches and the writing, as a whole search's seconds (not the checks)
+                    seconds = sum(float(c.get("solve_and_write_seconds", c.get("seconds", 0.0)))
+                                  for c in certificates.values()) if certificates else time.perf_counter() - t
+                else:
+                    o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
+                    if o is not None and args.certify:
+                        certificates = certify(b, args.certify, stem, max_memory, args.cache)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if stopped:
                     row["stopped"] = stopped
-                if o is not None and args.certify:
-                    row["certificates"] = certify(b, args.certify, f"{rows}x{n}-{setup.replace(' ', '-')}",
-                                                  max_memory, args.cache, args.split)
+                if certificates is not None:
+                    row["certificates"] = certificates
                 column.append(row)
                 why = f"  (stopped by {stopped})" if stopped else ""
                 print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s{why}", flush=True)

@@ -872,9 +872,10 @@ def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path,
 
 
 def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
-    """--certify --split: each proof written as those of the positions after each first
-    capture, joined from the position (konane.join_certificates with to_move=); the same
-    winners as the proofs written whole (3 x 4 to 3 x 6, two setups), each checked by the
+    """--certify --split: no whole search; each proof written as those of the positions after
+    each first capture, joined from the position (konane.join_certificates with to_move=), and
+    the board's outcome the one the two checked proofs give; the same winners and outcomes as
+    the whole searches and their proofs (3 x 4 to 3 x 6, three setups), each checked by the
     reference code; where the mover wins, the captures are tried only until one wins; a capture
     whose position is the image of an earlier one's (3 x 5 vertical middle: a3-c3 and e3-c3 for
     Black, mirror images) is not solved again, and the join proves it by the earlier proof."""
@@ -892,6 +893,7 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
     checked, twins = 0, 0
     for setup, entry in runs["split"].items():
         for row, whole in zip(entry["boards"], runs["whole"][setup]["boards"], strict=True):
+            assert row["outcome"] == whole["outcome"] is not None      # the split proofs' outcome, no search
             b = mod.board(3, row["n"], setup)
             for side, color in (("x", BLACK), ("o", WHITE)):
                 cert, other = row["certificates"][side], whole["certificates"][side]
@@ -916,6 +918,27 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
                 assert report.winner.long_name == cert["winner"] and report.board == b and report.to_move is color
                 checked += 1
     assert checked >= 12 and twins == 2       # 3 x 5 vertical middle, one twin a side
+    with pytest.raises(SystemExit):
+        mod.main(["--rows", "3:4-4", "--split"])            # the proofs need a folder
+
+
+def test_narrow_setups_split_board_stopped_by_a_limit_is_unsettled(tmp_path, monkeypatch):
+    """--certify --split: a first capture's search stopped by its limit leaves the board
+    unsettled, its row saying which limit, and the column stops there."""
+    import json
+
+    mod = load_script("scripts", "narrow_setups")
+
+    def stopped(*args, **kw):
+        raise konane.ComputationLimitError("konane.solve stopped", limit="time")
+
+    monkeypatch.setattr(mod.konane, "solve", stopped)
+    out = tmp_path / "narrow.json"
+    assert mod.main(["--rows", "3:4-5", "--setups", "vertical corner", "--certify", str(tmp_path / "certs"),
+                     "--split", "--json", str(out)]) == 0
+    (table,) = json.loads(out.read_text(encoding="utf-8"))["tables"]
+    (row,) = table["setups"]["vertical corner"]["boards"]
+    assert (row["n"], row["outcome"], row["stopped"]) == (4, None, "time")
 
 
 def test_narrow_setups_script(tmp_path, capsys):
