@@ -126,7 +126,7 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
 
 
 def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None = None,
-            cache: str | None = None, split: bool = False, limit: float | None = None) -> dict[str, object]:
+            cache: str | None = None, split: bool = False, limit: float | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
     whose proof could not be written within ``max_memory``, the limit that stopped it).
 
@@ -136,7 +136,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     one's under a symmetry of the board is not solved again, its report says ``same_as``),
     joined (:func:`konane.join_certificates` from the position): smaller searches, for a proof
     whose one search outgrows the memory, each stopped past ``limit`` seconds."""
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
         t = time.perf_counter()
@@ -311,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
                 b, squares = board(rows, n, setup), gap(rows, n, setup)
                 konane.clear_caches()           # each board's time its own
                 stem = f"{rows}x{n}-{setup.replace(' ', '-')}"
-                certificates = None
+                certificates: dict[str, Any] | None = None
                 if args.split:
                     # the outcome is what the two split proofs say (no whole search first)
                     t = time.perf_counter()
