@@ -126,7 +126,8 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
 
 
 def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None = None,
-            cache: str | None = None, split: bool = False, limit: float | None = None) -> dict[str, Any]:
+            cache: str | None = None, split: bool = False, limit: float | None = None,
+            threads: int | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
     whose proof could not be written within ``max_memory``, the limit that stopped it).
 
@@ -135,7 +136,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     tables, until one the mover wins; a capture whose position is the image of an earlier
     one's under a symmetry of the board is not solved again, its report says ``same_as``),
     joined (:func:`konane.join_certificates` from the position): smaller searches, for a proof
-    whose one search outgrows the memory, each stopped past ``limit`` seconds."""
+    whose one search outgrows the memory, each stopped past ``limit`` seconds.  The searches run
+    on ``threads`` threads (None: konane's setting)."""
     out: dict[str, Any] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
@@ -155,7 +157,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                     konane.clear_caches()
                     parts.append(os.path.join(directory, f"{stem}-{color.value}-{capture}.cert"))
                     s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
-                                     max_memory=max_memory, cache=cache, time=limit)
+                                     max_memory=max_memory, cache=cache, time=limit, threads=threads)
                     captures.append({"capture": str(capture), "winner": s.winner.long_name,
                                      "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
                     seen[after.normalized()] = captures[-1]
@@ -163,7 +165,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                         break
                 konane.join_certificates(b, parts, path, to_move=color)
             else:
-                konane.solve(b, color, certificate=path, progress=False, max_memory=max_memory, cache=cache)
+                konane.solve(b, color, certificate=path, progress=False, max_memory=max_memory, cache=cache,
+                             threads=threads)
         except ComputationLimitError as exc:
             out[color.value] = dict(report, stopped=exc.limit, seconds=round(time.perf_counter() - t, 3))
             continue
@@ -316,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
                     # the outcome is what the two split proofs say (no whole search first)
                     t = time.perf_counter()
                     certificates = certify(b, args.certify, stem, max_memory, args.cache, True,
-                                           args.limit_seconds)
+                                           args.limit_seconds, args.threads)
                     o, stopped = proved_outcome(certificates)
                     # the searches and the writing, as a whole search's seconds (not the checks)
                     seconds = sum(float(c.get("solve_and_write_seconds", c.get("seconds", 0.0)))
@@ -324,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
                     if o is not None and args.certify:
-                        certificates = certify(b, args.certify, stem, max_memory, args.cache)
+                        certificates = certify(b, args.certify, stem, max_memory, args.cache,
+                                               threads=args.threads)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if stopped:
                     row["stopped"] = stopped
