@@ -674,7 +674,7 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
                         except _job_errors() as exc:
                             raise _failed(exc) from None
                         except ComputationLimitError as exc:
-                            stones = bin(key[3] | key[4]).count("1")
+                            stones = (key[3] | key[4]).bit_count()
                             raise ComputationLimitError(
                                 f"konane.value on the cluster stopped: the job valuing a position of {stones} "
                                 f"stones stopped on its worker ({exc})", positions=exc.positions,
