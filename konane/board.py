@@ -621,14 +621,18 @@ class Board:
         return self._cells.bit_count()
 
     @public
-    def stone_count(self, player: Any) -> int:
-        """The number of ``player``'s stones.
+    def stone_count(self, player: Any = None) -> int:
+        """The number of ``player``'s stones, or of all stones when ``player`` is None.
 
         Examples
         --------
         >>> konane.Board.start(6).stone_count("o")
         18
+        >>> konane.Board("xo.x").stone_count()
+        3
         """
+        if player is None:
+            return (self._black | self._white).bit_count()
         return self.stones_mask(player).bit_count()
 
     @property

@@ -445,7 +445,7 @@ class _Joiner:
         for i, (_, _, _, board, mover, _) in enumerate(self.loaded):
             self.by_position.setdefault((board.key, mover), i)
         # the fewest stones of a part: a walk through the captures goes no deeper (no part: no walk)
-        self.floor = min((part[3].stone_count(BLACK) + part[3].stone_count(WHITE) for part in self.loaded),
+        self.floor = min((part[3].stone_count() for part in self.loaded),
                          default=1 << 30)
         self.settled: dict[tuple[Any, ...], Settled | None] = {}
 
@@ -465,7 +465,7 @@ class _Joiner:
             children = board.move_options(mover, self.rules)
             if not children:
                 found = Settled(mover.opponent, board=board, mover=mover)
-            elif board.stone_count(BLACK) + board.stone_count(WHITE) > self.floor:
+            elif board.stone_count() > self.floor:
                 below = [(m, self.settle(after, mover.opponent)) for m, after in children]
                 wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
                 if wins:
@@ -1036,7 +1036,7 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
             memo: dict[int, cgt.Game] = {}
             for picture, text in regions:
                 region = Board(picture)
-                if region.stone_count(BLACK) + region.stone_count(WHITE) > LEAF_STONES:
+                if region.stone_count() > LEAF_STONES:
                     raise bad(f"the region {picture!r} has more than {LEAF_STONES} stones")
                 gid = checker.value(region)
                 try:

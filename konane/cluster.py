@@ -638,7 +638,7 @@ def value(parts: list[Board], rules: Rules, cluster: Cluster, cache: RegionCache
 
     def plan(b: Board, plies: int) -> Any:
         """A leaf ``(normal key, negated)``, a local value, or ``(lefts, rights)`` to combine."""
-        stones = (b.black_mask | b.white_mask).bit_count()
+        stones = b.stone_count()
         if stones <= LOCAL_STONES:
             return local_value(b, rules=rules, cache=cache, max_memory=None)
         if plies > 0:

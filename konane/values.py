@@ -80,9 +80,9 @@ def _warn_if_far(board: Board, cache: RegionCache | None, what: str, max_positio
     native_cache = cache is None or cache.path is not None
     solver = "native" if native_cache and native.takes(board.rows, board.cols) else "python"
     far = FAR_STONES[solver]
-    if board.black_mask.bit_count() + board.white_mask.bit_count() < far:
+    if board.stone_count() < far:
         return
-    sizes = [r.black_mask.bit_count() + r.white_mask.bit_count() for r in regions(board)
+    sizes = [r.stone_count() for r in regions(board)
              if _knotted(r) >= FAR_KNOTS and min(r.crop().rows, r.crop().cols) >= 3
              and (r.can_move(BLACK) or r.can_move(WHITE))]
     if not sizes or max(sizes) < far:

@@ -233,7 +233,7 @@ def test_start(rows, cols, a1):
     b = Board.start(rows, cols, a1=a1)
     assert b == Board(independent_start(rows, cols, a1))
     assert b["a1"] == a1
-    assert b.stone_count("x") + b.stone_count("o") == rows * cols
+    assert b.stone_count("x") + b.stone_count("o") == b.stone_count() == rows * cols
     assert abs(b.stone_count("x") - b.stone_count("o")) <= 1
     assert b.move_count("x") == b.move_count("o") == 0
 
@@ -259,7 +259,7 @@ def test_filled_irregular():
     expected = "".join(s if s == "#" else f for s, f in zip(shape, independent_start(3, 5), strict=True))
     assert b == Board(expected) == Board("#oxo#/oxoxo/#oxo#")
     assert b["c1"] == "x"  # c1 has the parity of a1 (a1 itself is off the board)
-    assert b.stone_count("x") + b.stone_count("o") == 11
+    assert b.stone_count("x") + b.stone_count("o") == b.stone_count() == 11
     assert b.filled(a1="o") == b.color_swapped()
 
 
