@@ -218,6 +218,14 @@ def twin_row(row: dict[str, object], b2: konane.Board, i: int) -> dict[str, obje
     return dict(out, capture=str(b2.move_options(konane.BLACK)[i][0]), same_as=row["capture"])
 
 
+def twin_opening(row: dict[str, Any], r1: str, r2: str) -> dict[str, Any]:
+    """The row of the opening ``r1 r2``, the image of the opening of ``row`` under a symmetry of
+    the board: its result and figures, ``same_as`` that opening (not searched: no winning move,
+    certificate or split of its own, as the original's name squares of the other opening)."""
+    out = {k: v for k, v in row.items() if k not in ("certificate", "certificate_stopped", "split", "same_as")}
+    return dict(out, opening=f"{r1} {r2}", move=None, same_as=row["opening"])
+
+
 def solve_capture(task: Task, i: int, searched: Callable[[dict[str, object]], None] = lambda row: None
                   ) -> dict[str, object]:
     """The search (and the certificate) of the position after Black's ``i``-th capture in the
@@ -297,7 +305,7 @@ def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], No
         cls = symmetry_class(b2)
         seen = tried.get(cls)
         if seen is not None:
-            row = dict(seen, opening=f"{r1} {r2}", move=None, same_as=seen["opening"])
+            row = twin_opening(seen, r1, r2)
         else:
             row = tried[cls] = solve_opening(task, lambda r: solved([*rows_out, r]))
         rows_out.append(row)
@@ -348,9 +356,7 @@ def merge(doc: dict[str, Any], boards_out: list[dict[str, Any]], run: dict[str, 
             row = kept.get(f"{r1} {r2}")
             twin = solved.get(symmetry_class(b2))
             if row is None and twin is not None:
-                row = dict(twin, opening=f"{r1} {r2}", move=None, same_as=twin["opening"])
-                row.pop("certificate", None)
-                row.pop("split", None)
+                row = twin_opening(twin, r1, r2)
             if row is not None:
                 column.append(row)
         board = verdicts(rows, cols, column)
@@ -551,11 +557,8 @@ def main(argv: list[str] | None = None) -> int:
             solved[i] = split_row(tasks[i], children)
         rows_out = []
         for i, task in enumerate(tasks):
-            row = dict(solved[index[i]])
-            row["opening"] = f"{task[2]} {task[3]}"
-            if index[i] != i:
-                row["same_as"] = solved[index[i]]["opening"]
-            rows_out.append(row)
+            row = solved[index[i]]
+            rows_out.append(row if index[i] == i else twin_opening(row, task[2], task[3]))
     elif args.first_win:
         rows_out = first_wins(hinted(tasks, args.hints) if args.hints else tasks, so_far)
     else:

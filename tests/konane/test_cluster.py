@@ -361,6 +361,8 @@ def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path)
     assert b["game"] == a["game"] == "White"
     twins = [o for o in b["openings"] if "same_as" in o]
     assert twins and len(twins) < len(b["openings"])
+    # a twin's row names no move, certificate or split of its own (the original's are of another opening)
+    assert all(o["move"] is None and not {"certificate", "split"} & set(o) for o in twins)
     parts = sorted(p.name for p in certs.iterdir() if p.name != "4x4.cert")
     assert parts == sorted(f"4x4-{o['opening'].replace(' ', '-')}.cert" for o in b["openings"] if "same_as" not in o)
     assert b["certificate"]["path"] == str(certs / "4x4.cert") and b["certificate"]["winner"] == "White"

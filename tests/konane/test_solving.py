@@ -468,6 +468,8 @@ def test_solve_openings_script_first_wins_and_certifies(tmp_path, capsys):
     assert len(four["openings"]) == len(four["removals"]) == 4
     assert all(v["winner"] == "White" and v["white_replies"] for v in four["removals"])
     assert len(five["openings"]) == len(mod.openings(5, 5))
+    twins = [o for b in (four, five) for o in b["openings"] if "same_as" in o]
+    assert twins and all(o["move"] is None and not {"certificate", "split"} & set(o) for o in twins)
     for board, winner in ((four, "White"), (five, "Black")):
         assert board["game"] == winner
         cert = board["certificate"]
