@@ -38,10 +38,12 @@ to ``N``; a column (one setup of one ``R``) stops at the first board not solved 
 ``--max-entries-millions``: the memory limit of each search and the size of the native search's
 table (a long run needs both raised; a board stopped by a limit says which in its row,
 ``"stopped"``).  ``--json FILE``: the results, merged into FILE if it exists (a board solved
-again replaces its row, each row says which run of the file's list of runs solved it, the
-patterns are recomputed on each column's solved boards from its first ``n`` up to the first
-gap); the file is written after every board, so a run stopped by Ctrl-C or a kill keeps the
-boards it solved.  ``--certify DIR``: also write, for each board, the
+again replaces its row, a board stopped by a limit never replaces one solved; each row says
+which run of the file's list of runs solved it, the patterns are recomputed on each column's
+solved boards from its first ``n`` up to the first gap); the file is written after every board,
+so a run stopped by a kill keeps the boards it solved.  Ctrl-C stops the run at the board in
+progress (its row says ``"stopped": "interrupt"``; the proofs of ``--cache`` kept): the file
+written, exit status 130.  ``--certify DIR``: also write, for each board, the
 certificates of both solves (Black first, White first) into DIR and verify them with the
 reference code (``konane.verify_certificate``), their sizes and times going into the results;
 with ``--split``, no whole search: each side is solved and proved as the positions after each
@@ -59,6 +61,7 @@ import os
 import platform
 import shlex
 import sys
+import threading
 import time
 from typing import Any
 
@@ -111,6 +114,10 @@ def board(rows: int, n: int, setup: str) -> konane.Board:
     return b
 
 
+#: Set by Ctrl-C during a search: the run stops at the board in progress.
+INTERRUPTED = threading.Event()
+
+
 def outcome(b: konane.Board, limit: float | None, threads: int | None,
             max_memory: int | None, cache: str | None = None) -> tuple[str | None, float, str | None]:
     """The outcome class of ``b`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), or None past ``limit``
@@ -122,6 +129,9 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
         o = konane.outcome(b, time=limit, progress=False, threads=threads, max_memory=max_memory, cache=cache)
     except ComputationLimitError as exc:
         return None, time.perf_counter() - t, exc.limit
+    except KeyboardInterrupt:
+        INTERRUPTED.set()
+        return None, time.perf_counter() - t, "interrupt"
     return o.name, time.perf_counter() - t, None
 
 
@@ -129,7 +139,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             cache: str | None = None, split: bool = False, limit: float | None = None,
             threads: int | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
-    whose proof could not be written within ``max_memory``, the limit that stopped it).
+    whose proof could not be written within ``max_memory``, the limit that stopped it; after
+    Ctrl-C, the side in progress says ``stopped: interrupt`` and the other is not tried).
 
     With ``split``, each side's proof is written as those of the positions after each capture
     of the player to move (``STEM-SIDE-CAPTURE.cert``, each solved and written in emptied
@@ -170,6 +181,10 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
         except ComputationLimitError as exc:
             out[color.value] = dict(report, stopped=exc.limit, seconds=round(time.perf_counter() - t, 3))
             continue
+        except KeyboardInterrupt:
+            INTERRUPTED.set()
+            out[color.value] = dict(report, stopped="interrupt", seconds=round(time.perf_counter() - t, 3))
+            break
         seconds = time.perf_counter() - t
         checked = konane.verify_certificate(path)
         out[color.value] = dict(report, winner=checked.winner.long_name, nodes=checked.nodes, bytes=checked.size,
@@ -180,7 +195,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
 def proved_outcome(certificates: dict[str, Any]) -> tuple[str | None, str | None]:
     """The outcome class that the two checked proofs of :func:`certify` give (Black first, White
     first), or None and the limit that stopped one of them."""
-    x, o = certificates["x"], certificates["o"]
+    x, o = certificates.get("x", {}), certificates.get("o", {})
     if "winner" not in x or "winner" not in o:
         return None, str(x.get("stopped") or o.get("stopped"))
     return {(True, True): "N", (False, False): "P", (True, False): "L", (False, True): "R"}[
@@ -227,7 +242,8 @@ def summary(column: list[dict[str, Any]]) -> tuple[str | None, list[int] | None]
 
 def merge(doc: dict[str, Any], tables: list[dict[str, Any]], run: dict[str, Any]) -> dict[str, Any]:
     """``doc`` (a data file written before, or empty) with the boards of ``tables`` put in:
-    a board solved again replaces the row of the same ``n``; the patterns recomputed."""
+    a board solved again replaces the row of the same ``n`` (a board stopped by a limit does
+    not replace a solved one); the patterns recomputed."""
     runs = doc.get("runs", [])
     number = len(runs)
     old = {t["rows"]: t["setups"] for t in doc.get("tables", [])}
@@ -236,6 +252,9 @@ def merge(doc: dict[str, Any], tables: list[dict[str, Any]], run: dict[str, Any]
         for setup, entry in table["setups"].items():
             rows_by_n = {r["n"]: r for r in setups.get(setup, {}).get("boards", [])}
             for row in entry["boards"]:
+                before = rows_by_n.get(row["n"])
+                if row["outcome"] is None and before is not None and before["outcome"] is not None:
+                    continue        # a board stopped by a limit keeps its solved row
                 rows_by_n[row["n"]] = dict(row, run=number)
             column = [rows_by_n[n] for n in sorted(rows_by_n)]
             found, checked = summary(column)
@@ -268,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also write the results to OUT; if OUT exists, merge them into it (the boards "
                              "solved again replace theirs, the run is added to its list of runs)")
     args = parser.parse_args(argv)
+    INTERRUPTED.clear()
     chosen = [s.strip() for s in args.setups.split(",") if s.strip()]
     for s in chosen:
         if s not in SETUPS:
@@ -348,10 +368,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {rows}xn {setup}, n = {checked[0]}..{checked[1]}: {solved}")
                 print("  " + (found or "no periodic pattern found").replace("\n", "\n  "), flush=True)
             setups[setup] = {"boards": column, "pattern": found, "checked": checked}
+            if INTERRUPTED.is_set():
+                break
+        if INTERRUPTED.is_set():
+            print("interrupted (Ctrl-C): the run stopped at the board in progress"
+                  + (f"; its proofs are kept in {args.cache}" if args.cache else ""), flush=True)
+            break
     if args.json:
         save()
         print(f"{'merged into' if before else 'wrote'} {args.json}")
-    return 0
+    return 130 if INTERRUPTED.is_set() else 0
 
 
 if __name__ == "__main__":

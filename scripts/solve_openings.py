@@ -19,7 +19,10 @@ Run:  python scripts/solve_openings.py                               (4x4, 5x5, 
 ``R x n`` for ``n`` from 2 (or ``R``) to ``N``; ``--limit-seconds``: the budget of one
 opening (past it the opening is reported unsolved); ``--json OUT``: also write the results
 (after every opening, with ``"complete": false`` until the run ends, so that a run stopped by
-Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).  ``--merge
+Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).  Ctrl-C
+stops the run after the opening in progress, whose row says ``"limit": "interrupt"`` (the proofs
+of ``--cache`` kept), and the run ends as a run stopped by limits: its table, verdicts, ``--json``
+and ``--merge`` (no certificate is joined), exit status 130.  ``--merge
 FILE`` puts a run that ended into a data file kept over many runs (a board solved one opening a
 run): the run joins the file's list of runs, each opening solved replaces its row (marked with
 the run's number; a row stopped by a limit never replaces a solved one), the openings equal to a
@@ -72,6 +75,7 @@ import os
 import platform
 import shlex
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -127,6 +131,18 @@ def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, capture: str 
     return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}" + (f"-{capture}" if capture else "") + ".cert")
 
 
+#: Set by Ctrl-C during a search: the run stops after the opening in progress.
+INTERRUPTED = threading.Event()
+
+
+def interrupt_row(t: float) -> dict[str, object]:
+    """The figures of a search stopped by Ctrl-C after starting at ``t`` (the search counts
+    no positions for a call it does not finish); the run stops after it."""
+    INTERRUPTED.set()
+    return {"winner": None, "positions": None, "settled": None, "seconds": round(time.perf_counter() - t, 3),
+            "limit": "interrupt"}
+
+
 def search(position: konane.Board, mover: konane.Color, limit: float | None, max_memory: int | None,
            cache: str | None, path: str | None, searched: Callable[[dict[str, object]], None]
            ) -> dict[str, object]:
@@ -142,6 +158,8 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
     except konane.ComputationLimitError as exc:
         row = {"winner": None, "positions": exc.positions, "settled": None,
                "seconds": round(time.perf_counter() - t, 3), "limit": exc.limit}
+    except KeyboardInterrupt:
+        row = interrupt_row(t)
     else:
         row = {"winner": s.winner.long_name, "move": str(s.move) if s.move else None, "positions": s.positions,
                "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
@@ -161,6 +179,9 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
         except konane.ComputationLimitError as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
             row["certificate_stopped"] = {"limit": exc.limit, "seconds": round(time.perf_counter() - t, 2)}
+        except KeyboardInterrupt:
+            INTERRUPTED.set()
+            row["certificate_stopped"] = {"limit": "interrupt", "seconds": round(time.perf_counter() - t, 2)}
         else:
             row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
                                   "write_seconds": round(time.perf_counter() - t, 2)}
@@ -193,7 +214,7 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
         else:
             child = twin_row(done[twin], b2, i)
         done.append(child)
-        if child["winner"] == "Black":
+        if child["winner"] == "Black" or INTERRUPTED.is_set():
             break
     return split_row(task, done)
 
@@ -248,7 +269,7 @@ def split_row(task: Task, children: list[dict[str, object]]) -> dict[str, object
     row: dict[str, object] = {
         "board": f"{rows}x{cols}", "opening": f"{r1} {r2}",
         "winner": "Black" if black else "White" if finished else None, "move": black["capture"] if black else None,
-        "positions": sum(int(str(c["positions"])) for c in searched), "settled": None,
+        "positions": sum(int(str(c["positions"] or 0)) for c in searched), "settled": None,
         "seconds": round(sum(float(str(c["seconds"])) for c in searched), 3),
         "rss_mb": max((int(str(c["rss_mb"])) for c in searched if c["rss_mb"] is not None), default=None),
         "split": children}
@@ -312,6 +333,8 @@ def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], No
         solved(rows_out)
         if row["winner"] == "White":
             won.add((rows, cols, r1))
+        if INTERRUPTED.is_set():
+            break
     return rows_out
 
 
@@ -436,8 +459,9 @@ HEADER = f"{'board':>6}  {'opening':<8} {'winner':<6} {'move':<7} {'positions':>
 def print_row(row: dict[str, object]) -> None:
     winner = row["winner"] or f"? ({row.get('limit')})"
     settled = "" if row["settled"] is None else f"{row['settled']:,}"
+    positions = "" if row["positions"] is None else f"{row['positions']:,}"
     print(f"{row['board']:>6}  {row['opening']:<8} {winner:<6} {row.get('move') or '-':<7} "
-          f"{row['positions']:>11,} {settled:>10} {row['seconds']:>9.2f} {row['rss_mb'] or '':>7}",
+          f"{positions:>11} {settled:>10} {row['seconds']:>9.2f} {row['rss_mb'] or '':>7}",
           flush=True)
 
 
@@ -481,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
                          "(and one certificate) each: for an opening too big for the memory")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
+    INTERRUPTED.clear()
     on_cluster = args.workers > 0 or args.scheduler is not None
     if on_cluster and args.first_win:
         ap.error("--first-win needs one process (it stops at the first winning reply of each removal)")
@@ -566,6 +591,8 @@ def main(argv: list[str] | None = None) -> int:
         for task in tasks:
             rows_out.append(solve_opening(task, lambda r: so_far([*rows_out, r])))
             so_far(rows_out)
+            if INTERRUPTED.is_set():
+                break
     for rows, cols in shapes:
         results = [r for r in rows_out if r["board"] == f"{rows}x{cols}"]
         if not args.quiet:
@@ -579,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
             for v in res["removals"])
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
-        if args.certify:
+        if args.certify and not INTERRUPTED.is_set():
             written = [str(c["certificate"]["path"])
                        for r in results if "same_as" not in r
                        for c in ([r] if "split" not in r else r["split"])
@@ -596,17 +623,20 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
     total = time.perf_counter() - t0
     print(f"total {total:.1f} s")
+    if INTERRUPTED.is_set():
+        print("interrupted (Ctrl-C): the run stopped after the opening in progress"
+              + (f"; its proofs are kept in {args.cache}" if args.cache else ""), flush=True)
     if args.json:
-        save(out, True)
+        save(out, not INTERRUPTED.is_set())
         print(f"wrote {args.json}")
     if args.merge:
         before: dict[str, Any] = dict(RULES)
         if os.path.exists(args.merge):
             with open(args.merge, encoding="utf-8") as f:
                 before = json.load(f)
-        write_json(args.merge, merge(before, out, this_run(True)))
+        write_json(args.merge, merge(before, out, this_run(not INTERRUPTED.is_set())))
         print(f"merged into {args.merge}")
-    return 0
+    return 130 if INTERRUPTED.is_set() else 0
 
 
 if __name__ == "__main__":

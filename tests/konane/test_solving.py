@@ -583,6 +583,50 @@ def test_solve_openings_script_merges_its_runs_into_one_data_file(tmp_path):
     assert len(again["runs"]) == 3 and again["boards"] == doc["boards"]
 
 
+def test_solve_openings_script_stops_at_ctrl_c_and_keeps_what_it_solved(tmp_path, monkeypatch):
+    """Ctrl-C during a search (KeyboardInterrupt raised by the second search, as the signal
+    does) stops the run after the opening in progress: its row says ``limit: interrupt``, no
+    later opening is searched, no certificate is joined, and the run ends as one stopped by
+    its limits: exit 130, ``--json`` not complete, and ``--merge`` keeps the opening solved
+    before (White wins 4x4 a1 b1, Norvig 2021).  The same with ``--split`` (the opening's row
+    from the captures searched before)."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    real, searches = konane.solve, []
+
+    def solve(*args, **kwargs):
+        if kwargs.get("certificate") is None:
+            searches.append(args[0])
+            if len(searches) == 2:
+                raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(konane, "solve", solve)
+    certs, data, out = tmp_path / "certs", tmp_path / "openings.json", tmp_path / "run.json"
+    assert mod.main(["--sizes", "4", "--certify", str(certs), "--merge", str(data), "--json", str(out),
+                     "--quiet"]) == 130
+    assert len(searches) == 2
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    assert json.loads(out.read_text(encoding="utf-8"))["complete"] is False
+    first, second = board["openings"]
+    assert (first["winner"], second["winner"], second["limit"]) == ("White", None, "interrupt")
+    assert "certificate" in first and sorted(p.name for p in certs.iterdir()) == [
+        f"4x4-{first['opening'].replace(' ', '-')}.cert"]
+    doc = json.loads(data.read_text(encoding="utf-8"))
+    assert doc["runs"][0]["complete"] is False
+    rows = {r["opening"]: r for r in doc["boards"][0]["openings"]}
+    assert rows[first["opening"]]["winner"] == "White" and rows[second["opening"]]["limit"] == "interrupt"
+    # split: the first capture searched (b2 a2: b4-b2, which White wins), the second (d2-b2)
+    # interrupted, the opening not settled
+    searches.clear()
+    assert mod.main(["--sizes", "4", "--openings", "b2 a2", "--split", "--json", str(out), "--quiet"]) == 130
+    (board,) = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    (row,) = board["openings"]
+    assert (row["winner"], row["limit"]) == (None, "interrupt")
+    assert [c["winner"] for c in row["split"]] == ["White", None] and len(searches) == 2
+
+
 def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
     """--split solves an opening as the positions after each capture of Black, one search and
     one certificate each, and stops at the first that Black wins: 4x4 a1 b1 (White wins it,
@@ -797,29 +841,41 @@ def test_narrow_setups_gaps_by_hand():
 
 
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
-    """A run stopped by Ctrl-C (here at its fourth board) leaves its file with the boards it
-    solved, merged into what the file held, and no temporary file."""
+    """Ctrl-C (KeyboardInterrupt raised by the fourth search, as the signal does) stops the run
+    at the board in progress: exit 130, the file with the boards it solved merged into what the
+    file held, the board in progress unsettled (``stopped: interrupt``), no later board or
+    table searched, and no temporary file.  A later run stopped by a limit on a solved board leaves
+    its row solved."""
     import json
 
     mod = load_script("scripts", "narrow_setups")
     out = tmp_path / "narrow.json"
     assert mod.main(["--rows", "2:4", "--setups", "vertical middle", "--threads", "1", "--json", str(out)]) == 0
-    real, calls = mod.outcome, []
+    real, calls = konane.outcome, []
 
-    def stopped_at_the_fourth(b, limit, threads, max_memory, cache):
-        calls.append(b)
+    def stopped_at_the_fourth(*args, **kwargs):
+        calls.append(args[0])
         if len(calls) == 4:
             raise KeyboardInterrupt
-        return real(b, limit, threads, max_memory, cache)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(mod, "outcome", stopped_at_the_fourth)
-    with pytest.raises(KeyboardInterrupt):
-        mod.main(["--rows", "3:3-9", "--setups", "vertical middle", "--threads", "1", "--json", str(out)])
+    monkeypatch.setattr(konane, "outcome", stopped_at_the_fourth)
+    assert mod.main(["--rows", "3:3-9,4:4-5", "--setups", "vertical middle", "--threads", "1",
+                     "--json", str(out)]) == 130
+    assert len(calls) == 4
     doc = json.loads(out.read_text(encoding="utf-8"))
     tables = {t["rows"]: t["setups"] for t in doc["tables"]}
     assert [r["n"] for r in tables[2]["vertical middle"]["boards"]] == [2, 3, 4]
-    assert [(r["n"], r["run"]) for r in tables[3]["vertical middle"]["boards"]] == [(3, 1), (4, 1), (5, 1)]
+    assert [(r["n"], r["run"], r.get("stopped")) for r in tables[3]["vertical middle"]["boards"]] == [
+        (3, 1, None), (4, 1, None), (5, 1, None), (6, 1, "interrupt")]
+    assert 4 not in tables
     assert len(doc["runs"]) == 2 and list(tmp_path.iterdir()) == [out]
+    monkeypatch.setattr(konane, "outcome", real)
+    monkeypatch.setattr(mod, "outcome", lambda *args: (None, 0.0, "time"))
+    assert mod.main(["--rows", "3:5-5", "--setups", "vertical middle", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    (row,) = [r for r in doc["tables"][1]["setups"]["vertical middle"]["boards"] if r["n"] == 5]
+    assert (row["outcome"], row["run"]) == ("P", 1) and len(doc["runs"]) == 3
 
 
 def test_narrow_setups_script_says_which_limit_stopped_a_board(tmp_path):
