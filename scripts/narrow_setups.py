@@ -167,10 +167,13 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                         continue
                     konane.clear_caches()
                     parts.append(os.path.join(directory, f"{stem}-{color.value}-{capture}.cert"))
+                    started = time.perf_counter()
                     s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
                                      max_memory=max_memory, cache=cache, time=limit, threads=threads)
                     captures.append({"capture": str(capture), "winner": s.winner.long_name,
                                      "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
+                    print(f"  {stem}, {color.long_name} first, {capture}: {s.winner.long_name} wins "
+                          f"({s.positions:,} positions, {time.perf_counter() - started:.1f} s)", flush=True)
                     seen[after.normalized()] = captures[-1]
                     if s.winner is color:
                         break
