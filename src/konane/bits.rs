@@ -252,13 +252,15 @@ pub fn transform_shape(rows: u32, cols: u32, k: u32) -> (u32, u32) {
 }
 
 /// One symmetry as a map of bit indices: `map[i]` is the image of bit `i` (255: no cell),
-/// with the box and the `k` it was made from (for [`Sym::apply8`]).
+/// and as the word operations of [`Sym::apply8`]: a transposition, then a mirror of the
+/// columns (`(r, c) -> (r, w - 1 - c)`, stored as the shift `8 - w`), then of the rows
+/// (`(r, c) -> (h - 1 - r, c)`, the shift `8 - h`), each if present.
 #[derive(Clone)]
 pub struct Sym {
     map: [u8; 128],
-    rows: u8,
-    cols: u8,
-    k: u8,
+    transpose: bool,
+    mirror_cols: Option<u32>,
+    mirror_rows: Option<u32>,
 }
 
 /// The cells of `m` (layout `stride`, in the box of `rows x cols` at its origin) at bits
@@ -278,11 +280,17 @@ pub fn from_grid8(x: u64, stride: u32) -> Mask {
     (0..8).fold(0, |out, r| out | (Mask::from((x >> (8 * r)) & 0xff) << (r * stride)))
 }
 
-/// `(r, c) -> (r, cols - 1 - c)` on the 8-column layout.
+/// `(r, c) -> (r, cols - 1 - c)` on the 8-column layout, given `shift = 8 - cols`.
 #[inline]
-fn mirror8(x: u64, cols: u32) -> u64 {
+fn mirror8(x: u64, shift: u32) -> u64 {
     // reversing the 64 bits takes (r, c) to (7 - r, 7 - c); the bytes back in order, (r, 7 - c)
-    x.reverse_bits().swap_bytes() >> (8 - cols)
+    x.reverse_bits().swap_bytes() >> shift
+}
+
+/// `(r, c) -> (rows - 1 - r, c)` on the 8-column layout, given `shift = 8 - rows`.
+#[inline]
+fn flip8(x: u64, shift: u32) -> u64 {
+    x.swap_bytes() >> (8 * shift)
 }
 
 /// `(r, c) -> (c, r)` on the 8-column layout (three exchanges of blocks across the diagonal).
@@ -311,11 +319,25 @@ impl Sym {
                 }
             }
         }
+        // symmetry k of transform_rc as a transposition T, then a mirror of the columns H
+        // (of the width then), then of the rows V (of the height then): R = H T (a quarter
+        // turn), R^2 = V H, R^3 = V T, and k >= 4 first mirrors the columns: R H = V H T,
+        // R^2 H = V, R^3 H = T
+        let (transpose, h, v) = match k {
+            0 => (false, None, None),
+            1 => (true, Some(rows), None),
+            2 => (false, Some(cols), Some(rows)),
+            3 => (true, None, Some(cols)),
+            4 => (false, Some(cols), None),
+            5 => (true, Some(rows), Some(cols)),
+            6 => (false, None, Some(rows)),
+            _ => (true, None, None),
+        };
         Sym {
             map,
-            rows: rows as u8,
-            cols: cols as u8,
-            k: k as u8,
+            transpose,
+            mirror_cols: h.map(|w| 8u32.saturating_sub(w)),
+            mirror_rows: v.map(|h| 8u32.saturating_sub(h)),
         }
     }
 
@@ -337,15 +359,14 @@ impl Sym {
     /// both layouts (both are row-major), so the least image is the same.
     #[inline]
     pub fn apply8(&self, mut x: u64) -> u64 {
-        let (mut rows, mut cols) = (u32::from(self.rows), u32::from(self.cols));
-        if self.k >= 4 {
-            x = mirror8(x, cols);
-        }
-        for _ in 0..self.k % 4 {
-            // (r, c) -> (c, rows - 1 - r): transposed, then mirrored in its new width
+        if self.transpose {
             x = transpose8(x);
-            (rows, cols) = (cols, rows);
-            x = mirror8(x, cols);
+        }
+        if let Some(shift) = self.mirror_cols {
+            x = mirror8(x, shift);
+        }
+        if let Some(shift) = self.mirror_rows {
+            x = flip8(x, shift);
         }
         x
     }
