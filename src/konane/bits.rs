@@ -354,9 +354,10 @@ impl Sym {
     }
 
     /// [`Sym::apply`] on the layout of [`to_grid8`] (the box has at most 8 rows and 8
-    /// columns): the image in the 8-column layout, by word operations (the steps of
-    /// [`transform_rc`]) rather than a loop over the bits.  The order of masks is the same in
-    /// both layouts (both are row-major), so the least image is the same.
+    /// columns): the image in the 8-column layout, by at most three word operations (the
+    /// symmetry of [`transform_rc`] as a transposition and two mirrors, see [`Sym`]) rather
+    /// than a loop over the bits.  The order of masks is the same in both layouts (both are
+    /// row-major), so the least image is the same.
     #[inline]
     pub fn apply8(&self, mut x: u64) -> u64 {
         if self.transpose {
