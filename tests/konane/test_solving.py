@@ -752,8 +752,9 @@ def test_solve_openings_script_gives_the_writer_what_the_search_left_of_the_memo
 
 def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
     """An opening's certificate that outgrows the limits is recorded as stopped (the opening's
-    result stays), no file is left, and the game is not certified; a run stopped while it
-    writes one keeps the search's result in its file."""
+    result stays), no file is left, and the game is not certified; a run stopped by Ctrl-C
+    while it writes one keeps the search's result in its file, the certificate stopped by the
+    interrupt (exit 130)."""
     import json
 
     mod = load_script("scripts", "solve_openings")
@@ -782,11 +783,13 @@ def test_solve_openings_script_records_a_certificate_stopped_by_a_limit(tmp_path
 
     monkeypatch.setattr(mod.konane, "solve", interrupted)
     out.unlink()
-    with pytest.raises(KeyboardInterrupt):
-        mod.main(["--sizes", "4", "--openings", "a1 b1", "--certify", str(certs), "--json", str(out), "--quiet"])
+    assert mod.main(["--sizes", "4", "--openings", "a1 b1", "--certify", str(certs), "--json", str(out),
+                     "--quiet"]) == 130
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["complete"] is False
-    assert [(o["opening"], o["winner"]) for o in doc["boards"][0]["openings"]] == [("a1 b1", "White")]
+    assert [(o["opening"], o["winner"], o["certificate_stopped"]["limit"]) for o in doc["boards"][0]["openings"]
+            ] == [("a1 b1", "White", "interrupt")]
+    assert "certificate" not in doc["boards"][0] and list(certs.iterdir()) == []
 
 
 @pytest.mark.skipif(not NATIVE, reason="the reference search keeps no proved results in a cache")
