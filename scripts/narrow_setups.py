@@ -61,7 +61,6 @@ import os
 import platform
 import shlex
 import sys
-import threading
 import time
 from typing import Any
 
@@ -114,8 +113,8 @@ def board(rows: int, n: int, setup: str) -> konane.Board:
     return b
 
 
-#: Set by Ctrl-C during a search: the run stops at the board in progress.
-INTERRUPTED = threading.Event()
+#: Not empty once Ctrl-C stopped a search: the run stops at the board in progress.
+INTERRUPTED: list[bool] = []
 
 
 def outcome(b: konane.Board, limit: float | None, threads: int | None,
@@ -130,7 +129,7 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
     except ComputationLimitError as exc:
         return None, time.perf_counter() - t, exc.limit
     except KeyboardInterrupt:
-        INTERRUPTED.set()
+        INTERRUPTED.append(True)
         return None, time.perf_counter() - t, "interrupt"
     return o.name, time.perf_counter() - t, None
 
@@ -185,7 +184,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             out[color.value] = dict(report, stopped=exc.limit, seconds=round(time.perf_counter() - t, 3))
             continue
         except KeyboardInterrupt:
-            INTERRUPTED.set()
+            INTERRUPTED.append(True)
             out[color.value] = dict(report, stopped="interrupt", seconds=round(time.perf_counter() - t, 3))
             break
         seconds = time.perf_counter() - t
@@ -371,16 +370,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {rows}xn {setup}, n = {checked[0]}..{checked[1]}: {solved}")
                 print("  " + (found or "no periodic pattern found").replace("\n", "\n  "), flush=True)
             setups[setup] = {"boards": column, "pattern": found, "checked": checked}
-            if INTERRUPTED.is_set():
+            if INTERRUPTED:
                 break
-        if INTERRUPTED.is_set():
+        if INTERRUPTED:
             print("interrupted (Ctrl-C): the run stopped at the board in progress"
                   + (f"; its proofs are kept in {args.cache}" if args.cache else ""), flush=True)
             break
     if args.json:
         save()
         print(f"{'merged into' if before else 'wrote'} {args.json}")
-    return 130 if INTERRUPTED.is_set() else 0
+    return 130 if INTERRUPTED else 0
 
 
 if __name__ == "__main__":

@@ -75,7 +75,6 @@ import os
 import platform
 import shlex
 import sys
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -131,14 +130,15 @@ def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, capture: str 
     return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}" + (f"-{capture}" if capture else "") + ".cert")
 
 
-#: Set by Ctrl-C during a search: the run stops after the opening in progress.
-INTERRUPTED = threading.Event()
+#: Not empty once Ctrl-C stopped a search: the run stops after the opening in progress (a list,
+#: not a ``threading.Event``: Dask pickles the script's functions with the globals they use).
+INTERRUPTED: list[bool] = []
 
 
 def interrupt_row(t: float) -> dict[str, object]:
     """The figures of a search stopped by Ctrl-C after starting at ``t`` (the search counts
     no positions for a call it does not finish); the run stops after it."""
-    INTERRUPTED.set()
+    INTERRUPTED.append(True)
     return {"winner": None, "positions": None, "settled": None, "seconds": round(time.perf_counter() - t, 3),
             "limit": "interrupt"}
 
@@ -180,7 +180,7 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
             # the proof outgrew the limits (the file is written whole or not at all)
             row["certificate_stopped"] = {"limit": exc.limit, "seconds": round(time.perf_counter() - t, 2)}
         except KeyboardInterrupt:
-            INTERRUPTED.set()
+            INTERRUPTED.append(True)
             row["certificate_stopped"] = {"limit": "interrupt", "seconds": round(time.perf_counter() - t, 2)}
         else:
             row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
@@ -214,7 +214,7 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
         else:
             child = twin_row(done[twin], b2, i)
         done.append(child)
-        if child["winner"] == "Black" or INTERRUPTED.is_set():
+        if child["winner"] == "Black" or INTERRUPTED:
             break
     return split_row(task, done)
 
@@ -333,7 +333,7 @@ def first_wins(tasks: list[Task], solved: Callable[[list[dict[str, object]]], No
         solved(rows_out)
         if row["winner"] == "White":
             won.add((rows, cols, r1))
-        if INTERRUPTED.is_set():
+        if INTERRUPTED:
             break
     return rows_out
 
@@ -591,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
         for task in tasks:
             rows_out.append(solve_opening(task, lambda r: so_far([*rows_out, r])))
             so_far(rows_out)
-            if INTERRUPTED.is_set():
+            if INTERRUPTED:
                 break
     for rows, cols in shapes:
         results = [r for r in rows_out if r["board"] == f"{rows}x{cols}"]
@@ -606,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
             for v in res["removals"])
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
-        if args.certify and not INTERRUPTED.is_set():
+        if args.certify and not INTERRUPTED:
             written = [str(c["certificate"]["path"])
                        for r in results if "same_as" not in r
                        for c in ([r] if "split" not in r else r["split"])
@@ -623,20 +623,20 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
     total = time.perf_counter() - t0
     print(f"total {total:.1f} s")
-    if INTERRUPTED.is_set():
+    if INTERRUPTED:
         print("interrupted (Ctrl-C): the run stopped after the opening in progress"
               + (f"; its proofs are kept in {args.cache}" if args.cache else ""), flush=True)
     if args.json:
-        save(out, not INTERRUPTED.is_set())
+        save(out, not INTERRUPTED)
         print(f"wrote {args.json}")
     if args.merge:
         before: dict[str, Any] = dict(RULES)
         if os.path.exists(args.merge):
             with open(args.merge, encoding="utf-8") as f:
                 before = json.load(f)
-        write_json(args.merge, merge(before, out, this_run(not INTERRUPTED.is_set())))
+        write_json(args.merge, merge(before, out, this_run(not INTERRUPTED)))
         print(f"merged into {args.merge}")
-    return 130 if INTERRUPTED.is_set() else 0
+    return 130 if INTERRUPTED else 0
 
 
 if __name__ == "__main__":
