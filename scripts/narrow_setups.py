@@ -117,6 +117,17 @@ def board(rows: int, n: int, setup: str) -> konane.Board:
 INTERRUPTED: list[bool] = []
 
 
+def stopped_by(exc: BaseException) -> str:
+    """The limit that stopped a search: a ``ComputationLimitError``'s, or ``"interrupt"`` for
+    Ctrl-C (a ``KeyboardInterrupt``), after which the run stops (it is marked once, however
+    many handlers the interrupt passes)."""
+    if isinstance(exc, ComputationLimitError):
+        return exc.limit
+    if not INTERRUPTED:
+        INTERRUPTED.append(True)
+    return "interrupt"
+
+
 def outcome(b: konane.Board, limit: float | None, threads: int | None,
             max_memory: int | None, cache: str | None = None) -> tuple[str | None, float, str | None]:
     """The outcome class of ``b`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), or None past ``limit``
@@ -126,11 +137,8 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
     t = time.perf_counter()
     try:
         o = konane.outcome(b, time=limit, progress=False, threads=threads, max_memory=max_memory, cache=cache)
-    except ComputationLimitError as exc:
-        return None, time.perf_counter() - t, exc.limit
-    except KeyboardInterrupt:
-        INTERRUPTED.append(True)
-        return None, time.perf_counter() - t, "interrupt"
+    except (ComputationLimitError, KeyboardInterrupt) as exc:
+        return None, time.perf_counter() - t, stopped_by(exc)
     return o.name, time.perf_counter() - t, None
 
 
@@ -167,8 +175,15 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                     konane.clear_caches()
                     parts.append(os.path.join(directory, f"{stem}-{color.value}-{capture}.cert"))
                     started = time.perf_counter()
-                    s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
-                                     max_memory=max_memory, cache=cache, time=limit, threads=threads)
+                    try:
+                        s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
+                                         max_memory=max_memory, cache=cache, time=limit, threads=threads)
+                    except (ComputationLimitError, KeyboardInterrupt) as exc:
+                        # the capture whose search stopped, in the report (the side stops below)
+                        captures.append({"capture": str(capture), "winner": None,
+                                         "stopped": stopped_by(exc),
+                                         "seconds": round(time.perf_counter() - started, 3)})
+                        raise
                     captures.append({"capture": str(capture), "winner": s.winner.long_name,
                                      "positions": s.positions, "bytes": os.path.getsize(parts[-1])})
                     print(f"  {stem}, {color.long_name} first, {capture}: {s.winner.long_name} wins "
@@ -180,13 +195,11 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             else:
                 konane.solve(b, color, certificate=path, progress=False, max_memory=max_memory, cache=cache,
                              threads=threads)
-        except ComputationLimitError as exc:
-            out[color.value] = dict(report, stopped=exc.limit, seconds=round(time.perf_counter() - t, 3))
+        except (ComputationLimitError, KeyboardInterrupt) as exc:
+            out[color.value] = dict(report, stopped=stopped_by(exc), seconds=round(time.perf_counter() - t, 3))
+            if INTERRUPTED:
+                break
             continue
-        except KeyboardInterrupt:
-            INTERRUPTED.append(True)
-            out[color.value] = dict(report, stopped="interrupt", seconds=round(time.perf_counter() - t, 3))
-            break
         seconds = time.perf_counter() - t
         checked = konane.verify_certificate(path)
         out[color.value] = dict(report, winner=checked.winner.long_name, nodes=checked.nodes, bytes=checked.size,

@@ -135,12 +135,15 @@ def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, capture: str 
 INTERRUPTED: list[bool] = []
 
 
-def interrupt_row(t: float) -> dict[str, object]:
-    """The figures of a search stopped by Ctrl-C after starting at ``t`` (the search counts
-    no positions for a call it does not finish); the run stops after it."""
-    INTERRUPTED.append(True)
-    return {"winner": None, "positions": None, "settled": None, "seconds": round(time.perf_counter() - t, 3),
-            "limit": "interrupt"}
+def stopped_by(exc: BaseException) -> str:
+    """The limit that stopped a search: a ``ComputationLimitError``'s, or ``"interrupt"`` for
+    Ctrl-C (a ``KeyboardInterrupt``), after which the run stops (it is marked once, however
+    many handlers the interrupt passes)."""
+    if isinstance(exc, konane.ComputationLimitError):
+        return exc.limit
+    if not INTERRUPTED:
+        INTERRUPTED.append(True)
+    return "interrupt"
 
 
 def search(position: konane.Board, mover: konane.Color, limit: float | None, max_memory: int | None,
@@ -155,11 +158,10 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
     before = resident_memory()
     try:
         s = konane.solve(position, mover, time=limit, progress=False, max_memory=max_memory, cache=cache)
-    except konane.ComputationLimitError as exc:
-        row = {"winner": None, "positions": exc.positions, "settled": None,
-               "seconds": round(time.perf_counter() - t, 3), "limit": exc.limit}
-    except KeyboardInterrupt:
-        row = interrupt_row(t)
+    except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
+        # the search counts no positions for a call stopped by Ctrl-C
+        row = {"winner": None, "positions": getattr(exc, "positions", None), "settled": None,
+               "seconds": round(time.perf_counter() - t, 3), "limit": stopped_by(exc)}
     else:
         row = {"winner": s.winner.long_name, "move": str(s.move) if s.move else None, "positions": s.positions,
                "settled": s.settled_by_values, "seconds": round(time.perf_counter() - t, 3)}
@@ -176,12 +178,9 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
             left = max(0, max_memory - (mem - before))
         try:
             konane.solve(position, mover, progress=False, max_memory=left, cache=cache, certificate=path)
-        except konane.ComputationLimitError as exc:
+        except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
-            row["certificate_stopped"] = {"limit": exc.limit, "seconds": round(time.perf_counter() - t, 2)}
-        except KeyboardInterrupt:
-            INTERRUPTED.append(True)
-            row["certificate_stopped"] = {"limit": "interrupt", "seconds": round(time.perf_counter() - t, 2)}
+            row["certificate_stopped"] = {"limit": stopped_by(exc), "seconds": round(time.perf_counter() - t, 2)}
         else:
             row["certificate"] = {"path": path, "bytes": os.path.getsize(path),
                                   "write_seconds": round(time.perf_counter() - t, 2)}

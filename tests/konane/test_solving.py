@@ -985,7 +985,9 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
 
 def test_narrow_setups_split_board_stopped_by_a_limit_is_unsettled(tmp_path, monkeypatch):
     """--certify --split: a first capture's search stopped by its limit leaves the board
-    unsettled, its row saying which limit, and the column stops there."""
+    unsettled, its row saying which limit, and the column stops there; each side's report names
+    the capture whose search stopped (the first capture of 3 x 4 vertical corner, by the board's
+    moves) and the limit."""
     import json
 
     mod = load_script("scripts", "narrow_setups")
@@ -1000,6 +1002,12 @@ def test_narrow_setups_split_board_stopped_by_a_limit_is_unsettled(tmp_path, mon
     (table,) = json.loads(out.read_text(encoding="utf-8"))["tables"]
     (row,) = table["setups"]["vertical corner"]["boards"]
     assert (row["n"], row["outcome"], row["stopped"]) == (4, None, "time")
+    b = mod.board(3, 4, "vertical corner")
+    for side, color in (("x", BLACK), ("o", WHITE)):
+        report = row["certificates"][side]
+        first = str(next(iter(b.move_options(color)))[0])
+        assert report["stopped"] == "time"
+        assert [(c["capture"], c["winner"], c["stopped"]) for c in report["split"]] == [(first, None, "time")]
 
 
 def test_narrow_setups_script(tmp_path, capsys):
