@@ -21,7 +21,8 @@ opening (past it the opening is reported unsolved); ``--json OUT``: also write t
 (after every opening, with ``"complete": false`` until the run ends, so that a run stopped by
 Ctrl-C or a kill keeps the openings it solved; ``--hints`` reads such a file too).  Ctrl-C
 stops the run after the opening in progress, whose row says ``"limit": "interrupt"`` (the proofs
-of ``--cache`` kept), and the run ends as a run stopped by limits: its table, verdicts, ``--json``
+of ``--cache`` kept; with ``--workers``, at once: the tasks not finished are cancelled, and their
+rows say so), and the run ends as a run stopped by limits: its table, verdicts, ``--json``
 and ``--merge`` (no certificate is joined), exit status 130.  ``--merge
 FILE`` puts a run that ended into a data file kept over many runs (a board solved one opening a
 run): the run joins the file's list of runs, each opening solved replaces its row (marked with
@@ -76,7 +77,7 @@ import platform
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -435,6 +436,42 @@ def certify(rows: int, cols: int, folder: str, written: list[str]) -> dict[str, 
             "join_seconds": round(joined, 2), "verify_seconds": round(report.seconds, 2)}
 
 
+def unit_head(task: Task, capture: int | None) -> dict[str, object]:
+    """The names of a task on the cluster: the opening of ``task``, or its ``capture``-th
+    capture of Black (``--split``)."""
+    if capture is None:
+        return {"board": f"{task[0]}x{task[1]}", "opening": f"{task[2]} {task[3]}"}
+    return {"capture": str(task[4].move_options(konane.BLACK)[capture][0])}
+
+
+def finished(client: Any, futures: list[Any]) -> Iterator[tuple[int, dict[str, object]]]:
+    """The index and row of each task of ``futures`` on the cluster of ``client`` as it finishes
+    (Dask's ``as_completed``)."""
+    from distributed import as_completed
+
+    where = {f.key: k for k, f in enumerate(futures)}
+    for future in as_completed(futures, loop=client.loop):
+        yield where[future.key], future.result()
+
+
+def gather_rows(client: Any, futures: list[Any], heads: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The rows of the tasks of ``futures`` on the cluster of ``client``, in order.  Ctrl-C stops
+    the wait: the tasks not finished are cancelled, their rows (named by ``heads``) say
+    ``"limit": "interrupt"``, and the run stops as one stopped by Ctrl-C (the finished rows kept)."""
+    t = time.perf_counter()
+    out: list[dict[str, object] | None] = [None] * len(futures)
+    try:
+        for k, row in finished(client, futures):
+            out[k] = row
+    except KeyboardInterrupt as exc:
+        stopped_by(exc)
+        client.cancel(futures)
+    return [row if row is not None else dict(head, winner=None, move=None, positions=None, settled=None,
+                                             seconds=round(time.perf_counter() - t, 3), rss_mb=None,
+                                             limit="interrupt")
+            for row, head in zip(out, heads, strict=True)]
+
+
 def init_worker(max_entries: int | None, proof_numbers: bool) -> None:
     """Settings of a process that solves openings (the main one or a Dask worker)."""
     konane.set_progress(False)
@@ -571,7 +608,7 @@ def main(argv: list[str] | None = None) -> int:
         with konane.cluster.local_client(args.workers, memory_limit=None, address=args.scheduler) as client:
             futures = client.map(solve_on_worker, [tasks[i] for i, _ in units], [c for _, c in units],
                                  max_entries=max_entries, proof_numbers=not args.depth_first, pure=False)
-            rows_units = client.gather(futures)
+            rows_units = gather_rows(client, futures, [unit_head(tasks[i], c) for i, c in units])
         solved = {i: r for (i, c), r in zip(units, rows_units, strict=True) if c is None}
         found = dict(zip(units, rows_units, strict=True))
         for i in todo if args.split else []:

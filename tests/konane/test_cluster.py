@@ -390,6 +390,41 @@ def test_solve_openings_script_on_dask_workers_agrees_with_one_process(tmp_path)
         mod.main(["--sizes", "4", "--workers", "2", "--first-win"])
 
 
+# a LocalCluster started and closed inside a test leaves a socket to the garbage collector (inside Dask)
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+def test_solve_openings_script_on_dask_workers_stopped_by_ctrl_c_keeps_what_finished(tmp_path, monkeypatch):
+    """Ctrl-C while the driver waits for the workers (here raised after the first task's row
+    comes back): no traceback; the tasks not finished are cancelled and their rows say
+    ``"limit": "interrupt"``, the finished row is kept with the winner that a run in this
+    process finds, the JSON says the run is not complete, no certificate is joined, and the exit
+    status is 130."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    one = tmp_path / "one.json"
+    assert mod.main(["--sizes", "4", "--json", str(one), "--quiet"]) == 0
+    winners = {o["opening"]: o["winner"] for o in json.loads(one.read_text(encoding="utf-8"))["boards"][0]["openings"]}
+    real = mod.finished
+
+    def one_then_ctrl_c(client, futures):
+        rows = real(client, futures)
+        yield next(rows)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(mod, "finished", one_then_ctrl_c)
+    out, certs = tmp_path / "out.json", tmp_path / "certs"
+    assert mod.main(["--sizes", "4", "--workers", "2", "--certify", str(certs), "--json", str(out), "--quiet"]) == 130
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["complete"] is False
+    (board,) = doc["boards"]
+    searched = [o for o in board["openings"] if "same_as" not in o]
+    done = [o for o in searched if o["winner"] is not None]
+    assert len(done) == 1 and done[0]["winner"] == winners[done[0]["opening"]] is not None
+    assert len(searched) > 1 and all(o["limit"] == "interrupt" for o in searched if o["winner"] is None)
+    assert "certificate" not in board and not (certs / "4x4.cert").exists()
+
+
 def test_the_store_keeps_whole_positions_under_their_normal_form(tmp_path):
     path = tmp_path / "wins.sqlite"
     cache = konane.RegionCache(path)
