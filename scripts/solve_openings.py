@@ -450,11 +450,11 @@ def finished(client: Any, futures: list[Any]) -> Iterator[tuple[int, dict[str, o
     from distributed import as_completed
 
     where = {f.key: k for k, f in enumerate(futures)}
-    for future in as_completed(futures, loop=client.loop):
+    for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
         yield where[future.key], future.result()
 
 
-def gather_rows(client: Any, futures: list[Any], heads: list[dict[str, object]]) -> list[dict[str, object]]:
+def gather_rows(client: Any, futures: list[Any], heads: list[dict[str, object]]) -> list[dict[str, Any]]:
     """The rows of the tasks of ``futures`` on the cluster of ``client``, in order.  Ctrl-C stops
     the wait: the tasks not finished are cancelled, their rows (named by ``heads``) say
     ``"limit": "interrupt"``, and the run stops as one stopped by Ctrl-C (the finished rows kept)."""
