@@ -57,7 +57,11 @@ Black wins one (a capture whose position is the image of an earlier one's under 
 the board is not searched: its row says ``same_as``, and the earlier proof holds for it; on a
 cluster each capture is a task of its own, all searched at once): for an
 opening whose search outgrows the memory, or more tasks than openings for the workers; the join
-walks from the opening through the captures to them.  On 6x6 the split searches 1.23 times the
+walks from the opening through the captures to them.  ``--split PLIES`` splits each of those
+positions again at the captures of the player to move, down to ``PLIES`` captures from the
+opening (``DIR/RxC-r1-r2-CAPTURE-CAPTURE.cert`` for two; the rows nest their ``split``s; on a
+cluster the first capture is the task): for an opening with one capture of Black (7x7 a1 a2:
+c1-a1 only), whose replies are smaller searches.  On 6x6 the split searches 1.23 times the
 positions of the whole openings (``benchmarks/results/2026-11-27-split-openings.json``).  The
 sizes and the times go into the summaries and the JSON.  White wins 5x8,
 certified (43 minutes on one core, by the former ``--certify``, which solved the whole game again
@@ -77,7 +81,7 @@ import platform
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -122,13 +126,17 @@ def symmetry_class(board: konane.Board) -> tuple[str, bool]:
     return str(normal), swapped
 
 
-Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None", bool]
+#: An opening to solve: the board's size, the removals, the position after them, the limits,
+#: whether the tables are emptied first, the cache, the folder of certificates and the plies of
+#: captures it is split at (``--split [PLIES]``; 0: one search).
+Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None", int]
 
 
-def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, capture: str | None = None) -> str:
+def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, captures: Sequence[str] = ()) -> str:
     """The file of the certificate of one opening (``--certify``), ``DIR/RxC-r1-r2.cert``, or of
-    the position after its first capture (``--split``), ``DIR/RxC-r1-r2-CAPTURE.cert``."""
-    return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}" + (f"-{capture}" if capture else "") + ".cert")
+    the position after captures from it (``--split``), ``DIR/RxC-r1-r2-CAPTURE.cert`` (one
+    capture), ``DIR/RxC-r1-r2-CAPTURE-CAPTURE.cert`` (two), and so on."""
+    return os.path.join(folder, f"{rows}x{cols}-{r1}-{r2}" + "".join(f"-{c}" for c in captures) + ".cert")
 
 
 #: Not empty once Ctrl-C stopped a search: the run stops after the opening in progress (a list,
@@ -198,7 +206,10 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
     Split (``--split``), the opening is solved as the positions after each capture of Black,
     White to move, one search each in emptied tables (each with its certificate), in order
     until Black wins one: smaller searches than the opening's (a search bigger than the memory
-    gets done), for some more work in all.  The row's ``split`` holds them."""
+    gets done), for some more work in all.  The row's ``split`` holds them.  Split at more
+    plies (``--split PLIES``), each of those positions is split the same way at the captures of
+    the player to move, down to the positions ``PLIES`` captures from the opening (a split
+    position is its mover's once one of its captures is, the opponent's once all are)."""
     rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split = task
     head: dict[str, object] = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}"}
     if not split:
@@ -207,36 +218,50 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
         return dict(head, **search(b2, konane.BLACK, limit, max_memory, cache,
                                    None if folder is None else part_path(folder, rows, cols, r1, r2),
                                    lambda r: searched(dict(head, **r))))
+    return dict(head, **solve_split(task, b2, konane.BLACK, (), split, lambda r: searched(dict(head, **r))))
+
+
+def solve_split(task: Task, position: konane.Board, mover: konane.Color, captures: tuple[str, ...], plies: int,
+                searched: Callable[[dict[str, object]], None]) -> dict[str, object]:
+    """The row of ``position``, reached by ``captures`` from the opening of ``task``, ``mover``
+    to capture, split at its captures ``plies`` plies deep (:func:`split_row`): its captures in
+    order until ``mover`` wins one (a capture whose position is the image of an earlier one's
+    under a symmetry of the board takes the earlier one's result, :func:`twin_row`).
+    ``searched`` is called with the row so far after each search."""
     done: list[dict[str, object]] = []
-    for i, twin in enumerate(capture_twins(b2)):
+    options = position.move_options(mover)
+    for i, twin in enumerate(capture_twins(position, mover)):
+        capture, after = options[i]
         if twin is None:
-            child = solve_capture(task, i, lambda r: searched(split_row(task, [*done, r])))
+            child = solve_capture(task, after, mover.opponent, (*captures, str(capture)), plies - 1,
+                                  lambda r: searched(split_row(position, mover, [*done, r])))
         else:
-            child = twin_row(done[twin], b2, i)
+            child = twin_row(done[twin], str(capture))
         done.append(child)
-        if child["winner"] == "Black" or INTERRUPTED:
+        if child["winner"] == mover.long_name or INTERRUPTED:
             break
-    return split_row(task, done)
+    return split_row(position, mover, done)
 
 
-def capture_twins(b2: konane.Board) -> list[int | None]:
-    """For each capture of Black in the opening ``b2`` (in order), the earlier capture whose
-    position is its image under a symmetry of the board (colours swapped alike), or None: a
-    twin is not searched, the earlier one's result and proof hold for it (on 7x7, d2-d4 and
-    d6-d4 after d4 c4)."""
+def capture_twins(b2: konane.Board, mover: konane.Color = konane.BLACK) -> list[int | None]:
+    """For each capture of ``mover`` in ``b2`` (in order), the earlier capture whose position is
+    its image under a symmetry of the board (colours swapped alike), or None: a twin is not
+    searched, the earlier one's result and proof hold for it (on 7x7, d2-d4 and d6-d4 after d4
+    c4)."""
     first: dict[tuple[str, bool], int] = {}
     out: list[int | None] = []
-    for i, (_, after) in enumerate(b2.move_options(konane.BLACK)):
+    for i, (_, after) in enumerate(b2.move_options(mover)):
         j = first.setdefault(symmetry_class(after), i)
         out.append(None if j == i else j)
     return out
 
 
-def twin_row(row: dict[str, object], b2: konane.Board, i: int) -> dict[str, object]:
-    """The row of Black's ``i``-th capture in ``b2``, the twin of the capture of ``row``: its
-    result, ``same_as`` that capture (no search, no certificate of its own)."""
-    out = {k: v for k, v in row.items() if k not in ("certificate", "certificate_stopped")}
-    return dict(out, capture=str(b2.move_options(konane.BLACK)[i][0]), same_as=row["capture"])
+def twin_row(row: dict[str, object], capture: str) -> dict[str, object]:
+    """The row of ``capture``, the twin of the capture of ``row``: its result and figures,
+    ``same_as`` that capture (no search, no winning move, certificate or split of its own: the
+    original's name squares of the other position)."""
+    out = {k: v for k, v in row.items() if k not in ("certificate", "certificate_stopped", "split", "same_as")}
+    return dict(out, capture=capture, move=None, same_as=row["capture"])
 
 
 def twin_opening(row: dict[str, Any], r1: str, r2: str) -> dict[str, Any]:
@@ -247,28 +272,36 @@ def twin_opening(row: dict[str, Any], r1: str, r2: str) -> dict[str, Any]:
     return dict(out, opening=f"{r1} {r2}", move=None, same_as=row["opening"])
 
 
-def solve_capture(task: Task, i: int, searched: Callable[[dict[str, object]], None] = lambda row: None
-                  ) -> dict[str, object]:
-    """The search (and the certificate) of the position after Black's ``i``-th capture in the
-    opening of ``task`` (``--split``), in emptied tables."""
+def solve_capture(task: Task, position: konane.Board, mover: konane.Color, captures: tuple[str, ...], plies: int,
+                  searched: Callable[[dict[str, object]], None] = lambda row: None) -> dict[str, object]:
+    """The row of ``position``, after ``captures`` from the opening of ``task`` (``--split``),
+    ``mover`` to capture, named by its last capture: one search in emptied tables (with its
+    certificate), or with ``plies`` left, split again (:func:`solve_split`)."""
+    head: dict[str, object] = {"capture": captures[-1]}
+    if plies > 0:
+        return dict(head, **solve_split(task, position, mover, captures, plies, lambda r: searched(dict(head, **r))))
     rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split = task
-    capture, b3 = b2.move_options(konane.BLACK)[i]
     konane.clear_caches()
-    path = None if folder is None else part_path(folder, rows, cols, r1, r2, str(capture))
-    head: dict[str, object] = {"capture": str(capture)}
-    return dict(head, **search(b3, konane.WHITE, limit, max_memory, cache, path, lambda r: searched(dict(head, **r))))
+    path = None if folder is None else part_path(folder, rows, cols, r1, r2, captures)
+    row = dict(head, **search(position, mover, limit, max_memory, cache, path, lambda r: searched(dict(head, **r))))
+    if len(captures) > 1:       # the searches below the first plies, as they end
+        print(f"  {rows}x{cols} {r1} {r2}, {' '.join(captures)}: {row['winner'] or '?'} wins"
+              f"{'' if row['winner'] else ' (stopped: ' + str(row.get('limit')) + ')'} "
+              f"({row['positions'] or 0:,} positions, {row['seconds']} s)", flush=True)
+    return row
 
 
-def split_row(task: Task, children: list[dict[str, object]]) -> dict[str, object]:
-    """The row of a split opening from the rows of the captures solved (``split``): Black's
-    if Black wins one, White's if White wins them all, the sums of their figures."""
-    rows, cols, r1, r2, b2 = task[:5]
-    black = next((c for c in children if c["winner"] == "Black"), None)
-    finished = len(children) == b2.move_count(konane.BLACK) and all(c["winner"] == "White" for c in children)
+def split_row(position: konane.Board, mover: konane.Color, children: list[dict[str, object]]) -> dict[str, object]:
+    """The figures of ``position``, ``mover`` to capture, from the rows of its captures solved
+    (``split``): ``mover``'s if it wins one, the opponent's if the opponent wins them all, the
+    sums of their figures."""
+    won = next((c for c in children if c["winner"] == mover.long_name), None)
+    finished = len(children) == position.move_count(mover) and all(
+        c["winner"] == mover.opponent.long_name for c in children)
     searched = [c for c in children if "same_as" not in c]      # the twins' figures are their originals'
     row: dict[str, object] = {
-        "board": f"{rows}x{cols}", "opening": f"{r1} {r2}",
-        "winner": "Black" if black else "White" if finished else None, "move": black["capture"] if black else None,
+        "winner": mover.long_name if won else mover.opponent.long_name if finished else None,
+        "move": won["capture"] if won else None,
         "positions": sum(int(str(c["positions"] or 0)) for c in searched), "settled": None,
         "seconds": round(sum(float(str(c["seconds"])) for c in searched), 3),
         "rss_mb": max((int(str(c["rss_mb"])) for c in searched if c["rss_mb"] is not None), default=None),
@@ -276,6 +309,14 @@ def split_row(task: Task, children: list[dict[str, object]]) -> dict[str, object
     if row["winner"] is None:       # the limit that stopped a capture's search, if one did
         row["limit"] = next((c["limit"] for c in children if c.get("limit")), None)
     return row
+
+
+def certificates_of(row: dict[str, Any]) -> list[str]:
+    """The certificates written for ``row`` (an opening's), or for the positions it was split
+    into, at any depth."""
+    if "split" in row:
+        return [p for c in row["split"] if "same_as" not in c for p in certificates_of(c)]
+    return [str(row["certificate"]["path"])] if "certificate" in row else []
 
 
 def verdicts(rows: int, cols: int, results: list[dict[str, object]]) -> dict[str, Any]:
@@ -436,11 +477,16 @@ def certify(rows: int, cols: int, folder: str, written: list[str]) -> dict[str, 
             "join_seconds": round(joined, 2), "verify_seconds": round(report.seconds, 2)}
 
 
+def opening_head(task: Task) -> dict[str, object]:
+    """The names of the opening of ``task`` in its row."""
+    return {"board": f"{task[0]}x{task[1]}", "opening": f"{task[2]} {task[3]}"}
+
+
 def unit_head(task: Task, capture: int | None) -> dict[str, object]:
     """The names of a task on the cluster: the opening of ``task``, or its ``capture``-th
     capture of Black (``--split``)."""
     if capture is None:
-        return {"board": f"{task[0]}x{task[1]}", "opening": f"{task[2]} {task[3]}"}
+        return opening_head(task)
     return {"capture": str(task[4].move_options(konane.BLACK)[capture][0])}
 
 
@@ -485,7 +531,10 @@ def solve_on_worker(task: Task, capture: int | None, max_entries: int | None, pr
     capture): the run's settings, empty tables, the solve."""
     init_worker(max_entries, proof_numbers)
     konane.clear_caches()
-    return solve_opening(task) if capture is None else solve_capture(task, capture)
+    if capture is None:
+        return solve_opening(task)
+    move, after = task[4].move_options(konane.BLACK)[capture]
+    return solve_capture(task, after, konane.WHITE, (str(move),), task[10] - 1)
 
 
 HEADER = f"{'board':>6}  {'opening':<8} {'winner':<6} {'move':<7} {'positions':>11} {'settled':>10} " \
@@ -536,9 +585,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", metavar="FILE",
                     help="keep the proved results in FILE (konane.solve's cache=): a run stopped by a "
                          "limit, Ctrl-C or a kill goes on from them when run again")
-    ap.add_argument("--split", action="store_true",
+    ap.add_argument("--split", nargs="?", type=int, const=1, default=0, metavar="PLIES",
                     help="solve each opening as the positions after each capture of Black, one search "
-                         "(and one certificate) each: for an opening too big for the memory")
+                         "(and one certificate) each: for an opening too big for the memory; with PLIES "
+                         "(default 1), as the positions that many captures deep")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     INTERRUPTED.clear()
@@ -547,6 +597,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--first-win needs one process (it stops at the first winning reply of each removal)")
     if args.workers < 0:
         ap.error(f"--workers must be at least 1, not {args.workers}")
+    if args.split < 0:
+        ap.error(f"--split takes the plies to split at, at least 1, not {args.split}")
     if not native.available():
         print("the native search is not built: the pure-Python reference search is used (slow)",
               file=sys.stderr)
@@ -614,8 +666,9 @@ def main(argv: list[str] | None = None) -> int:
         for i in todo if args.split else []:
             children: list[dict[str, object]] = []
             for k, t in enumerate(twins[i]):
-                children.append(found[(i, k)] if t is None else twin_row(found[(i, t)], tasks[i][4], k))
-            solved[i] = split_row(tasks[i], children)
+                children.append(found[(i, k)] if t is None else twin_row(
+                    found[(i, t)], str(tasks[i][4].move_options(konane.BLACK)[k][0])))
+            solved[i] = dict(opening_head(tasks[i]), **split_row(tasks[i][4], konane.BLACK, children))
         rows_out = []
         for i, task in enumerate(tasks):
             row = solved[index[i]]
@@ -643,10 +696,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {res['board']}: {res['game'] or 'unknown'} wins the game; by first removal: "
               f"{removal_words}", flush=True)
         if args.certify and not INTERRUPTED:
-            written = [str(c["certificate"]["path"])
-                       for r in results if "same_as" not in r
-                       for c in ([r] if "split" not in r else r["split"])
-                       if "certificate" in c]
+            written = [p for r in results if "same_as" not in r for p in certificates_of(r)]
             res["certificate"] = c = certify(rows, cols, args.certify, written)
             if c["path"] is not None:
                 print(f"  {res['board']}: {c['winner']} wins, certified: {c['path']}, joined from {c['parts']} "

@@ -665,6 +665,58 @@ def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
     assert konane.verify_certificate(cert["path"]).winner is WHITE
 
 
+def test_solve_openings_script_splits_an_opening_two_captures_deep(tmp_path):
+    """--split 2: each capture of Black split again at White's replies, one search and one
+    certificate for each position two captures deep (``RxC-r1-r2-CAPTURE-CAPTURE.cert``), the
+    rows nested; the same winners as the whole searches (4x4 and 5x5, Norvig 2021: White wins
+    4x4, Black 5x5), each split position its mover's once one of its captures is and the
+    opponent's once all are (checked against konane.solve of the position, independently);
+    the game's certificate joined from the parts two captures deep, checked by the reference
+    code."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    whole, out, certs = tmp_path / "whole.json", tmp_path / "split.json", tmp_path / "certs"
+    assert mod.main(["--sizes", "4,5", "--json", str(whole), "--quiet"]) == 0
+    assert mod.main(["--sizes", "4,5", "--split", "2", "--certify", str(certs), "--json", str(out), "--quiet"]) == 0
+    boards = json.loads(out.read_text(encoding="utf-8"))["boards"]
+    expected = json.loads(whole.read_text(encoding="utf-8"))["boards"]
+    for board, other in zip(boards, expected, strict=True):
+        assert [(o["opening"], o["winner"]) for o in board["openings"]] == [
+            (o["opening"], o["winner"]) for o in other["openings"]]
+        assert board["game"] == other["game"] == ("White" if board["board"] == "4x4" else "Black")
+        assert konane.verify_certificate(board["certificate"]["path"]).winner.long_name == board["game"]
+    deep = 0
+    for board in boards:
+        n = int(board["board"].split("x")[0])
+        for o in (o for o in board["openings"] if "same_as" not in o):
+            b2 = Board.start(n).play_removal(o["opening"].split()[0]).play_removal(o["opening"].split()[1])
+            options = dict((str(m), a) for m, a in b2.move_options(BLACK))
+            for c in o["split"]:
+                after = options[c["capture"]]
+                assert c["winner"] == konane.solve(after, WHITE).winner.long_name
+                if "same_as" in c:
+                    assert "split" not in c and c["move"] is None
+                    continue
+                replies = [str(m) for m, _ in after.move_options(WHITE)]
+                tried = [x["capture"] for x in c["split"]]
+                if c["winner"] == "White":      # tried until White wins one
+                    assert tried == replies[:len(tried)] and c["split"][-1]["winner"] == "White"
+                    assert c["move"] == tried[-1]
+                else:                           # every reply, each Black's
+                    assert tried == replies and all(x["winner"] == "Black" for x in c["split"])
+                for x in c["split"]:
+                    if "same_as" not in x:
+                        stem = f"{board['board']}-{o['opening'].replace(' ', '-')}"
+                        cert = certs / f"{stem}-{c['capture']}-{x['capture']}.cert"
+                        assert x["certificate"]["path"] == str(cert) and cert.exists()
+                        deep += 1
+                assert c["positions"] == sum(x["positions"] for x in c["split"] if "same_as" not in x)
+    assert deep >= 10
+    with pytest.raises(SystemExit):
+        mod.main(["--sizes", "4", "--split", "-1"])
+
+
 def test_a_split_opening_searches_a_capture_equal_to_an_earlier_one_by_a_symmetry_once(tmp_path):
     """--split: after c1 c2 on 3x5, Black's captures a1-c1 and e1-c1 leave positions that are
     mirror images (the reflection in the c file): e1-c1 is not searched, its row is a1-c1's
