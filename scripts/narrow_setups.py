@@ -332,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
                "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
                "date": time.strftime("%Y-%m-%d"), "seconds": round(time.perf_counter() - started, 1)}
         doc = merge(copy.deepcopy(before), [t for t in tables if t["setups"]], run)
+        os.makedirs(os.path.dirname(args.json) or ".", exist_ok=True)
         tmp = f"{args.json}.tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1)

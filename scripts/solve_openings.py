@@ -143,6 +143,9 @@ def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, captures: Seq
 #: not a ``threading.Event``: Dask pickles the script's functions with the globals they use).
 INTERRUPTED: list[bool] = []
 
+#: Not empty with ``--quiet`` (only the summaries printed).
+QUIET: list[bool] = []
+
 
 def stopped_by(exc: BaseException) -> str:
     """The limit that stopped a search: a ``ComputationLimitError``'s, or ``"interrupt"`` for
@@ -284,7 +287,7 @@ def solve_capture(task: Task, position: konane.Board, mover: konane.Color, captu
     konane.clear_caches()
     path = None if folder is None else part_path(folder, rows, cols, r1, r2, captures)
     row = dict(head, **search(position, mover, limit, max_memory, cache, path, lambda r: searched(dict(head, **r))))
-    if len(captures) > 1:       # the searches below the first plies, as they end
+    if len(captures) > 1 and not QUIET:       # the searches below the first plies, as they end
         print(f"  {rows}x{cols} {r1} {r2}, {' '.join(captures)}: {row['winner'] or '?'} wins"
               f"{'' if row['winner'] else ' (stopped: ' + str(row.get('limit')) + ')'} "
               f"({row['positions'] or 0:,} positions, {row['seconds']} s)", flush=True)
@@ -384,7 +387,9 @@ RULES = {"rules": "standard (multi-jumps), Black removes first and moves first"}
 
 
 def write_json(path: str, doc: dict[str, Any]) -> None:
-    """Write ``doc`` to ``path`` whole, by a rename: a reader never finds half a file."""
+    """Write ``doc`` to ``path`` whole, by a rename: a reader never finds half a file (its
+    folder made if needed)."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     tmp = f"{path}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
@@ -592,6 +597,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     INTERRUPTED.clear()
+    QUIET[:] = [True] if args.quiet else []
     on_cluster = args.workers > 0 or args.scheduler is not None
     if on_cluster and args.first_win:
         ap.error("--first-win needs one process (it stops at the first winning reply of each removal)")

@@ -665,20 +665,24 @@ def test_solve_openings_script_splits_an_opening_at_black_s_captures(tmp_path):
     assert konane.verify_certificate(cert["path"]).winner is WHITE
 
 
-def test_solve_openings_script_splits_an_opening_two_captures_deep(tmp_path):
+def test_solve_openings_script_splits_an_opening_two_captures_deep(tmp_path, capsys):
     """--split 2: each capture of Black split again at White's replies, one search and one
     certificate for each position two captures deep (``RxC-r1-r2-CAPTURE-CAPTURE.cert``), the
     rows nested; the same winners as the whole searches (4x4 and 5x5, Norvig 2021: White wins
     4x4, Black 5x5), each split position its mover's once one of its captures is and the
     opponent's once all are (checked against konane.solve of the position, independently);
     the game's certificate joined from the parts two captures deep, checked by the reference
-    code."""
+    code; each search two captures deep printed as it ends (not with --quiet); the JSON written
+    into a folder the run makes."""
     import json
 
     mod = load_script("scripts", "solve_openings")
-    whole, out, certs = tmp_path / "whole.json", tmp_path / "split.json", tmp_path / "certs"
+    whole, out, certs = tmp_path / "whole.json", tmp_path / "new" / "split.json", tmp_path / "certs"
     assert mod.main(["--sizes", "4,5", "--json", str(whole), "--quiet"]) == 0
-    assert mod.main(["--sizes", "4,5", "--split", "2", "--certify", str(certs), "--json", str(out), "--quiet"]) == 0
+    assert mod.main(["--sizes", "4", "--split", "2", "--quiet"]) == 0
+    assert "wins (" not in capsys.readouterr().out
+    assert mod.main(["--sizes", "4,5", "--split", "2", "--certify", str(certs), "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
     boards = json.loads(out.read_text(encoding="utf-8"))["boards"]
     expected = json.loads(whole.read_text(encoding="utf-8"))["boards"]
     for board, other in zip(boards, expected, strict=True):
@@ -710,6 +714,8 @@ def test_solve_openings_script_splits_an_opening_two_captures_deep(tmp_path):
                         stem = f"{board['board']}-{o['opening'].replace(' ', '-')}"
                         cert = certs / f"{stem}-{c['capture']}-{x['capture']}.cert"
                         assert x["certificate"]["path"] == str(cert) and cert.exists()
+                        assert (f"{board['board']} {o['opening']}, {c['capture']} {x['capture']}: "
+                                f"{x['winner']} wins ({x['positions']:,} positions") in printed
                         deep += 1
                 assert c["positions"] == sum(x["positions"] for x in c["split"] if "same_as" not in x)
     assert deep >= 10
