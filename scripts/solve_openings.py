@@ -128,8 +128,10 @@ def symmetry_class(board: konane.Board) -> tuple[str, bool]:
 
 #: An opening to solve: the board's size, the removals, the position after them, the limits,
 #: whether the tables are emptied first, the cache, the folder of certificates and the plies of
-#: captures it is split at (``--split [PLIES]``; 0: one search).
-Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None", int]
+#: captures it is split at (``--split [PLIES]``; 0: one search), the threads of each search (None:
+#: konane's setting).
+Task = tuple[int, int, str, str, konane.Board, "float | None", bool, "int | None", "str | None", "str | None", int,
+             "int | None"]
 
 
 def part_path(folder: str, rows: int, cols: int, r1: str, r2: str, captures: Sequence[str] = ()) -> str:
@@ -159,17 +161,19 @@ def stopped_by(exc: BaseException) -> str:
 
 
 def search(position: konane.Board, mover: konane.Color, limit: float | None, max_memory: int | None,
-           cache: str | None, path: str | None, searched: Callable[[dict[str, object]], None]
-           ) -> dict[str, object]:
+           cache: str | None, threads: int | None, path: str | None,
+           searched: Callable[[dict[str, object]], None]) -> dict[str, object]:
     """Who wins ``position`` with ``mover`` to capture: the search's figures; with ``path``, the
     certificate written there once the search ends (``searched`` is called with the figures
     before, so that a run stopped while it writes keeps the search's result).  ``max_memory``
-    bounds the growth of the process over both: the writer has what the search left."""
+    bounds the growth of the process over both: the writer has what the search left.  Both
+    run on ``threads`` threads (None: konane's setting)."""
     t = time.perf_counter()
     row: dict[str, object]
     before = resident_memory()
     try:
-        s = konane.solve(position, mover, time=limit, progress=False, max_memory=max_memory, cache=cache)
+        s = konane.solve(position, mover, time=limit, progress=False, max_memory=max_memory, cache=cache,
+                         threads=threads)
     except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
         # the search counts no positions for a call stopped by Ctrl-C
         row = {"winner": None, "positions": getattr(exc, "positions", None), "settled": None,
@@ -189,7 +193,8 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
         if max_memory is not None and before is not None and mem is not None:
             left = max(0, max_memory - (mem - before))
         try:
-            konane.solve(position, mover, progress=False, max_memory=left, cache=cache, certificate=path)
+            konane.solve(position, mover, progress=False, max_memory=left, cache=cache, certificate=path,
+                         threads=threads)
         except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
             row["certificate_stopped"] = {"limit": stopped_by(exc), "seconds": round(time.perf_counter() - t, 2)}
@@ -213,12 +218,12 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
     plies (``--split PLIES``), each of those positions is split the same way at the captures of
     the player to move, down to the positions ``PLIES`` captures from the opening (a split
     position is its mover's once one of its captures is, the opponent's once all are)."""
-    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split = task
+    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split, threads = task
     head: dict[str, object] = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}"}
     if not split:
         if fresh:
             konane.clear_caches()
-        return dict(head, **search(b2, konane.BLACK, limit, max_memory, cache,
+        return dict(head, **search(b2, konane.BLACK, limit, max_memory, cache, threads,
                                    None if folder is None else part_path(folder, rows, cols, r1, r2),
                                    lambda r: searched(dict(head, **r))))
     return dict(head, **solve_split(task, b2, konane.BLACK, (), split, lambda r: searched(dict(head, **r))))
@@ -283,10 +288,11 @@ def solve_capture(task: Task, position: konane.Board, mover: konane.Color, captu
     head: dict[str, object] = {"capture": captures[-1]}
     if plies > 0:
         return dict(head, **solve_split(task, position, mover, captures, plies, lambda r: searched(dict(head, **r))))
-    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split = task
+    rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split, threads = task
     konane.clear_caches()
     path = None if folder is None else part_path(folder, rows, cols, r1, r2, captures)
-    row = dict(head, **search(position, mover, limit, max_memory, cache, path, lambda r: searched(dict(head, **r))))
+    row = dict(head, **search(position, mover, limit, max_memory, cache, threads, path,
+                              lambda r: searched(dict(head, **r))))
     if len(captures) > 1 and not QUIET:       # the searches below the first plies, as they end
         print(f"  {rows}x{cols} {r1} {r2}, {' '.join(captures)}: {row['winner'] or '?'} wins"
               f"{'' if row['winner'] else ' (stopped: ' + str(row.get('limit')) + ')'} "
@@ -594,6 +600,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="solve each opening as the positions after each capture of Black, one search "
                          "(and one certificate) each: for an opening too big for the memory; with PLIES "
                          "(default 1), as the positions that many captures deep")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="threads of each search (default: konane's, every processor this process may use)")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
     args = ap.parse_args(argv)
     INTERRUPTED.clear()
@@ -644,7 +652,8 @@ def main(argv: list[str] | None = None) -> int:
               for r, c in shapes], False)
 
     only = {" ".join(o.split()) for o in args.openings.split(",") if o.strip()}
-    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache, args.certify, args.split)
+    tasks: list[Task] = [(rows, cols, r1, r2, b2, limit, args.fresh, max_memory, args.cache, args.certify, args.split,
+                          args.threads)
                          for rows, cols in shapes for r1, r2, b2 in openings(rows, cols)
                          if not only or f"{r1} {r2}" in only]
     if only and not tasks:

@@ -723,6 +723,33 @@ def test_solve_openings_script_splits_an_opening_two_captures_deep(tmp_path, cap
         mod.main(["--sizes", "4", "--split", "-1"])
 
 
+def test_solve_openings_script_runs_each_search_on_the_threads_given(tmp_path, monkeypatch):
+    """--threads N: every konane.solve of the run (the searches and the certificates' writing,
+    whole and split) gets threads=N; without it, konane's setting (threads=None); the winners
+    are those of the default run."""
+    import json
+
+    mod = load_script("scripts", "solve_openings")
+    real, seen = konane.solve, []
+
+    def recording(*args, **kw):
+        seen.append(kw.get("threads"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", recording)
+    runs = {}
+    for extra in ([], ["--threads", "1"], ["--threads", "2", "--split"]):
+        seen.clear()
+        out = tmp_path / f"{len(extra)}.json"
+        assert mod.main(["--sizes", "4", "--certify", str(tmp_path / f"c{len(extra)}"), "--json", str(out),
+                         "--quiet", *extra]) == 0
+        expected = int(extra[1]) if extra else None
+        assert seen and set(seen) == {expected}
+        runs[len(extra)] = [(o["opening"], o["winner"])
+                            for o in json.loads(out.read_text(encoding="utf-8"))["boards"][0]["openings"]]
+    assert runs[0] == runs[2] == runs[3]
+
+
 def test_a_split_opening_searches_a_capture_equal_to_an_earlier_one_by_a_symmetry_once(tmp_path):
     """--split: after c1 c2 on 3x5, Black's captures a1-c1 and e1-c1 leave positions that are
     mirror images (the reflection in the c file): e1-c1 is not searched, its row is a1-c1's
@@ -800,9 +827,9 @@ def test_solve_openings_script_gives_the_writer_what_the_search_left_of_the_memo
     monkeypatch.setattr(mod.konane, "solve", recorded)
     monkeypatch.setattr(mod, "resident_memory", lambda: next(readings))
     b2 = Board.start(4).play_removal("a1").play_removal("b1")
-    row = mod.search(b2, BLACK, None, 2**30, None, str(tmp_path / "a.cert"), lambda r: None)
+    row = mod.search(b2, BLACK, None, 2**30, None, None, str(tmp_path / "a.cert"), lambda r: None)
     assert limits == [(False, 2**30), (True, 2**28)] and row["winner"] == "White" and "certificate" in row
-    row = mod.search(b2, BLACK, None, 2**30, None, str(tmp_path / "b.cert"), lambda r: None)
+    row = mod.search(b2, BLACK, None, 2**30, None, None, str(tmp_path / "b.cert"), lambda r: None)
     assert limits[2:] == [(False, 2**30), (True, 0)]
     assert row["winner"] == "White" and row["certificate_stopped"]["limit"] == "max_memory"
     assert not (tmp_path / "b.cert").exists()
