@@ -68,12 +68,34 @@ pub const MAX_ENTRIES: usize = 1 << 25;
 /// A key of the transposition table for frames of at most 64 bits, or of at most 64 cells
 /// (`rows x (stride - 1)`) once the padding column of the layout is taken out ("packed":
 /// `stride` then has [`PACKED`] set): an 8x8 frame takes 72 bits of the layout, 64 packed.
+/// The node's three masks are held as two bit planes ([`planes`]): 24 bytes a key.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Narrow {
-    masks: [u64; 3],
+    planes: [u64; 2],
     g: Id,
     stride: u8,
     multi: bool,
+}
+
+/// The two bit planes of a node's cells, `me` and `en` (subsets of `cells`, disjoint): a
+/// cell's two bits say outside `(0, 0)`, empty `(0, 1)`, `me` `(1, 0)` or `en` `(1, 1)`, so
+/// two words hold what three did.  Bitwise, so it commutes with [`pack_rows`].
+#[inline]
+fn planes<M>(cells: M, me: M, en: M) -> [M; 2]
+where
+    M: Copy + std::ops::BitOr<Output = M> + std::ops::BitAnd<Output = M> + std::ops::Not<Output = M>,
+{
+    let stones = me | en;
+    [stones, (cells & !stones) | en]
+}
+
+/// The masks `[cells, me, en]` of the bit planes of [`planes`].
+#[inline]
+fn unplanes<M>([stones, p]: [M; 2]) -> [M; 3]
+where
+    M: Copy + std::ops::BitOr<Output = M> + std::ops::BitAnd<Output = M> + std::ops::Not<Output = M>,
+{
+    [stones | p, stones & !p, stones & p]
 }
 
 /// The mark of a packed [`Narrow`] key in its `stride` (strides of narrow keys are at most 65).
@@ -82,7 +104,7 @@ const PACKED: u8 = 0x80;
 /// A key of the transposition table for wider frames.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Wide {
-    masks: [u128; 3],
+    planes: [u128; 2],
     g: Id,
     stride: u8,
     multi: bool,
@@ -93,16 +115,20 @@ impl Narrow {
     fn open(&self) -> Open {
         if self.stride & PACKED != 0 {
             let stride = self.stride & !PACKED;
-            return Open::of(self.masks.map(|m| unpack_rows(m, stride.into())), stride, self.g);
+            return Open::of(
+                unplanes(self.planes.map(|m| unpack_rows(m, stride.into()))),
+                stride,
+                self.g,
+            );
         }
-        Open::of(self.masks.map(Mask::from), self.stride, self.g)
+        Open::of(unplanes(self.planes.map(Mask::from)), self.stride, self.g)
     }
 }
 
 impl Wide {
     /// The open node of the key.
     fn open(&self) -> Open {
-        Open::of(self.masks, self.stride, self.g)
+        Open::of(unplanes(self.planes), self.stride, self.g)
     }
 }
 
@@ -130,18 +156,18 @@ struct Open {
     me: Mask,
     en: Mask,
     g: Id,
-    /// The masks and the stride of its [`Narrow`] key, if it takes one (computed once: a
-    /// node is looked up many times).
-    narrow: Option<([u64; 3], u8)>,
+    /// The bit planes and the stride of its [`Narrow`] key, if it takes one (computed once:
+    /// a node is looked up many times).
+    narrow: Option<([u64; 2], u8)>,
 }
 
 impl Open {
     /// The node `(s, cells, me, en)` with `g` beside it, its [`Narrow`] key's masks computed.
     fn new(s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
         let narrow = if bit_length(cells) <= 64 {
-            Some(([cells as u64, me as u64, en as u64], s as u8))
+            Some((planes(cells as u64, me as u64, en as u64), s as u8))
         } else {
-            dense_rows(cells, s).map(|rows| ([cells, me, en].map(|m| pack_rows(m, s, rows)), s as u8 | PACKED))
+            dense_rows(cells, s).map(|rows| (planes(cells, me, en).map(|m| pack_rows(m, s, rows)), s as u8 | PACKED))
         };
         Open {
             s,
@@ -230,7 +256,7 @@ pub struct Proved {
 const TABLE: &str = "the native Konane win/loss search's transposition table";
 
 /// A table keyed by open nodes, in two maps: frames of at most 64 bits, or 64 cells packed,
-/// take narrow keys (32 bytes), wider ones wide keys (64 bytes).
+/// take narrow keys (24 bytes), wider ones wide keys (48 bytes).
 struct Split<V> {
     narrow: FxHashMap<Narrow, V>,
     wide: FxHashMap<Wide, V>,
@@ -248,8 +274,8 @@ impl<V> Default for Split<V> {
 impl<V> Split<V> {
     #[inline]
     fn narrow_key(o: &Open, multi: bool) -> Option<Narrow> {
-        o.narrow.map(|(masks, stride)| Narrow {
-            masks,
+        o.narrow.map(|(planes, stride)| Narrow {
+            planes,
             g: o.g,
             stride,
             multi,
@@ -259,7 +285,7 @@ impl<V> Split<V> {
     #[inline]
     fn wide_key(o: &Open, multi: bool) -> Wide {
         Wide {
-            masks: [o.cells, o.me, o.en],
+            planes: planes(o.cells, o.me, o.en),
             g: o.g,
             stride: o.s as u8,
             multi,
@@ -1579,6 +1605,24 @@ mod tests {
             won,
             outcome_by_value(e, &mut v, (n, n, cells, black, white), Rules::STANDARD).0
         );
+    }
+
+    /// A key holds a node's three masks in two bit planes, which give them back.
+    #[test]
+    fn keys_hold_the_masks_in_two_planes() {
+        // 24 and 48 bytes a key (three masks took 32 and 64)
+        assert_eq!(std::mem::size_of::<Narrow>(), 24);
+        assert_eq!(std::mem::size_of::<Wide>(), 48);
+        let mut rng = Rng(0x5eed_0001);
+        for _ in 0..10_000 {
+            let cells = (Mask::from(rng.next()) << 64) | Mask::from(rng.next());
+            let split = (Mask::from(rng.next()) << 64) | Mask::from(rng.next());
+            let stones = cells & ((Mask::from(rng.next()) << 64) | Mask::from(rng.next()));
+            let (me, en) = (stones & split, stones & !split);
+            assert_eq!(unplanes(planes(cells, me, en)), [cells, me, en]);
+            let low = [cells, me, en].map(|m| m as u64);
+            assert_eq!(unplanes(planes(low[0], low[1], low[2])), low);
+        }
     }
 
     /// A key of a frame of more than 64 bits but at most 64 cells is packed (the padding
