@@ -161,7 +161,8 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         many positions (search nodes plus positions of region values).
     max_memory : int, optional
         Stop rather than let the process grow by more than this many bytes
-        (the search's tables refuse a growth past it; default as for
+        (the search's tables drop their cheapest entries rather than grow past
+        it, so the search goes on within it; default as for
         :func:`konane.value`; None for no limit).
     progress : bool, optional
         Show a progress bar during long searches (default: the global switch
@@ -286,7 +287,9 @@ def solve(board: Board | str | Any, to_move: Color | str | None = None, *, rules
         For arguments of the wrong type or value.
     ComputationLimitError
         When ``max_positions``, ``max_memory`` or ``time`` is reached (the
-        transposition table stays valid).
+        transposition table stays valid).  The native search's tables drop their
+        cheapest entries rather than grow past ``max_memory``, so a long search
+        keeps within it and stops by ``time``.
 
     Examples
     --------

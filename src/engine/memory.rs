@@ -411,6 +411,37 @@ pub fn reserve_map<K: Eq + Hash, V, S: BuildHasher>(
     grow_map(budget, what, m, additional)
 }
 
+/// Make room in the hash map `m` for `additional` more entries, as [`reserve_map`] does, for
+/// a map that drops entries when refused (a cache): `full` is its capacity with no erased
+/// entries in it (what [`HashMap::capacity`] reads right after a growth; kept here, 0 for a
+/// new map).  Erased entries use up a map's room without freeing it, and the map then
+/// rehashes in place, with no memory, where it holds at most half of `full`: the budget is
+/// asked only for a growth, and the growth must leave an eighth of the budget to what cannot
+/// drop entries (else the caches would take all of it).
+pub fn reserve_map_in_place<K: Eq + Hash, V, S: BuildHasher>(
+    budget: &Budget,
+    what: &'static str,
+    m: &mut HashMap<K, V, S>,
+    additional: usize,
+    full: &mut usize,
+) -> Result<(), Refused> {
+    if m.capacity() - m.len() >= additional {
+        return Ok(());
+    }
+    if m.len().saturating_add(additional) <= *full / 2 {
+        m.try_reserve(additional).map_err(|_| system(what, 0))?;
+    } else {
+        let bytes = table_bytes(m.len(), m.capacity(), additional, size_of::<(K, V)>());
+        let room = budget.max().map_or(0, |max| max / 4);
+        budget
+            .allows(what, bytes.saturating_add(room))
+            .map_err(|r| Refused { wanted: bytes, ..r })?;
+        m.try_reserve(additional).map_err(|_| system(what, bytes))?;
+    }
+    *full = m.capacity();
+    Ok(())
+}
+
 #[cold]
 #[inline(never)]
 fn grow_map<K: Eq + Hash, V, S: BuildHasher>(
@@ -517,6 +548,41 @@ mod tests {
         assert_eq!(m.capacity(), cap);
         reserve_map(&Budget::UNLIMITED, "m", &mut m, 1).unwrap();
         assert!(m.capacity() > cap);
+    }
+
+    #[test]
+    fn a_map_that_drops_half_its_entries_when_refused_never_grows_again() {
+        // a full map under a budget of nothing: each time its room runs out (erased entries
+        // use it up before the map holds what it held, std's hash map) the growth is refused;
+        // half its entries dropped, room is made without memory (a rehash in place, or the
+        // room the erasures freed), the capacity never above that of the first growth
+        let mut m: FxHashMap<u64, u64> = FxHashMap::default();
+        let mut full = 0;
+        reserve_map_in_place(&Budget::UNLIMITED, "m", &mut m, 100_000, &mut full).unwrap();
+        let first = full;
+        assert_eq!(full, m.capacity());
+        let none = Budget::new(Some(0));
+        let mut rng = crate::engine::testkit::Rng(0x1234_5678);
+        let mut refused = 0;
+        for _ in 0..20_000_000 {
+            if reserve_map_in_place(&none, "m", &mut m, 1, &mut full).is_err() {
+                refused += 1;
+                let before = m.len();
+                let mut k = 0u64;
+                m.retain(|_, _| {
+                    k += 1;
+                    k.is_multiple_of(2) && 2 * k < before as u64
+                });
+                assert!(m.len() < full / 2);
+                reserve_map_in_place(&none, "m", &mut m, 1, &mut full).unwrap();
+                if refused == 30 {
+                    break;
+                }
+            }
+            m.insert(rng.next(), 0);
+            assert!(m.capacity() <= first && full == first);
+        }
+        assert_eq!(refused, 30);
     }
 
     #[test]

@@ -260,6 +260,9 @@ const TABLE: &str = "the native Konane win/loss search's transposition table";
 struct Split<V> {
     narrow: FxHashMap<Narrow, V>,
     wide: FxHashMap<Wide, V>,
+    /// The capacities of the two maps with no erased entries in them
+    /// ([`memory::reserve_map_in_place`]).
+    full: [usize; 2],
 }
 
 impl<V> Default for Split<V> {
@@ -267,8 +270,32 @@ impl<V> Default for Split<V> {
         Split {
             narrow: FxHashMap::default(),
             wide: FxHashMap::default(),
+            full: [0, 0],
         }
     }
+}
+
+/// The work under an entry of a table (nodes expanded, saturated): the entries of least
+/// work are dropped first.
+trait Work {
+    fn work(&self) -> u32;
+}
+
+/// Drop the entries of least work from `m` until it holds at most half of what it held,
+/// less one (so that a map that had no room has room again without growing, see
+/// [`memory::reserve_map_in_place`]): how many were dropped.
+fn shed<K, V: Work>(m: &mut FxHashMap<K, V>) -> usize {
+    let before = m.len();
+    let mut floor = 1u32;
+    while m.len() + 1 > before / 2 && !m.is_empty() {
+        if floor == u32::MAX {
+            m.clear();
+            break;
+        }
+        m.retain(|_, v| v.work() >= floor);
+        floor = floor.saturating_mul(2);
+    }
+    before - m.len()
 }
 
 impl<V> Split<V> {
@@ -300,26 +327,39 @@ impl<V> Split<V> {
         }
     }
 
-    /// Put `new(the entry there)` at `o` (a growth past the budget is refused): whether
-    /// the entry is new.
+    /// Put `new(the entry there)` at `o`: whether the entry is new, and how many entries
+    /// were dropped to make room for it.  A growth past the budget is refused, and the
+    /// entries of least work make room instead (half the map's: the table is a cache of
+    /// what the search can find again), so a search goes on within its memory; only a map
+    /// with nothing to drop, or a growth the system refuses, is refused.
     fn put(
         &mut self,
         o: &Open,
         multi: bool,
         budget: &Budget,
         new: impl FnOnce(Option<V>) -> V,
-    ) -> std::result::Result<bool, Refused>
+    ) -> std::result::Result<(bool, usize), Refused>
     where
-        V: Copy,
+        V: Copy + Work,
     {
-        fn at<K: Eq + std::hash::Hash, V: Copy>(
+        fn at<K: Eq + std::hash::Hash, V: Copy + Work>(
             m: &mut FxHashMap<K, V>,
+            full: &mut usize,
             k: K,
             budget: &Budget,
             new: impl FnOnce(Option<V>) -> V,
-        ) -> std::result::Result<bool, Refused> {
-            memory::reserve_map(budget, TABLE, m, 1)?;
-            Ok(match m.entry(k) {
+        ) -> std::result::Result<(bool, usize), Refused> {
+            let mut dropped = 0;
+            if let Err(refused) = memory::reserve_map_in_place(budget, TABLE, m, 1, full) {
+                // (a refusal of the system's, not the budget's, stops the search: the process
+                // is then at its end and anything may fail next)
+                dropped = if refused.budget.is_some() { shed(m) } else { 0 };
+                if dropped == 0 {
+                    return Err(refused);
+                }
+                memory::reserve_map_in_place(budget, TABLE, m, 1, full)?;
+            }
+            let added = match m.entry(k) {
                 Slot::Occupied(mut e) => {
                     let v = new(Some(*e.get()));
                     e.insert(v);
@@ -329,11 +369,12 @@ impl<V> Split<V> {
                     e.insert(new(None));
                     true
                 }
-            })
+            };
+            Ok((added, dropped))
         }
         match Self::narrow_key(o, multi) {
-            Some(k) => at(&mut self.narrow, k, budget, new),
-            None => at(&mut self.wide, Self::wide_key(o, multi), budget, new),
+            Some(k) => at(&mut self.narrow, &mut self.full[0], k, budget, new),
+            None => at(&mut self.wide, &mut self.full[1], Self::wide_key(o, multi), budget, new),
         }
     }
 
@@ -360,6 +401,12 @@ impl<V> Split<V> {
     fn retain(&mut self, mut keep: impl FnMut(&V) -> bool) {
         self.narrow.retain(|_, v| keep(v));
         self.wide.retain(|_, v| keep(v));
+    }
+}
+
+impl Work for Entry {
+    fn work(&self) -> u32 {
+        self.work
     }
 }
 
@@ -396,7 +443,7 @@ struct Shared<V> {
 #[repr(align(128))]
 struct Shard<V>(Mutex<Split<V>>);
 
-impl<V: Copy> Shared<V> {
+impl<V: Copy + Work> Shared<V> {
     fn new() -> Shared<V> {
         Shared {
             shards: (0..SHARDS).map(|_| Shard(Mutex::new(Split::default()))).collect(),
@@ -428,7 +475,11 @@ impl<V: Copy> Shared<V> {
         budget: &Budget,
         new: impl FnOnce(Option<V>) -> V,
     ) -> std::result::Result<bool, Refused> {
-        self.shard(o).put(o, multi, budget, new)
+        let (added, dropped) = self.shard(o).put(o, multi, budget, new)?;
+        if dropped > 0 {
+            self.count(-(dropped as isize));
+        }
+        Ok(added)
     }
 
     /// Count `d` entries more (or fewer).
@@ -511,6 +562,12 @@ struct Numbers {
     delta: u32,
     work: u32,
     busy: u32,
+}
+
+impl Work for Numbers {
+    fn work(&self) -> u32 {
+        self.work
+    }
 }
 
 /// The tables of a search, shared by the threads of a call.
@@ -1828,10 +1885,11 @@ mod tests {
 
     #[test]
     fn a_growth_past_the_budget_stops_the_search_and_leaves_the_table_valid() {
-        // the 5x5 position, with a budget of 256 bytes that the tables pass (a shard of a table
-        // asks more than that as it grows, whatever other tests free meanwhile): the search
-        // stops with the memory error, the table keeps only proved results
-        // on one thread and on 4 (a refusal in any thread stops them all)
+        // the 5x5 position, with a budget of nothing: a table's first map cannot be made, and
+        // it has no entry to drop instead (a table that has some drops them, see
+        // a_table_at_its_budget_drops_entries_and_the_search_goes_on): the search stops with
+        // the memory error, the table keeps only proved results; on one thread and on 4 (a
+        // refusal in any thread stops them all)
         use crate::engine::memory::Budget;
         for threads in [1, 4] {
             let mut e = Engine::new();
@@ -1839,7 +1897,7 @@ mod tests {
             search.small = 0;
             search.threads = threads;
             let (n, cells, black, white) = five_by_five();
-            e.set_budget(Budget::new(Some(256)));
+            e.set_budget(Budget::new(Some(0)));
             let r = search.wins(&mut e, n, n, cells, black, white, true, Rules::STANDARD, None);
             assert!(
                 matches!(r, Err(Error::Engine(engine::Error::Memory(_)))),
@@ -1848,6 +1906,63 @@ mod tests {
             e.set_budget(Budget::UNLIMITED);
             assert_the_table_is_valid(&mut search, &mut e);
         }
+    }
+
+    #[test]
+    fn a_table_refused_a_growth_drops_its_cheapest_entries_instead() {
+        // a table grown without a budget, then given none at all: every put still succeeds
+        // (each refused growth drops the cheapest half of the shard's map: the table is a
+        // cache), the capacity stays, the count stays exact, and the entries of most work
+        // are kept; a table with nothing to drop is refused
+        use crate::engine::memory::Budget;
+        let t: Shared<Entry> = Shared::new();
+        let mut rng = Rng(5);
+        let node = |rng: &mut Rng| {
+            let me = Mask::from(rng.next()) & full_mask(8, 8);
+            Open::new(9, full_mask(8, 8), me, full_mask(8, 8) & !me, Engine::ZERO)
+        };
+        for _ in 0..20_000 {
+            let o = node(&mut rng);
+            let work = (rng.next() % 1000) as u32;
+            if t.put(&o, true, &Budget::UNLIMITED, |_| Entry { wins: true, work })
+                .unwrap()
+            {
+                t.count(1);
+            }
+        }
+        let capacity =
+            |t: &Shared<Entry>| -> usize { t.shards.iter().map(|x| x.0.lock().unwrap().narrow.capacity()).sum() };
+        let (len, cap) = (t.exact_len(), capacity(&t));
+        let none = Budget::new(Some(0));
+        let heavy = node(&mut rng);
+        t.put(&heavy, true, &Budget::UNLIMITED, |_| Entry {
+            wins: false,
+            work: u32::MAX,
+        })
+        .unwrap();
+        t.count(1);
+        for i in 0..200_000u32 {
+            let o = node(&mut rng);
+            if t.put(&o, true, &none, |_| Entry {
+                wins: true,
+                work: i % 7,
+            })
+            .unwrap()
+            {
+                t.count(1);
+            }
+            assert_eq!(t.len(), t.exact_len());
+        }
+        assert!(
+            capacity(&t) <= cap && t.exact_len() <= cap,
+            "{len} {cap} {}",
+            t.exact_len()
+        );
+        assert_eq!(t.get(&heavy, true).map(|x| x.wins), Some(false));
+        let empty: Shared<Entry> = Shared::new();
+        assert!(empty
+            .put(&heavy, true, &none, |_| Entry { wins: true, work: 1 })
+            .is_err());
     }
 
     #[test]

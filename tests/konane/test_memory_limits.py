@@ -65,7 +65,8 @@ COMPUTE = """
         if what == "value":
             konane.value(b, max_memory=limit, progress=False)
         else:
-            konane.solve(b, "x", max_memory=limit, progress=False)
+            # the search drops entries of its tables rather than outgrow the limit: a time too
+            konane.solve(b, "x", max_memory=limit, progress=False, time=20)
         out["ended"] = "finished"
     except konane.ComputationLimitError as exc:
         out["ended"], out["message"] = exc.limit, str(exc)
@@ -89,10 +90,15 @@ def test_a_computation_under_a_memory_cap_ends_with_a_limit_error_not_an_abort(w
     # 1 GiB, so that the cap leaves the computation the room given (a quicker test); the
     # next test keeps its defaults
     out = run_child(COMPUTE.format(what=what, limit=None, room=room), MIMALLOC_ARENA_RESERVE="64MiB")
+    assert out["valid"]
+    if what == "solve" and out["ended"] == "time":
+        # the search's tables drop entries at konane's default limit (half the cap) rather
+        # than grow, so the search runs to its time within the cap
+        assert out["growth"] < out["cap"], out
+        return
     assert out["ended"] == "max_memory", out
     assert "the system refused the " in out["message"] and " bytes that the native " in out["message"], out
     assert "max_memory=None" in out["message"]
-    assert out["valid"]
 
 
 CAPPED_FIRST = """
@@ -135,7 +141,11 @@ def test_max_memory_holds_within_ten_percent(what, limit):
     # that doubles overshot the limit by 20 to 110% before: 1.21 and 1.92 times these limits,
     # 1.70 for the value with 1 GiB); the cap is only a safeguard
     out = run_child(COMPUTE.format(what=what, limit=limit, room=4 * limit))
-    assert out["ended"] == "max_memory", out
+    # the search keeps within the limit by dropping entries of its tables, and ends by the
+    # time (or by the limit, where what cannot drop entries outgrows it)
+    assert out["ended"] == "max_memory" or (what == "solve" and out["ended"] == "time"), out
+    if out["ended"] == "time":
+        out["message"] = "past the computation's budget"
     # which of the two stops first depends on the timing of the value's two threads: a table
     # refusing to grow, or the check of the resident memory once it has just passed the limit
     # (1 run in 4 of the 384 MiB value, with the code of 2026-11-27 and the day before)
@@ -143,6 +153,22 @@ def test_max_memory_holds_within_ten_percent(what, limit):
             or "the process's memory grew by" in out["message"]), out
     assert out["growth"] <= 1.1 * limit, (out["growth"] / limit, out)
     assert out["valid"]
+
+
+@needs_native
+def test_a_search_whose_tables_outgrow_max_memory_drops_entries_and_finishes():
+    # 6x6 after c3 c4, Black to move: White wins (Norvig 2021).  One thread grows the process
+    # by about 64 MB without a limit; under 48 MiB the search stopped with the limit error
+    # after about 900,000 positions (by hand, 2026-11-28), where its tables were refused a
+    # growth: they drop their cheapest entries instead now (a quarter of the budget left to
+    # what cannot), and the search finishes (by hand: 38 MB grown)
+    b = konane.Board.start(6).play_removal("c3").play_removal("c4")
+    konane.clear_caches()
+    free = konane.solve(b, "x", threads=1, progress=False)
+    konane.clear_caches()
+    tight = konane.solve(b, "x", threads=1, progress=False, max_memory=48 * MIB)
+    assert free.winner is tight.winner is konane.WHITE
+    konane.clear_caches()
 
 
 @needs_linux
