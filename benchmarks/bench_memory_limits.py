@@ -12,7 +12,9 @@ to each of ``--limits`` (GiB).  The child reads its peak resident size (``VmHWM`
 its peak, and the table sets it beside the limit (growth / limit: at most 1.10 is the
 library's promise).  It also says how the call ended: ``limit`` (``ComputationLimitError``,
 with the limit it names), another exception, or the process killed by a signal (an abort
-when an allocation failed).  Linux only.
+when an allocation failed).  The search's tables drop their cheapest entries rather than grow
+past the limit, so ``solve`` runs ``--solve-seconds`` (300 by default) and ends by its time
+within the limit.  Linux only.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ CHILD = textwrap.dedent("""
         if {what!r} == "value":
             konane.value(b, max_memory={limit}, progress=False)
         else:
-            konane.solve(b, "x", max_memory={limit}, progress=False)
+            konane.solve(b, "x", max_memory={limit}, progress=False, time={solve_seconds})
         out["ended"] = "finished"
     except konane.ComputationLimitError as exc:
         out["ended"] = "limit " + exc.limit
@@ -67,9 +69,9 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def run(what: str, limit: int, cap: int, timeout: float) -> dict[str, object]:
+def run(what: str, limit: int, cap: int, timeout: float, solve_seconds: float = 300.0) -> dict[str, object]:
     """One computation in a fresh capped process: how it ended and its peak growth."""
-    code = CHILD.format(root=str(ROOT), cap=cap, what=what, limit=limit)
+    code = CHILD.format(root=str(ROOT), cap=cap, what=what, limit=limit, solve_seconds=solve_seconds)
     env = dict(os.environ, KONANE_PROGRESS="0")
     t = time.perf_counter()
     try:
@@ -92,6 +94,8 @@ def main() -> None:
     parser.add_argument("--only", choices=["value", "solve"], help="one computation only")
     parser.add_argument("--cap", type=float, default=12.0, help="the child's RLIMIT_AS, GiB (default 12)")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per computation (default 900)")
+    parser.add_argument("--solve-seconds", type=float, default=300.0,
+                        help="the time= of the search (default 300: it keeps within the limit and ends by it)")
     parser.add_argument("--json", help="write the results to this file")
     args = parser.parse_args()
     whats = [args.only] if args.only else ["value", "solve"]
@@ -100,7 +104,7 @@ def main() -> None:
     for what in whats:
         for gib in args.limits:
             limit = int(gib * GIB)
-            r = run(what, limit, int(args.cap * GIB), args.timeout)
+            r = run(what, limit, int(args.cap * GIB), args.timeout, args.solve_seconds)
             results.append(r)
             growth = r.get("growth")
             grown = f"{growth / GIB:9.2f} GiB" if isinstance(growth, int) else f"{'-':>13}"

@@ -416,8 +416,8 @@ pub fn reserve_map<K: Eq + Hash, V, S: BuildHasher>(
 /// entries in it (what [`HashMap::capacity`] reads right after a growth; kept here, 0 for a
 /// new map).  Erased entries use up a map's room without freeing it, and the map then
 /// rehashes in place, with no memory, where it holds at most half of `full`: the budget is
-/// asked only for a growth, and the growth must leave an eighth of the budget to what cannot
-/// drop entries (else the caches would take all of it).
+/// asked only for a growth, and the growth of a map with entries must leave a quarter of
+/// the budget to what cannot drop entries (else the caches would take all of it).
 pub fn reserve_map_in_place<K: Eq + Hash, V, S: BuildHasher>(
     budget: &Budget,
     what: &'static str,
@@ -432,7 +432,12 @@ pub fn reserve_map_in_place<K: Eq + Hash, V, S: BuildHasher>(
         m.try_reserve(additional).map_err(|_| system(what, 0))?;
     } else {
         let bytes = table_bytes(m.len(), m.capacity(), additional, size_of::<(K, V)>());
-        let room = budget.max().map_or(0, |max| max / 4);
+        // (an empty map has nothing to drop: its first buckets ask the budget alone)
+        let room = if m.is_empty() {
+            0
+        } else {
+            budget.max().map_or(0, |max| max / 4)
+        };
         budget
             .allows(what, bytes.saturating_add(room))
             .map_err(|r| Refused { wanted: bytes, ..r })?;
