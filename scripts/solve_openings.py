@@ -507,7 +507,7 @@ def finished(client: Any, futures: list[Any]) -> Iterator[tuple[int, dict[str, o
     from distributed import as_completed
 
     where = {f.key: k for k, f in enumerate(futures)}
-    for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
+    for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call,unused-ignore]
         yield where[future.key], future.result()
 
 
