@@ -219,7 +219,7 @@ def solve_opening(task: Task, searched: Callable[[dict[str, object]], None] = la
     the player to move, down to the positions ``PLIES`` captures from the opening (a split
     position is its mover's once one of its captures is, the opponent's once all are)."""
     rows, cols, r1, r2, b2, limit, fresh, max_memory, cache, folder, split, threads = task
-    head: dict[str, object] = {"board": f"{rows}x{cols}", "opening": f"{r1} {r2}"}
+    head = opening_head(task)
     if not split:
         if fresh:
             konane.clear_caches()
