@@ -209,10 +209,11 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
 
 def proved_outcome(certificates: dict[str, Any]) -> tuple[str | None, str | None]:
     """The outcome class that the two checked proofs of :func:`certify` give (Black first, White
-    first), or None and the limit that stopped one of them."""
+    first), or None and what stopped them: Ctrl-C if it stopped one, else the first limit."""
     x, o = certificates.get("x", {}), certificates.get("o", {})
     if "winner" not in x or "winner" not in o:
-        return None, str(x.get("stopped") or o.get("stopped"))
+        stops = [side["stopped"] for side in (x, o) if side.get("stopped")]
+        return None, "interrupt" if "interrupt" in stops else str(next(iter(stops), None))
     return {(True, True): "N", (False, False): "P", (True, False): "L", (False, True): "R"}[
         (x["winner"] == "Black", o["winner"] == "White")], None
 

@@ -315,8 +315,9 @@ def split_row(position: konane.Board, mover: konane.Color, children: list[dict[s
         "seconds": round(sum(float(str(c["seconds"])) for c in searched), 3),
         "rss_mb": max((int(str(c["rss_mb"])) for c in searched if c["rss_mb"] is not None), default=None),
         "split": children}
-    if row["winner"] is None:       # the limit that stopped a capture's search, if one did
-        row["limit"] = next((c["limit"] for c in children if c.get("limit")), None)
+    if row["winner"] is None:       # Ctrl-C if it stopped a capture's search, else the first limit that did
+        limits = [c["limit"] for c in children if c.get("limit")]
+        row["limit"] = "interrupt" if "interrupt" in limits else next(iter(limits), None)
     return row
 
 

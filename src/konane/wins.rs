@@ -281,20 +281,27 @@ trait Work {
     fn work(&self) -> u32;
 }
 
+/// Drop the entries of least work from a table of `len` entries until at most `target`
+/// remain: `keep(floor)` keeps those whose work is at least `floor` and says how many are
+/// left.  The floor doubles from 1 up to `2^32`, past every work, where it keeps nothing (and
+/// the dropping ends, whatever `keep` says: a shared table's count may lag behind).
+fn drop_cheapest(mut len: usize, target: usize, mut keep: impl FnMut(u64) -> usize) {
+    let mut floor = 1u64;
+    while len > target && floor <= 1 << 32 {
+        len = keep(floor);
+        floor *= 2;
+    }
+}
+
 /// Drop the entries of least work from `m` until it holds at most half of what it held,
 /// less one (so that a map that had no room has room again without growing, see
 /// [`memory::reserve_map_in_place`]): how many were dropped.
 fn shed<K, V: Work>(m: &mut FxHashMap<K, V>) -> usize {
     let before = m.len();
-    let mut floor = 1u32;
-    while m.len() + 1 > before / 2 && !m.is_empty() {
-        if floor == u32::MAX {
-            m.clear();
-            break;
-        }
-        m.retain(|_, v| v.work() >= floor);
-        floor = floor.saturating_mul(2);
-    }
+    drop_cheapest(before, (before / 2).saturating_sub(1), |floor| {
+        m.retain(|_, v| u64::from(v.work()) >= floor);
+        m.len()
+    });
     before - m.len()
 }
 
@@ -521,25 +528,19 @@ impl<V: Copy + Work> Shared<V> {
         }
     }
 
-    /// When the table holds `max_entries`, drop the entries of least work (`work` of an
-    /// entry) until at most half remain: done by the thread that takes `shrinking`, the
-    /// others go on meanwhile.
-    fn make_room(&self, max_entries: usize, shrinking: &Mutex<()>, work: impl Fn(&V) -> u32) {
+    /// When the table holds `max_entries`, drop the entries of least [`Work`] until at most
+    /// half remain: done by the thread that takes `shrinking`, the others go on meanwhile.
+    fn make_room(&self, max_entries: usize, shrinking: &Mutex<()>) {
         if self.len() < max_entries {
             return;
         }
         let Ok(_shrinking) = shrinking.try_lock() else {
             return;
         };
-        let mut floor = 1u32;
-        while self.len() > max_entries / 2 {
-            if floor == u32::MAX {
-                self.retain(|_| false);
-                break;
-            }
-            self.retain(|x| work(x) >= floor);
-            floor = floor.saturating_mul(2);
-        }
+        drop_cheapest(self.len(), max_entries / 2, |floor| {
+            self.retain(|x| u64::from(x.work()) >= floor);
+            self.len()
+        });
     }
 
     /// Every entry: its node, rules and value.
@@ -602,7 +603,7 @@ impl Tables {
     /// Put a proved result into the table (emptied of its cheapest entries when full; a
     /// growth past the budget is refused): whether it is new (for the caller to count).
     fn keep(&self, o: &Open, multi: bool, x: Entry, max_entries: usize, budget: &Budget) -> Result<bool> {
-        self.proved.make_room(max_entries, &self.shrinking, |x| x.work);
+        self.proved.make_room(max_entries, &self.shrinking);
         Ok(self.proved.put(o, multi, budget, |_| x)?)
     }
 
@@ -1402,7 +1403,7 @@ impl Call<'_, '_, '_> {
                 } else if delta == 0 || kids.is_empty() {
                     Some(false)
                 } else if phi >= th_phi || delta >= th_delta {
-                    t.pn.make_room(self.cfg.max_entries, &t.shrinking, |x| x.work);
+                    t.pn.make_room(self.cfg.max_entries, &t.shrinking);
                     let work = (self.stats.positions - before).min(u32::MAX as u64) as u32;
                     let added = t.pn.put(o, multi, &self.cfg.budget, |x| Numbers {
                         phi,
@@ -1963,6 +1964,45 @@ mod tests {
         assert!(empty
             .put(&heavy, true, &none, |_| Entry { wins: true, work: 1 })
             .is_err());
+    }
+
+    #[test]
+    fn the_cheapest_entries_go_first_by_a_doubling_floor() {
+        // works 0..1000: the floors 1, 2, 4, ..., 512 keep 999, 998, 996, ..., 488 entries;
+        // at most 400 wanted: the floor 1024 keeps none (all works are below it)
+        let mut m: FxHashMap<u32, Entry> = (0..1000u32).map(|w| (w, Entry { wins: true, work: w })).collect();
+        let mut floors = Vec::new();
+        drop_cheapest(m.len(), 400, |floor| {
+            floors.push(floor);
+            m.retain(|_, v| u64::from(v.work) >= floor);
+            m.len()
+        });
+        assert_eq!(floors, (0..=10).map(|i| 1u64 << i).collect::<Vec<_>>());
+        assert!(m.is_empty());
+        // shed: at most half less one remain, the heaviest kept
+        let mut m: FxHashMap<u32, Entry> = (0..1000u32).map(|w| (w, Entry { wins: true, work: w })).collect();
+        assert_eq!(shed(&mut m), 1000 - 488);
+        assert!(m.values().all(|v| v.work >= 512) && m.len() == 488);
+        // a count that never falls (a shared table's lagging count) still ends, past every work
+        let mut calls = 0;
+        drop_cheapest(10, 0, |_| {
+            calls += 1;
+            10
+        });
+        assert_eq!(calls, 33);
+        // saturated works (u32::MAX) go too
+        let mut m: FxHashMap<u32, Entry> = (0..4u32)
+            .map(|w| {
+                (
+                    w,
+                    Entry {
+                        wins: true,
+                        work: u32::MAX,
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(shed(&mut m), 4);
     }
 
     #[test]

@@ -811,6 +811,25 @@ def test_a_split_opening_with_a_capture_stopped_by_a_limit_is_unsettled(tmp_path
     assert row["winner"] is None and row["limit"] == "max_memory" and len(row["split"]) == 3
 
 
+
+def test_a_split_row_stopped_by_ctrl_c_says_so_whatever_stopped_a_capture_before():
+    """--split: a row whose captures stopped at a limit and then by Ctrl-C is a row stopped by
+    Ctrl-C (a rerun searches it again), not by the first capture's limit; without Ctrl-C it
+    names the first limit.  The 5x5 opening c3 d3: Black has three captures (Norvig 2021)."""
+    mod = load_script("scripts", "solve_openings")
+    position = Board.start(5).play_removal("c3").play_removal("d3")
+    (a, _), (b, _), (c, _) = position.move_options(BLACK)
+    stopped = {"winner": None, "positions": 10, "seconds": 1.0, "rss_mb": None}
+    lost = dict(stopped, winner="White")
+    rows = [dict(stopped, capture=str(a), limit="time"), dict(lost, capture=str(b)),
+            dict(stopped, capture=str(c), limit="interrupt")]
+    row = mod.split_row(position, BLACK, rows)
+    assert (row["winner"], row["limit"], row["positions"]) == (None, "interrupt", 30)
+    row = mod.split_row(position, BLACK, rows[:2])
+    assert (row["winner"], row["limit"]) == (None, "time")
+    row = mod.split_row(position, BLACK, [lost, lost, lost])
+    assert (row["winner"], "limit" in row) == ("White", False)
+
 def test_solve_openings_script_gives_the_writer_what_the_search_left_of_the_memory(tmp_path, monkeypatch):
     """--max-memory-gb bounds an opening's search and its certificate together: the writer's call
     gets the limit less what the process grew during the search (measured by the resident memory,
@@ -927,6 +946,20 @@ def test_narrow_setups_gaps_by_hand():
     assert mod.board(3, 4, "horizontal corner") == konane.Board("xoxo/oxox/..xo")
     assert mod.board(2, 4, "vertical corner") == konane.Board(".xox/.oxo")
 
+
+def test_narrow_setups_outcome_of_the_two_proofs_by_hand():
+    """The outcome class from the two sides' checked proofs (the definitions of L, R, N, P),
+    and for a side stopped, what stopped it: Ctrl-C over a limit of the other side."""
+    mod = load_script("scripts", "narrow_setups")
+    black, white = {"winner": "Black"}, {"winner": "White"}
+    assert mod.proved_outcome({"x": black, "o": white}) == ("N", None)      # each first wins
+    assert mod.proved_outcome({"x": white, "o": black}) == ("P", None)      # each first loses
+    assert mod.proved_outcome({"x": black, "o": black}) == ("L", None)
+    assert mod.proved_outcome({"x": white, "o": white}) == ("R", None)
+    assert mod.proved_outcome({"x": {"stopped": "time"}, "o": white}) == (None, "time")
+    assert mod.proved_outcome({"x": {"stopped": "max_memory"},
+                               "o": {"stopped": "interrupt"}}) == (None, "interrupt")
+    assert mod.proved_outcome({"x": {"stopped": "interrupt"}}) == (None, "interrupt")
 
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
     """Ctrl-C (KeyboardInterrupt raised by the fourth search, as the signal does) stops the run
