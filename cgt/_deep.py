@@ -28,10 +28,13 @@ How each caller of :func:`deep` was decided (issue 30):
 * :class:`cgt.Game` and :mod:`cgt.analysis` still call their kernels through
   :func:`deep`, which is now the driver and costs nothing more than a call while the
   recursion is shallow;
-* Konane's Python value solver, win search and census (``konane._kernel``) recurse
-  over the moves of a position, about four frames a move, in functions that are not
-  units: they run under :func:`deep`, whose fallback below serves the rare region
-  whose longest play is more than about 200 moves.
+* Konane's Python value solver (``konane._kernel.solver``) is a unit: its play of a
+  position, whose finished values go to the position table (so it also computes a region
+  whose longest play is hundreds of moves in a notebook, where other threads run Python);
+* Konane's Python win search and census (``konane._kernel``) recurse over the moves of a
+  position, about four frames a move, in functions that are not units: they run under
+  :func:`deep`, whose fallback below serves the rare region whose longest play is more
+  than about 200 moves.
 
 The fallback, for a :class:`RecursionError` that no unit took (a caller's own recursive
 function, or a caller already near the limit), runs the call again in a worker thread
@@ -76,14 +79,30 @@ _lock = threading.Lock()
 class Unwound(Exception):
     """Raised by a unit that ran out of recursion depth; ``args`` is ``(unit, its arguments)``.
 
-    Never seen outside cgt: a driver takes it.  A unit catches :class:`RecursionError`
-    around its computation (after its cache lookup) and raises this, made in C without a
-    Python frame, so that raising it needs no room on the stack::
+    A driver (:func:`deep`) takes it; public as ``cgt.ops.Unwound`` for a caller's own
+    units.  A unit catches :class:`RecursionError` around its computation (after its cache
+    lookup) and raises this, made in C without a Python frame, so that raising it needs no
+    room on the stack.  The unit's finished results must go to its cache: the driver runs
+    the call again from a shallow stack, then the calls that needed it.
 
-        try:
-            ...                                  # the recursive computation
-        except RecursionError:
-            raise Unwound(unit, (g, h)) from None
+    Examples
+    --------
+    A chain 5,000 calls deep, five times Python's usual limit, which is left as it is:
+
+    >>> import sys
+    >>> memo = {0: 0}
+    >>> def chain(n):
+    ...     if n in memo:
+    ...         return memo[n]
+    ...     try:
+    ...         r = chain(n - 1) + 1
+    ...     except RecursionError:
+    ...         raise cgt.ops.Unwound(chain, (n,)) from None
+    ...     memo[n] = r
+    ...     return r
+    >>> limit = sys.getrecursionlimit()
+    >>> cgt.ops.deep(chain, 5000), sys.getrecursionlimit() == limit
+    (5000, True)
     """
 
 

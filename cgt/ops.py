@@ -47,7 +47,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from . import _pyengine
-from ._deep import deep
+from ._deep import Unwound, deep
 from .errors import BackendError, BackendWarning
 
 __all__ = [
@@ -69,6 +69,7 @@ __all__ = [
     "cache_info",
     "clear_caches",
     "engine",
+    "Unwound",
 ]
 
 BACKENDS = ("python", "native")
@@ -79,7 +80,7 @@ _requested = os.environ.get("KONANE_CGT_BACKEND", "").strip().lower()
 def engine(name: str) -> ModuleType:
     """The module of the backend ``name`` (``"python"`` or ``"native"``), whether active or not.
 
-    Each backend module provides every name of ``__all__`` but ``BACKEND`` and ``deep``,
+    Each backend module provides every name of ``__all__`` but ``BACKEND``, ``deep``, ``Unwound`` and ``engine``,
     with its own table of games: ids of one backend mean nothing to the other.  This is
     how the differential tests compare the two engines in one process; everything else
     uses the active backend through this module's own names.

@@ -12,6 +12,7 @@ import gc
 import weakref
 
 from cgt import ops
+from cgt.ops import Unwound
 from konane._kernel import native, registry
 from konane._kernel.bitboard import (
     Key,
@@ -138,67 +139,76 @@ class _Solver:
         cuts of a line decide instead.  Other positions are split into regions,
         each normalised and looked up in the region cache, and the values are
         added up.
+
+        A unit of :func:`cgt.ops.deep` (:class:`cgt.ops.Unwound`): the values it finishes go
+        to the position table, so a play deeper than the recursion limit is computed in
+        segments, in any thread.
         """
-        raw = self.raw
-        base, sh, s, cells, syms, d = fr
-        self.played += 1
-        if not self.played & 255 or cells.bit_length() > _BIG_FRAME:
-            # the limits (time, Ctrl-C, memory) on the way down too: on a big board the
-            # first position is computed from its options only after thousands of moves,
-            # each of which costs milliseconds
-            self.progress.check()
-        key: Key = base | black << sh | white << 10 if base is not None else pack_key(
-            self.multi, s, cells, black, white)
-        if syms:
-            # the representative of the position's class under the symmetries of the
-            # frame and the colour swap
-            first = (black, white, False) if black <= white else (white, black, True)
-            nb, nw, swapped = _least_image(syms, black, white, first)
-            if nb != black or nw != white:
-                rkey = base | nb << sh | nw << 10 if base is not None else pack_key(
-                    self.multi, s, cells, nb, nw)
-                total = raw.get(rkey)
-                if total is None:
-                    total = self._play(fr, nb, nw)
-                return _neg(total) if swapped else total
-        # the stones with an enemy next to them (konane._kernel.bitboard.neighbours, inlined:
-        # this is the solver's hottest line)
-        lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
-        if not lx:
-            raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
-            return _ZERO
-        regions: list[Region] | None
-        if d:
-            # a frame that is one line: its exact cuts (konane._kernel.decompose._line_drop);
-            # a piece smaller than the frame is cropped and normalised like any split
-            regions = [r for r in line_regions(cells, black, white, d) if r[1] and r[2]]
-            if len(regions) == 1 and regions[0][0] == cells:
-                regions = None
-        else:
-            lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
-            live = (lx | lo).bit_count()
-            if live > SPLIT_MAX_LIVE or 6 * live > cells.bit_count() or one_group(cells, lx, lo, s):
-                # positions whose capturing stones fill more than a sixth of the frame are
-                # played out without a split test: on the starting boards and on random
-                # boards they (almost) never split, and the test costs more than splitting
-                # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
-                # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot,
-                # but not with more than SPLIT_MAX_LIVE stones that can capture (see there)
-                regions = None
-            else:
-                regions = _live_regions(cells, black, white, s)
-                if len(regions) == 1:
+        try:
+            raw = self.raw
+            base, sh, s, cells, syms, d = fr
+            self.played += 1
+            if not self.played & 255 or cells.bit_length() > _BIG_FRAME:
+                # the limits (time, Ctrl-C, memory) on the way down too: on a big board the
+                # first position is computed from its options only after thousands of moves,
+                # each of which costs milliseconds
+                self.progress.check()
+            key: Key = base | black << sh | white << 10 if base is not None else pack_key(
+                self.multi, s, cells, black, white)
+            if syms:
+                # the representative of the position's class under the symmetries of the
+                # frame and the colour swap
+                first = (black, white, False) if black <= white else (white, black, True)
+                nb, nw, swapped = _least_image(syms, black, white, first)
+                if nb != black or nw != white:
+                    rkey = base | nb << sh | nw << 10 if base is not None else pack_key(
+                        self.multi, s, cells, nb, nw)
+                    total = raw.get(rkey)
+                    if total is None:
+                        total = self._play(fr, nb, nw)
+                    return _neg(total) if swapped else total
+            # the stones with an enemy next to them (konane._kernel.bitboard.neighbours, inlined:
+            # this is the solver's hottest line)
+            lx = black & ((white << 1) | (white >> 1) | (white << s) | (white >> s))
+            if not lx:
+                raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
+                return _ZERO
+            regions: list[Region] | None
+            if d:
+                # a frame that is one line: its exact cuts (konane._kernel.decompose._line_drop);
+                # a piece smaller than the frame is cropped and normalised like any split
+                regions = [r for r in line_regions(cells, black, white, d) if r[1] and r[2]]
+                if len(regions) == 1 and regions[0][0] == cells:
                     regions = None
-        if regions is None:
-            total = self._options_value(fr, black, white)
-            self.computed += 1
-            if not self.computed & 4095:
-                self.cache._trim()
-                self.progress.tick(4096)
-        else:
-            total = self._sum(s, regions)
-        raw[key] = total
-        return total
+            else:
+                lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
+                live = (lx | lo).bit_count()
+                if live > SPLIT_MAX_LIVE or 6 * live > cells.bit_count() or one_group(cells, lx, lo, s):
+                    # positions whose capturing stones fill more than a sixth of the frame are
+                    # played out without a split test: on the starting boards and on random
+                    # boards they (almost) never split, and the test costs more than splitting
+                    # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
+                    # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot,
+                    # but not with more than SPLIT_MAX_LIVE stones that can capture (see there)
+                    regions = None
+                else:
+                    regions = _live_regions(cells, black, white, s)
+                    if len(regions) == 1:
+                        regions = None
+            if regions is None:
+                total = self._options_value(fr, black, white)
+                self.computed += 1
+                if not self.computed & 4095:
+                    self.cache._trim()
+                    self.progress.tick(4096)
+            else:
+                total = self._sum(s, regions)
+            raw[key] = total
+            return total
+        except RecursionError:
+            # a unit of cgt.ops.deep: the position is computed again from a shallow stack (its
+            # options then found in the table), never under a raised recursion limit
+            raise Unwound(_Solver._play, (self, fr, black, white)) from None
 
     def _options_value(self, fr: Frame, black: int, white: int) -> int:
         """Id of the value of a position of the frame ``fr`` from its options."""

@@ -1,9 +1,8 @@
 """konane.value and konane.analyze: against an independent brute force, laws, known values, errors."""
 
 import random
-import subprocess
 import sys
-from pathlib import Path
+import threading
 
 import pytest
 from hypothesis import given
@@ -14,8 +13,6 @@ from konane import Board
 
 from .conftest import raised_in
 from .helpers import SET, boards, brute, line_with_debris, random_grid, random_row, row_with_gaps
-
-ROOT = Path(__file__).resolve().parents[2]
 
 # ---------------------------------------------------------------- against the brute force
 
@@ -244,18 +241,8 @@ def test_symmetric_positions_against_brute_force(rows, cols):
 def test_boards_wider_than_511_columns():
     # Frames of 512 columns or more are keyed by tuples instead of packed ints
     # (konane._kernel.bitboard.pack_key); the same positions as columns (2 or 3 columns wide)
-    # take the packed path.  In a fresh interpreter: boards this wide are valued by the
-    # pure-Python solver, whose recursion on the 600-stone row needs a recursion limit that
-    # cgt raises only where no other thread runs Python (cgt._deep.may_raise_limit, on
-    # Python 3.11), and a pytest-xdist worker has the thread of its channel
-    r = subprocess.run([sys.executable, "-c", "from tests.konane.test_values import wide_boards_agree; "
-                        "wide_boards_agree()"], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stderr[-3000:]
-
-
-def wide_boards_agree():
-    """The values of wide boards and of their transposes agree.  Expected: the value of the
-    transpose, and for the solid row Ernst (1995): 300 + 300 alternating stones (N = 4j) give 0."""
+    # take the packed path.  Expected: the value of the transpose, and for the solid row
+    # Ernst (1995): 300 + 300 alternating stones (N = 4j) give 0.
     row = "." + "xo" * 300 + "."
     column = "/".join(row)
     assert konane.value(row, rules=konane.SINGLE_JUMP) == konane.value(column, rules=konane.SINGLE_JUMP) == 0
@@ -271,6 +258,28 @@ def wide_boards_agree():
         for rules in (konane.STANDARD, konane.SINGLE_JUMP):
             assert konane.value(wide, rules=rules) == konane.value(tall, rules=rules)
 
+
+def test_a_play_of_hundreds_of_moves_is_valued_beside_another_python_thread():
+    # The pure-Python solver (boards of 512 columns or more) plays a 602-cell row out some 300
+    # moves deep, past Python's recursion limit of 1000.  In a notebook other threads run Python
+    # (ipykernel's), where cgt may not raise the limit (on Python 3.11 it guards their C
+    # stacks): its play is a unit of cgt.ops.deep, computed in segments instead (it raised
+    # CGTOverflowError there).  Expected: Ernst (1995), the solid row of N = 4j stones is 0;
+    # the row with one stone fewer is the transpose's value (the native solver's column).
+    stop = threading.Event()
+    beside = threading.Thread(target=stop.wait)
+    beside.start()
+    try:
+        limit = sys.getrecursionlimit()
+        assert threading.active_count() > 1
+        konane.clear_caches()
+        assert konane.value("." + "xo" * 300 + ".", rules=konane.SINGLE_JUMP) == 0
+        short = "." + "xo" * 299 + "x.."
+        assert konane.value(short) == konane.value("/".join(short))
+        assert sys.getrecursionlimit() == limit
+    finally:
+        stop.set()
+        beside.join()
 
 # --------------------------------------------------------------------------
 # a value has no player to move; a value out of reach is said early
