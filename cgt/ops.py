@@ -80,8 +80,8 @@ _requested = os.environ.get("KONANE_CGT_BACKEND", "").strip().lower()
 def engine(name: str) -> ModuleType:
     """The module of the backend ``name`` (``"python"`` or ``"native"``), whether active or not.
 
-    Each backend module provides every name of ``__all__`` but ``BACKEND``, ``deep``, ``Unwound`` and ``engine``,
-    with its own table of games: ids of one backend mean nothing to the other.  This is
+    Each backend module provides every name of ``__all__`` but ``BACKEND``, ``deep``,
+    ``engine`` and ``Unwound``, with its own table of games: ids of one backend mean nothing to the other.  This is
     how the differential tests compare the two engines in one process; everything else
     uses the active backend through this module's own names.
 

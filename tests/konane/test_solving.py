@@ -811,7 +811,6 @@ def test_a_split_opening_with_a_capture_stopped_by_a_limit_is_unsettled(tmp_path
     assert row["winner"] is None and row["limit"] == "max_memory" and len(row["split"]) == 3
 
 
-
 def test_a_split_row_stopped_by_ctrl_c_says_so_whatever_stopped_a_capture_before():
     """--split: a row whose captures stopped at a limit and then by Ctrl-C is a row stopped by
     Ctrl-C (a rerun searches it again), not by the first capture's limit; without Ctrl-C it
@@ -829,6 +828,7 @@ def test_a_split_row_stopped_by_ctrl_c_says_so_whatever_stopped_a_capture_before
     assert (row["winner"], row["limit"]) == (None, "time")
     row = mod.split_row(position, BLACK, [lost, lost, lost])
     assert (row["winner"], "limit" in row) == ("White", False)
+
 
 def test_solve_openings_script_gives_the_writer_what_the_search_left_of_the_memory(tmp_path, monkeypatch):
     """--max-memory-gb bounds an opening's search and its certificate together: the writer's call
@@ -960,6 +960,7 @@ def test_narrow_setups_outcome_of_the_two_proofs_by_hand():
     assert mod.proved_outcome({"x": {"stopped": "max_memory"},
                                "o": {"stopped": "interrupt"}}) == (None, "interrupt")
     assert mod.proved_outcome({"x": {"stopped": "interrupt"}}) == (None, "interrupt")
+
 
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
     """Ctrl-C (KeyboardInterrupt raised by the fourth search, as the signal does) stops the run
