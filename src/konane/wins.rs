@@ -1888,7 +1888,7 @@ mod tests {
     fn a_growth_past_the_budget_stops_the_search_and_leaves_the_table_valid() {
         // the 5x5 position, with a budget of nothing: a table's first map cannot be made, and
         // it has no entry to drop instead (a table that has some drops them, see
-        // a_table_at_its_budget_drops_entries_and_the_search_goes_on): the search stops with
+        // a_table_refused_a_growth_drops_its_cheapest_entries_instead): the search stops with
         // the memory error, the table keeps only proved results; on one thread and on 4 (a
         // refusal in any thread stops them all)
         use crate::engine::memory::Budget;
