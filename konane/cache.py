@@ -20,6 +20,7 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 import cgt
@@ -149,6 +150,9 @@ class RegionCache:
         self._wins: dict[str, str] = {}
         self._pending_wins: list[tuple[str, str, str]] = []
         self._lock = threading.Lock()
+        #: How many times :meth:`update` added rows (the native solvers take a cache's rows
+        #: again when it changed).
+        self.edition = 0
         if self.path is not None:
             self._db = self._open(self.path)
 
@@ -238,6 +242,32 @@ class RegionCache:
         except cgt.CGTError as exc:
             raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
 
+    def _file_rows(self, table: str, what: str) -> Iterator[tuple[str, str]]:
+        """``(key, text)`` of every row of the file's ``table`` (none without a file), each
+        checked against its checksum; ``what`` names a row in the error of a damaged file."""
+        if self._db is None:
+            return
+        self.flush()
+        try:
+            rows = self._db.execute(f"SELECT * FROM {table}").fetchall()
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise self._damaged(str(exc)) from None
+        for key, text, checksum in rows:
+            if not isinstance(key, str) or not isinstance(text, str) or checksum != _check(key, text):
+                raise self._damaged(f"the {what} of {key!r} does not match its checksum (the file was "
+                                    "changed after this library wrote it)")
+            yield key, text
+
+    def _region(self, text_key: str, value: str) -> tuple[Key, int]:
+        """The key and value id of a row of the file's region values."""
+        key = _read_text_key(text_key)
+        if key is None:
+            raise self._damaged(f"{text_key!r} is not the key of a region in its normal form")
+        try:
+            return key, cgt.parse(value).id
+        except cgt.CGTError as exc:
+            raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
+
     def regions(self) -> Iterator[tuple[Key, int]]:
         """Every region value kept: ``(key, id)`` for those in memory, then for those of the
         file (each checked against its checksum), a region in both given once.
@@ -255,27 +285,12 @@ class RegionCache:
         >>> len(list(cache.regions())) == len(cache)
         True
         """
-        yield from list(self._values.items())
-        if self._db is None:
-            return
-        self.flush()
-        try:
-            rows = self._db.execute("SELECT key, value, checksum FROM region_values").fetchall()
-        except (sqlite3.Error, UnicodeDecodeError) as exc:
-            raise self._damaged(str(exc)) from None
-        for text_key, value, checksum in rows:
-            if not isinstance(text_key, str) or not isinstance(value, str) or checksum != _check(text_key, value):
-                raise self._damaged(f"the value of region {text_key!r} does not match its checksum (the file was "
-                                    "changed after this library wrote it)")
-            key = _read_text_key(text_key)
-            if key is None:
-                raise self._damaged(f"{text_key!r} is not the key of a region in its normal form")
-            if key in self._values:
-                continue
-            try:
-                yield key, cgt.parse(value).id
-            except cgt.CGTError as exc:
-                raise self._damaged(f"the value of region {text_key} cannot be read ({exc})") from None
+        in_memory = dict(self._values)
+        yield from in_memory.items()
+        for text_key, value in self._file_rows("region_values", "value of region"):
+            key, gid = self._region(text_key, value)
+            if key not in in_memory:
+                yield key, gid
 
     def flush(self) -> None:
         """Write values and proofs not yet saved to the file (no-op without a file)."""
@@ -331,31 +346,22 @@ class RegionCache:
         >>> list(konane.RegionCache().proofs())
         []
         """
-        rows: list[tuple[str, str, str | None]] = [(k, r, None) for k, r in self._proofs.items()]
-        if self._db is not None:
-            self.flush()
-            try:
-                rows += self._db.execute("SELECT key, result, checksum FROM proofs").fetchall()
-            except (sqlite3.Error, UnicodeDecodeError) as exc:
-                raise self._damaged(str(exc)) from None
-        seen: set[str] = set()
-        for key, result, checksum in rows:
-            if not isinstance(key, str) or not isinstance(result, str) or (
-                    checksum is not None and checksum != _check(key, result)):
-                raise self._damaged(f"the proof of {key!r} does not match its checksum (the file was changed "
-                                    "after this library wrote it)")
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                multi, rows_, cols, cells, me, en, g = key.split(",", 6)
-                verdict, work = result.split(",")
-                if multi not in ("True", "False") or verdict not in ("win", "loss"):
-                    raise ValueError(key)
-                yield (multi == "True", int(cols) + 1, int(cells), int(me), int(en), cgt.parse(g).id,
-                       verdict == "win", int(work))
-            except (ValueError, cgt.CGTError) as exc:
-                raise self._damaged(f"the proof of {key!r} cannot be read ({exc})") from None
+        in_memory = dict(self._proofs)
+        rows = chain(in_memory.items(), ((k, r) for k, r in self._file_rows("proofs", "proof") if k not in in_memory))
+        for key, result in rows:
+            yield self._proof(key, result)
+
+    def _proof(self, key: str, result: str) -> tuple[bool, int, int, int, int, int, bool, int]:
+        """A row of the proofs read: :meth:`proofs`'s tuple."""
+        try:
+            multi, _, cols, cells, me, en, g = key.split(",", 6)
+            verdict, work = result.split(",")
+            if multi not in ("True", "False") or verdict not in ("win", "loss"):
+                raise ValueError(key)
+            return (multi == "True", int(cols) + 1, int(cells), int(me), int(en), cgt.parse(g).id,
+                    verdict == "win", int(work))
+        except (ValueError, cgt.CGTError) as exc:
+            raise self._damaged(f"the proof of {key!r} cannot be read ({exc})") from None
 
     # -- whole positions won or lost (the jobs of konane.cluster)
     def put_win(self, position: tuple[int, int, int, int, int], black_to_move: bool, multi: bool, wins: bool,
@@ -400,6 +406,167 @@ class RegionCache:
                 raise self._damaged(f"the result of position {key!r} cannot be read ({result!r})")
             self._wins[key] = result
         return None if result is None else result.startswith("win")
+
+    def _win(self, key: str, result: str) -> tuple[bool, int]:
+        """A row of the whole positions' results read: whether the player to move wins, and
+        the work."""
+        parts, (verdict, _, work) = key.split(","), result.partition(",")
+        if (len(parts) != 7 or parts[0] not in ("True", "False") or parts[6] not in ("x", "o")
+                or verdict not in ("win", "loss") or not work.isdigit()):
+            raise self._damaged(f"the result of position {key!r} cannot be read ({result!r})")
+        return verdict == "win", int(work)
+
+    def _text_rows(self, table: str, what: str) -> Iterator[tuple[str, str]]:
+        """``(key, text)`` of every row of ``table`` kept, as the file writes them: those in
+        memory, then those of the file (checked against their checksums), each key once."""
+        in_memory: dict[str, str]
+        if table == "region_values":
+            in_memory = {_text_key(k): str(cgt.Game.from_id(g)) for k, g in self._values.items()}
+        else:
+            in_memory = dict(self._proofs if table == "proofs" else self._wins)
+        yield from in_memory.items()
+        for key, text in self._file_rows(table, what):
+            if key not in in_memory:
+                yield key, text
+
+    def _stored_result(self, table: str, key: str, what: str) -> str | None:
+        """The result of ``key`` in ``table`` (``"proofs"`` or ``"wins"``), in memory or in
+        the file."""
+        result = (self._proofs if table == "proofs" else self._wins).get(key)
+        if result is None and self._db is not None:
+            result = self._stored(f"SELECT result, checksum FROM {table} WHERE key=?", key, what)
+        return result
+
+    @public
+    def update(self, other: RegionCache | str | os.PathLike[str], *, min_work: int = 0) -> dict[str, int]:
+        """Add what ``other`` keeps to this cache: the values of regions, the results the
+        win/loss search proved (:meth:`proofs`) and the whole positions won or lost
+        (:meth:`put_win`).
+
+        Work moves between files this way: a file made on another machine or by another
+        run joins the project's file, and ``min_work`` carries the proofs of most work of a
+        big file into a small one.  Everything is checked before anything is written: every
+        row of ``other`` (its checksum, its key, its value or result), and every result held
+        by both caches.  Values and outcomes are exact, so two caches that disagree (a region
+        with two values, a position won in one and lost in the other) hold a wrong row; the
+        error names it and nothing is added.  A result in both keeps the larger work.  A
+        search or value in this process given this cache's file before goes on with the rows
+        added at its next call.
+
+        Parameters
+        ----------
+        other : RegionCache, str or os.PathLike
+            The cache to add, or the file of one.
+        min_work : int, default 0
+            The search's results (proofs and whole positions) that took fewer positions are
+            left out; the values of regions are all added.
+
+        Returns
+        -------
+        dict
+            The rows added or whose work grew: ``"regions"``, ``"proofs"``, ``"wins"``.  This
+            cache holds them in its file, or in memory (at most ``max_memory`` of each) if it
+            has none.
+
+        Raises
+        ------
+        CacheTypeError
+            If ``other`` is not a cache or a path, or ``min_work`` not an int >= 0.
+        CacheFileError
+            If ``other`` names no file or not a value cache, a row of either cache is
+            damaged, or the two disagree.
+
+        Examples
+        --------
+        >>> a, b = konane.RegionCache(), konane.RegionCache()
+        >>> konane.value("..ox/xo..", cache=a)
+        cgt.parse('2')
+        >>> b.update(a)["regions"] == len(a) > 0
+        True
+        >>> b.update(a)                  # nothing new
+        {'regions': 0, 'proofs': 0, 'wins': 0}
+        """
+        if not isinstance(min_work, int) or isinstance(min_work, bool) or min_work < 0:
+            raise CacheTypeError(f"min_work must be an int >= 0, not {describe(min_work)}")
+        if isinstance(other, RegionCache):
+            source = other
+        elif isinstance(other, (str, os.PathLike)):
+            path = os.fspath(other)
+            if not os.path.isfile(path):
+                raise CacheFileError(f"cannot add {path!r} to a value cache: there is no such file")
+            source = RegionCache(path)
+        else:
+            raise CacheTypeError(f"other must be a konane.RegionCache or a file path, not {describe(other)}")
+        try:
+            return self._update(source, min_work)
+        finally:
+            if source is not other:
+                source.close()
+
+    def _update(self, source: RegionCache, min_work: int) -> dict[str, int]:
+        added = {"regions": 0, "proofs": 0, "wins": 0}
+        if source is self or (self.path is not None and source.path is not None
+                              and os.path.samefile(self.path, source.path)):
+            return added
+
+        def disagree(what: str, mine: str, theirs: str) -> CacheFileError:
+            here = repr(self.path) if self.path else "this cache (in memory)"
+            there = repr(source.path) if source.path else "the cache added (in memory)"
+            return CacheFileError(f"the two value caches disagree on {what}: {mine} in {here}, {theirs} in "
+                                  f"{there}; one of them holds a wrong row (nothing was added)")
+
+        # 1. read and check everything
+        regions: list[tuple[Key, int, str, str]] = []
+        for text_key, value in source._text_rows("region_values", "value of region"):
+            region, gid = source._region(text_key, value)
+            mine = self._lookup(region)
+            if mine is None:
+                regions.append((region, gid, text_key, value))
+            elif mine != gid:
+                raise disagree(f"the value of region {text_key}", str(cgt.Game.from_id(mine)), value)
+        results: dict[str, list[tuple[str, str]]] = {"proofs": [], "wins": []}
+        for table, what in (("proofs", "proof"), ("wins", "result of position")):
+            for key, result in source._text_rows(table, what):
+                wins, work = (source._proof(key, result)[6:] if table == "proofs" else source._win(key, result))
+                if work < min_work:
+                    continue
+                mine_text = self._stored_result(table, key, what)
+                if mine_text is None:
+                    results[table].append((key, result))
+                    continue
+                my_wins, my_work = (self._proof(key, mine_text)[6:] if table == "proofs"
+                                    else self._win(key, mine_text))
+                if my_wins != wins:
+                    raise disagree(f"the {what} {key!r}", mine_text, result)
+                if work > my_work:
+                    results[table].append((key, result))
+        # 2. write them
+        if self._db is not None:
+            self.flush()
+            with self._lock:
+                try:
+                    with self._db:
+                        self._db.executemany("INSERT OR REPLACE INTO region_values VALUES (?, ?, ?)",
+                                             [(k, v, _check(k, v)) for _, _, k, v in regions])
+                        for table, rows in results.items():
+                            self._db.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?)",
+                                                 [(k, r, _check(k, r)) for k, r in rows])
+                except sqlite3.Error as exc:
+                    raise self._damaged(str(exc)) from None
+            for table, rows in results.items():
+                kept = self._proofs if table == "proofs" else self._wins
+                kept.update((k, r) for k, r in rows if k in kept)
+        else:
+            for region, gid, _, _ in regions:
+                self.put(region, gid)
+            for table, rows in results.items():
+                kept = self._proofs if table == "proofs" else self._wins
+                for k, r in rows:
+                    self._keep(kept, [], k, r)
+        added.update(regions=len(regions), proofs=len(results["proofs"]), wins=len(results["wins"]))
+        if any(added.values()):
+            self.edition += 1
+        return added
 
     def close(self) -> None:
         """Flush and close the file."""

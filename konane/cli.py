@@ -29,6 +29,11 @@ Subcommands:
     Type ``hint`` for the strong player's suggestion (``--hint-time``
     seconds, default 1), ``moves`` for the legal moves, ``undo``, ``quit``.
     The board is shown once a turn, the last move in brackets.
+``konane cache info FILE...`` and ``konane cache merge INTO FROM... [--min-work N]``
+    What a cache file (``--cache FILE``) holds; and the rows of other cache
+    files added to ``INTO`` (made if missing), each row checked first
+    (:meth:`konane.RegionCache.update`): ``--min-work`` leaves out the
+    search's results that took fewer positions.
 ``konane --version``
     The version, and whether the native core is used.
 
@@ -64,6 +69,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import re
 import shlex
@@ -76,7 +82,9 @@ from typing import Any
 import cgt
 from konane._progress import DEFAULT_MAX_MEMORY
 from konane.board import BLACK, WHITE, Board, Color, as_color
+from konane.cache import RegionCache
 from konane.errors import (
+    CacheFileError,
     ComputationLimitError,
     IllegalMoveError,
     InvalidMoveError,
@@ -294,6 +302,37 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             print(f"{who}: {s.winner.long_name} wins, whatever {player.long_name} plays")
         else:
             print(f"{who}: {s.winner.long_name} wins: {player.long_name} has no move")
+    return 0
+
+
+def _cache_file(path: str) -> RegionCache:
+    """The cache of an existing file (a name that is no file is an error, not a new cache)."""
+    if not os.path.isfile(path):
+        raise CacheFileError(f"{path!r}: there is no such file")
+    return RegionCache(path)
+
+
+def _cmd_cache_info(args: argparse.Namespace) -> int:
+    for path in args.files:
+        cache = _cache_file(path)
+        try:
+            info = cache.info()
+        finally:
+            cache.close()
+        print(f"{path}: region values {info['stored']:,}, results of the search {info['stored_proofs']:,}, "
+              f"whole positions won or lost {info['stored_wins']:,}")
+    return 0
+
+
+def _cmd_cache_merge(args: argparse.Namespace) -> int:
+    into = RegionCache(args.into)
+    try:
+        for path in args.sources:
+            added = into.update(path, min_work=args.min_work)
+            print(f"{path} -> {args.into}: added region values {added['regions']:,}, results of the search "
+                  f"{added['proofs']:,}, whole positions won or lost {added['wins']:,}")
+    finally:
+        into.close()
     return 0
 
 
@@ -542,6 +581,23 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--single-jump", dest="single_jump_sub", action="store_true",
                    help="use the single-jump rules variant")
     p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("cache", help="what cache files hold; merge them",
+                       description="The files of --cache FILE: what they hold, and the rows of some added "
+                                   "to another (each row checked first; files that disagree on a result "
+                                   "are refused and nothing is added).")
+    cache = p.add_subparsers(dest="cache_command", metavar="ACTION", required=True)
+    q = cache.add_parser("info", help="the rows of cache files")
+    q.add_argument("files", metavar="FILE", nargs="+", help="a cache file")
+    q.set_defaults(func=_cmd_cache_info)
+    q = cache.add_parser("merge", help="add the rows of cache files to another",
+                         description="Add the region values and the proved results of the FROM files to "
+                                     "INTO (made if missing).")
+    q.add_argument("into", metavar="INTO", help="the cache file to add to")
+    q.add_argument("sources", metavar="FROM", nargs="+", help="a cache file to add")
+    q.add_argument("--min-work", metavar="N", type=int, default=0,
+                   help="leave out the search's results that took fewer than N positions (default 0: all)")
+    q.set_defaults(func=_cmd_cache_merge)
     return parser
 
 

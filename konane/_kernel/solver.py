@@ -303,9 +303,10 @@ def value_id(position: native.Position, rules: Rules, cache: RegionCache | None,
     return solve(cols + 1, cells, black, white, rules, default_cache() if cache is None else cache, progress)
 
 
-#: The caches whose regions the native solver's region table holds (given once per cache
-#: and process; emptied with the native tables by konane.clear_caches).
-_GIVEN: weakref.WeakSet[RegionCache] = weakref.WeakSet()
+#: The caches whose regions the native solver's region table holds, each with the edition
+#: given (once per cache and process, again once RegionCache.update added rows to it;
+#: emptied with the native tables by konane.clear_caches).
+_GIVEN: weakref.WeakKeyDictionary[RegionCache, int] = weakref.WeakKeyDictionary()
 registry.on_clear(_GIVEN.clear)
 
 
@@ -324,9 +325,9 @@ def _native_value_with_cache(position: native.Position, rules: Rules, cache: Reg
     is put into it, whether the call finishes or stops (a limit, Ctrl-C), so that a later
     run, in this process or another one on the same file, starts from them."""
     _keep_native_regions(cache)
-    if cache not in _GIVEN:
+    if _GIVEN.get(cache) != cache.edition:
         native.put_regions([(*unpack_key(key), gid) for key, gid in cache.regions()])
-        _GIVEN.add(cache)
+        _GIVEN[cache] = cache.edition
     before = native.value_info() or {}
     try:
         return native.value(position, rules.multi_jump, progress.tick, progress.memory_left(), progress.threads)

@@ -205,9 +205,10 @@ def proof(position: native.Position, black_to_move: bool, black_wins: bool, rule
                              progress.memory_left())
 
 
-#: The caches whose proofs the native search's table holds (given once per cache and
-#: process; forgotten with the native tables by konane.clear_caches).
-_GIVEN: weakref.WeakSet[RegionCache] = weakref.WeakSet()
+#: The caches whose proofs the native search's table holds, each with the edition given
+#: (once per cache and process, again once RegionCache.update added rows to it; forgotten
+#: with the native tables by konane.clear_caches).
+_GIVEN: weakref.WeakKeyDictionary[RegionCache, int] = weakref.WeakKeyDictionary()
 on_clear(_GIVEN.clear)
 
 
@@ -231,13 +232,13 @@ def proofs_kept_in(cache: RegionCache | None) -> Iterator[None]:
         yield
         return
     _keep_native_results(cache)
-    if cache not in _GIVEN:
+    if _GIVEN.get(cache) != cache.edition:
         try:
             native.put_results(list(cache.proofs()))
         except ValueError as exc:
             raise CacheFileError(f"the value cache {cache.path!r} holds a proof the search cannot take ({exc}); "
                                  "delete the file, or pass another one") from None
-        _GIVEN.add(cache)
+        _GIVEN[cache] = cache.edition
     try:
         yield
     finally:

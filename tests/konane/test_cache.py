@@ -384,3 +384,125 @@ def test_caches_opened_by_path_do_not_keep_every_file_open(tmp_path):
     # a file closed on the way is opened again, its values kept
     assert konane.RegionCache(tmp_path / "c0.sqlite").info()["stored"] > 0
     assert konane.value("..ox", cache=str(tmp_path / "c0.sqlite")) == 1
+
+
+# ---------------------------------------------------------------- caches merged (RegionCache.update)
+
+ZERO = cgt.parse("0").id
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_file_merged_into_another_gives_it_its_proofs_and_values(tmp_path):
+    # expected: Black wins 5x5 c3, b3 (Norvig 2021, as above); the proofs of a search in one file
+    # and the values of a board in another, added to a third, answer both there: the search with
+    # its root proved in the file takes no node
+    a, b, merged = (str(tmp_path / f"{name}.sqlite") for name in ("a", "b", "merged"))
+    assert _run(SOLVE_WITH_FILE.format(path=a, limit=None))[0] == "x"
+    konane.clear_caches()
+    board = ".ox.xo/o..x.x/..oxo."
+    v = konane.value(board, cache=konane.RegionCache(b))
+    cache = konane.RegionCache(merged)
+    proofs, regions = konane.RegionCache(a).info()["stored_proofs"], konane.RegionCache(b).info()["stored"]
+    assert proofs > 0 and regions > 0
+    assert cache.update(a) == {"regions": 0, "proofs": proofs, "wins": 0}
+    assert cache.update(b) == {"regions": regions, "proofs": 0, "wins": 0}
+    assert cache.update(a) == cache.update(b) == {"regions": 0, "proofs": 0, "wins": 0}
+    assert set(cache.regions()) == set(konane.RegionCache(b).regions())
+    assert sorted(cache.proofs()) == sorted(konane.RegionCache(a).proofs())
+    cache.close()
+    assert _run(SOLVE_WITH_FILE.format(path=merged, limit=None)) == ("x", 0)
+    konane.clear_caches()
+    with_merged = konane.RegionCache(merged)
+    assert konane.value(board, cache=with_merged) == v and with_merged.misses == 0
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_search_in_this_process_takes_the_proofs_merged_into_its_cache(tmp_path):
+    # the native search is given a cache's proofs once per process, and again once update()
+    # added some: 5x5 c3, b3 proved into one file, then a search of another opening on a
+    # second cache (given to the search), then the first file added to it: the first
+    # opening's search takes no node (it took many before; Black wins it, Norvig 2021)
+    first = Board.start(5).play_removal("c3").play_removal("b3")
+    konane.clear_caches()
+    assert konane.solve(first, "x", cache=str(tmp_path / "a.sqlite"), threads=1).positions > 100
+    konane.clear_caches()
+    cache = konane.RegionCache(tmp_path / "b.sqlite")
+    konane.solve(Board.start(5).play_removal("a1").play_removal("a2"), "x", cache=cache, threads=1)
+    assert cache.update(tmp_path / "a.sqlite")["proofs"] > 0
+    again = konane.solve(first, "x", cache=cache, threads=1)
+    assert again.winner == konane.BLACK and again.positions == 0
+
+
+def test_caches_that_disagree_are_refused_and_nothing_is_added(tmp_path):
+    # values and outcomes are exact: a region with two values, or a node won in one cache
+    # and lost in the other, means a wrong row; the error names it, and the cache added to
+    # keeps exactly what it had
+    source = konane.RegionCache(tmp_path / "source.sqlite")
+    konane.value(".xoxoxo.", cache=source)
+    konane.value("..ox/xo.x/oxox", cache=source)
+    key, gid = next(iter(source.regions()))
+    forged = konane.RegionCache(tmp_path / "forged.sqlite")
+    forged.put(key, (cgt.Game.from_id(gid) + 1).id)
+    with pytest.raises(konane.CacheFileError, match="disagree on the value of region"):
+        forged.update(source)
+    assert forged.info()["stored"] == 1 and forged.get(key) == (cgt.Game.from_id(gid) + 1).id
+    node = (True, 5, 0b1111, 0b0011, 0b1100, ZERO)
+    won, lost = konane.RegionCache(), konane.RegionCache()
+    won.put_proof(*node, True, 100)
+    lost.put_proof(*node, False, 100)
+    with pytest.raises(konane.CacheFileError, match="disagree on the proof"):
+        lost.update(won)
+    assert [p[6] for p in lost.proofs()] == [False]
+    position = Board("..ox/xo..").key
+    won, lost = konane.RegionCache(), konane.RegionCache()
+    won.put_win(position, True, True, True, 10)
+    lost.put_win(position, True, True, False, 10)
+    with pytest.raises(konane.CacheFileError, match="disagree on the result of position"):
+        won.update(lost)
+    assert won.win(position, True, True) is True
+
+
+def test_update_keeps_the_larger_work_and_leaves_out_the_cheap_results(tmp_path):
+    # the work of a result decides what a full table drops first and what min_work carries
+    source, cache = konane.RegionCache(), konane.RegionCache(tmp_path / "c.sqlite")
+    cheap, dear = (True, 5, 0b1111, 0b0011, 0b1100, ZERO), (False, 5, 0b111, 0b001, 0b010, ZERO)
+    source.put_proof(*cheap, True, 10)
+    source.put_proof(*dear, False, 1000)
+    position = Board("..ox/xo..").key
+    source.put_win(position, True, True, True, 500)
+    assert cache.update(source, min_work=600) == {"regions": 0, "proofs": 1, "wins": 0}
+    assert [p[:6] for p in cache.proofs()] == [dear]
+    cache.put_proof(*cheap, True, 5)
+    assert cache.update(source) == {"regions": 0, "proofs": 1, "wins": 1}    # cheap's work 5 -> 10
+    assert sorted(p[7] for p in cache.proofs()) == [10, 1000]
+    assert cache.win(position, True, True) is True
+    cache.close()
+    assert sorted(p[7] for p in konane.RegionCache(tmp_path / "c.sqlite").proofs()) == [10, 1000]
+
+
+def test_update_checks_its_arguments_and_the_rows_it_reads(tmp_path):
+    cache = konane.RegionCache(tmp_path / "c.sqlite")
+    with pytest.raises(konane.errors.CacheTypeError, match="other must be"):
+        cache.update(42)
+    for bad in (-1, True, 1.5):
+        with pytest.raises(konane.errors.CacheTypeError, match="min_work must be"):
+            cache.update(konane.RegionCache(), min_work=bad)
+    missing = tmp_path / "missing.sqlite"
+    with pytest.raises(konane.CacheFileError, match="no such file"):
+        cache.update(missing)
+    assert not missing.exists()
+    other = tmp_path / "other.txt"
+    other.write_text("not a cache")
+    with pytest.raises(konane.CacheFileError, match="not a konane-cgt value cache"):
+        cache.update(other)
+    # a row changed after the library wrote it: refused, nothing added
+    damaged = konane.RegionCache(tmp_path / "damaged.sqlite")
+    konane.value(".xoxoxo.", cache=damaged)
+    damaged.close()
+    with sqlite3.connect(tmp_path / "damaged.sqlite") as db:
+        db.execute("UPDATE region_values SET value = value || '+1'")
+    with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
+        cache.update(tmp_path / "damaged.sqlite")
+    assert cache.info()["stored"] == 0
+    konane.value("..ox", cache=cache)
+    assert cache.update(cache) == cache.update(tmp_path / "c.sqlite") == {"regions": 0, "proofs": 0, "wins": 0}

@@ -384,3 +384,29 @@ def test_cache_keeps_what_a_stopped_command_finished(capsys, tmp_path):
     assert s.winner == konane.WHITE and s.positions == 0            # the root is in the file
     code, out, err = run(["value", FAR, "--time", "0.000001"], capsys)
     assert "(--cache FILE keeps what was finished)" in err
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_cache_info_and_merge(tmp_path, capsys):
+    # the rows of two files (a search's proofs, a value's regions) added to a third, counted by
+    # `cache info` as RegionCache.info counts them
+    a, b, merged = (str(tmp_path / f"{name}.sqlite") for name in ("a", "b", "merged"))
+    assert main(["solve", "5x5:c3,b3", "--to-move", "x", "--cache", a, "--threads", "1"]) == 0
+    assert main(["value", "..ox/xo.x/oxox", "--cache", b]) == 0
+    proofs, regions = konane.RegionCache(a).info()["stored_proofs"], konane.RegionCache(b).info()["stored"]
+    capsys.readouterr()
+    assert main(["cache", "merge", merged, a, b]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{a} -> {merged}: added region values 0, results of the search {proofs}, whole positions won or lost 0",
+        f"{b} -> {merged}: added region values {regions}, results of the search 0, whole positions won or lost 0",
+    ]
+    assert main(["cache", "info", merged]) == 0
+    assert capsys.readouterr().out == (f"{merged}: region values {regions}, results of the search {proofs}, "
+                                       "whole positions won or lost 0\n")
+    assert main(["cache", "merge", merged, a, "--min-work", "0"]) == 0
+    assert "added region values 0, results of the search 0," in capsys.readouterr().out
+    missing = str(tmp_path / "missing.sqlite")
+    for argv in (["cache", "info", missing], ["cache", "merge", merged, missing]):
+        assert main(argv) == 2
+        assert "no such file" in capsys.readouterr().err
+    assert not os.path.exists(missing)
