@@ -35,21 +35,22 @@ Run:  python scripts/narrow_setups.py --rows 1:40,2:40,3:30,4:16,5:10 --threads 
 ``--rows R:N`` or ``R:M-N``: the boards ``R x n`` for ``n`` from ``M`` (by default ``max(R, 2)``)
 to ``N``; a column (one setup of one ``R``) stops at the first board not solved within
 ``--limit-seconds``.  ``--setups``: some of the four only.  ``--max-memory-gb`` and
-``--max-entries-millions``: the memory limit of each search and the size of the native search's
-table (a long run needs both raised; a board stopped by a limit says which in its row,
-``"stopped"``).  ``--json FILE``: the results, merged into FILE if it exists (a board solved
-again replaces its row, a board stopped by a limit never replaces one solved; each row says
-which run of the file's list of runs solved it, the patterns are recomputed on each column's
-solved boards from its first ``n`` up to the first gap); the file is written after every board,
-so a run stopped by a kill keeps the boards it solved.  Ctrl-C stops the run at the board in
-progress (its row says ``"stopped": "interrupt"``; the proofs of ``--cache`` kept): the file
-written, exit status 130.  ``--certify DIR``: also write, for each board, the
-certificates of both solves (Black first, White first) into DIR and verify them with the
-reference code (``konane.verify_certificate``), their sizes and times going into the results;
-with ``--split``, no whole search: each side is solved and proved as the positions after each
-first capture (one search each, in emptied tables, each within ``--limit-seconds``), the proofs
-joined and checked, and the board's outcome is the one the two checked proofs give: for a board
-whose one search outgrows the memory.
+``--max-entries-millions``: the memory limit of a board's searches together (what the process may
+grow by from the board's start: the certificates' searches get what the first left, the tables
+emptied first where less than a quarter is left) and the size of the native search's table (a long
+run needs both raised; a board stopped by a limit says which in its row, ``"stopped"``).  ``--json
+FILE``: the results, merged into FILE if it exists (a board solved again replaces its row, a board
+stopped by a limit never replaces one solved; each row says which run of the file's list of runs
+solved it, the patterns are recomputed on each column's solved boards from its first ``n`` up to
+the first gap); the file is written after every board, so a run stopped by a kill keeps the boards
+it solved.  Ctrl-C stops the run at the board in progress (its row says ``"stopped": "interrupt"``;
+the proofs of ``--cache`` kept): the file written, exit status 130.  ``--certify DIR``: also write,
+for each board, the certificates of both solves (Black first, White first) into DIR and verify them
+with the reference code (``konane.verify_certificate``), their sizes and times going into the
+results; with ``--split``, no whole search: each side is solved and proved as the positions after
+each first capture (one search each, in emptied tables, each within ``--limit-seconds``), the
+proofs joined and checked, and the board's outcome is the one the two checked proofs give: for a
+board whose one search outgrows the memory.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ import cgt  # noqa: E402
 import konane  # noqa: E402
 from cgt.families import find_closed_form  # noqa: E402
 from konane._kernel import native  # noqa: E402
+from konane._progress import resident_memory  # noqa: E402
 from konane.errors import ComputationLimitError  # noqa: E402
 
 SETUPS = ("horizontal corner", "vertical corner", "horizontal middle", "vertical middle")
@@ -142,9 +144,28 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
     return o.name, time.perf_counter() - t, None
 
 
+def room(max_memory: int | None, baseline: int | None) -> int | None:
+    """The ``max_memory`` of the next search of a board: what the process may still grow by since
+    ``baseline`` (its resident memory when the board began), so that the limit holds for the board's
+    searches together (each call counts its own growth, and the tables of the earlier ones stay).
+    Where less than a quarter of ``max_memory`` is left, the tables are emptied first (the proofs of
+    ``--cache`` stay in the file)."""
+    if max_memory is None or baseline is None:
+        return max_memory
+    for _ in range(2):
+        now = resident_memory()
+        if now is None:
+            return max_memory
+        left = max_memory - max(0, now - baseline)
+        if left >= max_memory // 4:
+            return left
+        konane.clear_caches()
+    return max(left, max_memory // 4)
+
+
 def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None = None,
             cache: str | None = None, split: bool = False, limit: float | None = None,
-            threads: int | None = None) -> dict[str, Any]:
+            threads: int | None = None, baseline: int | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
     whose proof could not be written within ``max_memory``, the limit that stopped it; after
     Ctrl-C, the side in progress says ``stopped: interrupt`` and the other is not tried).
@@ -155,7 +176,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     one's under a symmetry of the board is not solved again, its report says ``same_as``),
     joined (:func:`konane.join_certificates` from the position): smaller searches, for a proof
     whose one search outgrows the memory, each stopped past ``limit`` seconds.  The searches run
-    on ``threads`` threads (None: konane's setting)."""
+    on ``threads`` threads (None: konane's setting), each within what :func:`room` leaves of
+    ``max_memory`` since ``baseline``."""
     out: dict[str, Any] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
@@ -177,7 +199,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                     started = time.perf_counter()
                     try:
                         s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
-                                         max_memory=max_memory, cache=cache, time=limit, threads=threads)
+                                         max_memory=room(max_memory, baseline), cache=cache, time=limit,
+                                         threads=threads)
                     except (ComputationLimitError, KeyboardInterrupt) as exc:
                         # the capture whose search stopped, in the report (the side stops below)
                         captures.append({"capture": str(capture), "winner": None,
@@ -193,8 +216,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                         break
                 konane.join_certificates(b, parts, path, to_move=color)
             else:
-                konane.solve(b, color, certificate=path, progress=False, max_memory=max_memory, cache=cache,
-                             threads=threads)
+                konane.solve(b, color, certificate=path, progress=False, max_memory=room(max_memory, baseline),
+                             cache=cache, threads=threads)
         except (ComputationLimitError, KeyboardInterrupt) as exc:
             out[color.value] = dict(report, stopped=stopped_by(exc), seconds=round(time.perf_counter() - t, 3))
             if INTERRUPTED:
@@ -287,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit-seconds", type=float, default=120.0, help="the budget of one board")
     parser.add_argument("--threads", type=int, default=None, help="threads of each search (default: all)")
     parser.add_argument("--max-memory-gb", type=float, default=None,
-                        help="the max_memory of each search, in GiB (default: konane's)")
+                        help="how much a board's searches together may grow the process, in GiB (default: "
+                             "konane's max_memory)")
     parser.add_argument("--max-entries-millions", type=float, default=None,
                         help="the entries of the native search's table past which the cheapest results "
                              "are dropped, in millions (default: the search's)")
@@ -349,13 +373,14 @@ def main(argv: list[str] | None = None) -> int:
             column = []
             for n in range(first, last + 1):
                 b, squares = board(rows, n, setup), gap(rows, n, setup)
-                konane.clear_caches()           # each board's time its own
+                konane.clear_caches()           # each board's time and memory its own
+                baseline = resident_memory()
                 stem = f"{rows}x{n}-{setup.replace(' ', '-')}"
                 certificates: dict[str, Any] | None = None
                 if args.split:
                     # the outcome is what the two split proofs say (no whole search first)
                     certificates = certify(b, args.certify, stem, max_memory, args.cache, True,
-                                           args.limit_seconds, args.threads)
+                                           args.limit_seconds, args.threads, baseline)
                     o, stopped = proved_outcome(certificates)
                     # the searches and the writing, as a whole search's seconds (not the checks)
                     seconds = sum(float(c.get("solve_and_write_seconds", c.get("seconds", 0.0)))
@@ -364,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
                     o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
                     if o is not None and args.certify:
                         certificates = certify(b, args.certify, stem, max_memory, args.cache,
-                                               threads=args.threads)
+                                               threads=args.threads, baseline=baseline)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if stopped:
                     row["stopped"] = stopped

@@ -962,6 +962,23 @@ def test_narrow_setups_outcome_of_the_two_proofs_by_hand():
     assert mod.proved_outcome({"x": {"stopped": "interrupt"}}) == (None, "interrupt")
 
 
+@pytest.mark.skipif(not native.available(), reason="the native core is not built")
+def test_narrow_setups_bounds_a_boards_searches_together():
+    """``--max-memory-gb`` holds for a board's searches together: each gets what the process may
+    still grow by since the board began, the tables emptied first where less than a quarter is
+    left (the searches count their own growth each, and the first one's tables stay)."""
+    from konane._progress import resident_memory
+    mod = load_script("scripts", "narrow_setups")
+    assert mod.room(None, 0) is None and mod.room(1000, None) == 1000
+    now = resident_memory()
+    assert 10**12 - 10**8 < mod.room(10**12, now) <= 10**12      # grown by less than 100 MB since
+    konane.solve(Board.start(5).play_removal("c3").play_removal("b3"), BLACK, threads=1)
+    assert native.wins_info()["entries"] > 0
+    # a process grown by 1 GB past a limit of 4000 bytes: the tables emptied, a quarter given
+    assert mod.room(4000, now - 10**9) == 1000
+    assert native.wins_info()["entries"] == 0
+
+
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
     """Ctrl-C (KeyboardInterrupt raised by the fourth search, as the signal does) stops the run
     at the board in progress: exit 130, the file with the boards it solved merged into what the
