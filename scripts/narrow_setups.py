@@ -47,10 +47,11 @@ it solved.  Ctrl-C stops the run at the board in progress (its row says ``"stopp
 the proofs of ``--cache`` kept): the file written, exit status 130.  ``--certify DIR``: also write,
 for each board, the certificates of both solves (Black first, White first) into DIR and verify them
 with the reference code (``konane.verify_certificate``), their sizes and times going into the
-results; with ``--split``, no whole search: each side is solved and proved as the positions after
-each first capture (one search each, in emptied tables, each within ``--limit-seconds``), the
-proofs joined and checked, and the board's outcome is the one the two checked proofs give: for a
-board whose one search outgrows the memory.
+results (each side's proof written within ``--limit-seconds``, or its row says what stopped it);
+with ``--split``, no whole search: each side is solved and proved as the positions after each first
+capture (one search each, in emptied tables, each within ``--limit-seconds``), the proofs joined
+and checked, and the board's outcome is the one the two checked proofs give: for a board whose one
+search outgrows the memory.
 """
 
 from __future__ import annotations
@@ -167,8 +168,9 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             cache: str | None = None, split: bool = False, limit: float | None = None,
             threads: int | None = None, baseline: int | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
-    whose proof could not be written within ``max_memory``, the limit that stopped it; after
-    Ctrl-C, the side in progress says ``stopped: interrupt`` and the other is not tried).
+    whose proof could not be written within ``max_memory`` or ``limit`` seconds, the limit that
+    stopped it; after Ctrl-C, the side in progress says ``stopped: interrupt`` and the other is
+    not tried).
 
     With ``split``, each side's proof is written as those of the positions after each capture
     of the player to move (``STEM-SIDE-CAPTURE.cert``, each solved and written in emptied
@@ -217,7 +219,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                 konane.join_certificates(b, parts, path, to_move=color)
             else:
                 konane.solve(b, color, certificate=path, progress=False, max_memory=room(max_memory, baseline),
-                             cache=cache, threads=threads)
+                             cache=cache, time=limit, threads=threads)
         except (ComputationLimitError, KeyboardInterrupt) as exc:
             out[color.value] = dict(report, stopped=stopped_by(exc), seconds=round(time.perf_counter() - t, 3))
             if INTERRUPTED:
@@ -388,8 +390,11 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
                     if o is not None and args.certify:
+                        # each side's proof within the time of a search (the table holds the proofs
+                        # the search kept; those it dropped are searched again)
                         certificates = certify(b, args.certify, stem, max_memory, args.cache,
-                                               threads=args.threads, baseline=baseline)
+                                               limit=args.limit_seconds, threads=args.threads,
+                                               baseline=baseline)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if stopped:
                     row["stopped"] = stopped

@@ -979,6 +979,25 @@ def test_narrow_setups_bounds_a_boards_searches_together():
     assert native.wins_info()["entries"] == 0
 
 
+def test_narrow_setups_certificates_are_written_within_the_time_of_a_search(tmp_path, monkeypatch):
+    """Each side's proof is searched again (from what the table kept) within ``--limit-seconds``:
+    the 3 x 32 vertical middle board's second proof ran past 28 minutes with no limit after its
+    search had settled in 10.  A side stopped by the time says so; the other is still written."""
+    mod = load_script("scripts", "narrow_setups")
+    real, seen = konane.solve, []
+
+    def solve(*args, **kwargs):
+        seen.append(kwargs.get("time"))
+        if args[1] is konane.BLACK:
+            raise konane.ComputationLimitError("stopped by the time", limit="time", positions=10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(konane, "solve", solve)
+    out = mod.certify(mod.board(2, 4, "vertical middle"), str(tmp_path), "2x4", limit=7.5, threads=1)
+    assert seen == [7.5, 7.5]
+    assert out["x"]["stopped"] == "time" and out["o"]["winner"] in ("Black", "White")
+
+
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
     """Ctrl-C (KeyboardInterrupt raised by the fourth search, as the signal does) stops the run
     at the board in progress: exit 130, the file with the boards it solved merged into what the
