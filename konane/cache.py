@@ -119,6 +119,9 @@ class RegionCache:
     ----------
     hits, misses : int
         Lookups of normalised regions found / not found.
+    edition : int
+        How many times :meth:`update` added rows (the native solvers take the
+        cache's rows again when it changed).
 
     Examples
     --------
@@ -150,8 +153,6 @@ class RegionCache:
         self._wins: dict[str, str] = {}
         self._pending_wins: list[tuple[str, str, str]] = []
         self._lock = threading.Lock()
-        #: How many times :meth:`update` added rows (the native solvers take a cache's rows
-        #: again when it changed).
         self.edition = 0
         if self.path is not None:
             self._db = self._open(self.path)
