@@ -166,8 +166,9 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
     """Who wins ``position`` with ``mover`` to capture: the search's figures; with ``path``, the
     certificate written there once the search ends (``searched`` is called with the figures
     before, so that a run stopped while it writes keeps the search's result).  ``max_memory``
-    bounds the growth of the process over both: the writer has what the search left.  Both
-    run on ``threads`` threads (None: konane's setting)."""
+    bounds the growth of the process over both: the writer has what the search left; ``limit``
+    bounds each (the writer searches again what the table dropped).  Both run on ``threads``
+    threads (None: konane's setting)."""
     t = time.perf_counter()
     row: dict[str, object]
     before = resident_memory()
@@ -194,7 +195,7 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
             left = max(0, max_memory - (mem - before))
         try:
             konane.solve(position, mover, progress=False, max_memory=left, cache=cache, certificate=path,
-                         threads=threads)
+                         time=limit, threads=threads)
         except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
             row["certificate_stopped"] = {"limit": stopped_by(exc), "seconds": round(time.perf_counter() - t, 2)}

@@ -834,20 +834,23 @@ def test_solve_openings_script_gives_the_writer_what_the_search_left_of_the_memo
     """--max-memory-gb bounds an opening's search and its certificate together: the writer's call
     gets the limit less what the process grew during the search (measured by the resident memory,
     here made up: 1 GiB before, 1.75 GiB after), so the two cannot grow it by twice the limit; a
-    search that used it all leaves the writer nothing, and the certificate is recorded as stopped."""
+    search that used it all leaves the writer nothing, and the certificate is recorded as stopped.
+    The time limit bounds each (the writer searches again what the table dropped)."""
     mod = load_script("scripts", "solve_openings")
-    real, limits = mod.konane.solve, []
+    real, limits, times = mod.konane.solve, [], []
     readings = iter([2**30, 2**30 + 3 * 2**28, 2**30, 2**30 + 2**31])
 
     def recorded(*args, **kw):
         limits.append((kw.get("certificate") is not None, kw["max_memory"]))
+        times.append(kw.get("time"))
         return real(*args, **kw)
 
     monkeypatch.setattr(mod.konane, "solve", recorded)
     monkeypatch.setattr(mod, "resident_memory", lambda: next(readings))
     b2 = Board.start(4).play_removal("a1").play_removal("b1")
-    row = mod.search(b2, BLACK, None, 2**30, None, None, str(tmp_path / "a.cert"), lambda r: None)
+    row = mod.search(b2, BLACK, 30.0, 2**30, None, None, str(tmp_path / "a.cert"), lambda r: None)
     assert limits == [(False, 2**30), (True, 2**28)] and row["winner"] == "White" and "certificate" in row
+    assert times == [30.0, 30.0]
     row = mod.search(b2, BLACK, None, 2**30, None, None, str(tmp_path / "b.cert"), lambda r: None)
     assert limits[2:] == [(False, 2**30), (True, 0)]
     assert row["winner"] == "White" and row["certificate_stopped"]["limit"] == "max_memory"
