@@ -173,10 +173,12 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         Keep the results the search proves (those that took some work) in this
         cache, in its file for a file name (the value cache of
         :func:`konane.value`, which may be the same file): the search starts
-        from the results kept there (read once per file and process) and adds
-        its own when the call ends, finished or stopped by a limit or Ctrl-C,
-        so that a search stopped today goes on tomorrow.  The native search
-        only (the reference search of the pure-Python backend keeps none).
+        from the results kept there (read once per file and process, and
+        again after :meth:`konane.RegionCache.update` added some) and adds
+        its own when the call ends, finished or stopped by a limit or
+        Ctrl-C, so that a search stopped today goes on tomorrow.  The native
+        search only (the reference search of the pure-Python backend keeps
+        none).
     cluster : dask.distributed.Client, str or konane.cluster.Cluster, optional
         Search on this Dask cluster (a client, a scheduler's address, or a
         :class:`konane.cluster.Cluster`): the driver keeps the top of the proof
