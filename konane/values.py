@@ -134,13 +134,14 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         the Python solver.  A file name such as ``"konane-values.sqlite"`` (or
         a :class:`konane.RegionCache` with a file) keeps values across runs:
         the native solver is given the file's regions (once per file and
-        process) and puts every region it values into it, also when a limit
-        or Ctrl-C stops it, so that a later run on the same file goes on from
-        them (a region is kept once its value is finished: a call stopped
-        inside one large region keeps its smaller regions, not its
-        positions); the file is the same for the Python solver.  A
-        :class:`konane.RegionCache` in memory only is the Python solver's
-        table (the reference).  Both solvers give the same values.
+        process, and again after :meth:`konane.RegionCache.update`) and puts
+        every region it values into it, also when a limit or Ctrl-C stops it,
+        so that a later run on the same file goes on from them (a region is
+        kept once its value is finished: a call stopped inside one large
+        region keeps its smaller regions, not its positions); the file is the
+        same for the Python solver.  A :class:`konane.RegionCache` in memory
+        only is the Python solver's table (the reference).  Both solvers give
+        the same values.
     progress : bool, optional
         Show a progress bar (tqdm) during long computations.  Default: on,
         unless turned off by :func:`konane.set_progress` or ``KONANE_PROGRESS=0``.
