@@ -506,3 +506,20 @@ def test_update_checks_its_arguments_and_the_rows_it_reads(tmp_path):
     assert cache.info()["stored"] == 0
     konane.value("..ox", cache=cache)
     assert cache.update(cache) == cache.update(tmp_path / "c.sqlite") == {"regions": 0, "proofs": 0, "wins": 0}
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_value_in_this_process_takes_the_regions_merged_into_its_cache(tmp_path):
+    # the native solver is given a cache's regions once per process, and again once update()
+    # added some: a board valued into one file, another board on a second cache (given to the
+    # solver), then the first file added to it: the first board's value computes no position
+    board = ".ox.xo/o..x.x/..oxo."
+    konane.clear_caches()
+    v = konane.value(board, cache=konane.RegionCache(tmp_path / "a.sqlite"))
+    konane.clear_caches()
+    cache = konane.RegionCache(tmp_path / "b.sqlite")
+    assert konane.value("..ox", cache=cache) == 1
+    assert cache.update(tmp_path / "a.sqlite")["regions"] > 0
+    computed = konane.cache_info()["native"]["computed"]
+    assert konane.value(board, cache=cache) == v
+    assert konane.cache_info()["native"]["computed"] == computed
