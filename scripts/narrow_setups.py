@@ -44,14 +44,14 @@ stopped by a limit never replaces one solved; each row says which run of the fil
 solved it, the patterns are recomputed on each column's solved boards from its first ``n`` up to
 the first gap); the file is written after every board, so a run stopped by a kill keeps the boards
 it solved.  Ctrl-C stops the run at the board in progress (its row says ``"stopped": "interrupt"``;
-the proofs of ``--cache`` kept): the file written, exit status 130.  ``--certify DIR``: also write,
-for each board, the certificates of both solves (Black first, White first) into DIR and verify them
-with the reference code (``konane.verify_certificate``), their sizes and times going into the
-results (each side's proof written within ``--limit-seconds``, or its row says what stopped it);
-with ``--split``, no whole search: each side is solved and proved as the positions after each first
-capture (one search each, in emptied tables, each within ``--limit-seconds``), the proofs joined
-and checked, and the board's outcome is the one the two checked proofs give: for a board whose one
-search outgrows the memory.
+the proofs of ``--cache`` kept): the file written, exit status 130.  ``--certify DIR``: instead of
+the search of the outcome, each side's search (Black first, White first) writes its proof into DIR
+right after it, within ``--limit-seconds``, and the reference code checks it
+(``konane.verify_certificate``); the board's outcome is the one the two checked proofs give, their
+sizes and times go into the results, and a side whose proof stopped says what stopped it.  With
+``--split``, each side is solved and proved as the positions after each first capture (one search
+each, in emptied tables, each within ``--limit-seconds``), the proofs joined and checked: for a
+board whose one search outgrows the memory.
 """
 
 from __future__ import annotations
@@ -379,9 +379,11 @@ def main(argv: list[str] | None = None) -> int:
                 baseline = resident_memory()
                 stem = f"{rows}x{n}-{setup.replace(' ', '-')}"
                 certificates: dict[str, Any] | None = None
-                if args.split:
-                    # the outcome is what the two split proofs say (no whole search first)
-                    certificates = certify(b, args.certify, stem, max_memory, args.cache, True,
+                if args.certify:
+                    # the outcome is what the two checked proofs say: each side's search writes its
+                    # proof right after it (split: the proofs after each first capture), no search
+                    # of the outcome first (its tables would have dropped the proofs' nodes)
+                    certificates = certify(b, args.certify, stem, max_memory, args.cache, args.split,
                                            args.limit_seconds, args.threads, baseline)
                     o, stopped = proved_outcome(certificates)
                     # the searches and the writing, as a whole search's seconds (not the checks)
@@ -389,12 +391,6 @@ def main(argv: list[str] | None = None) -> int:
                                   for c in certificates.values())
                 else:
                     o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
-                    if o is not None and args.certify:
-                        # each side's proof within the time of a search (the table holds the proofs
-                        # the search kept; those it dropped are searched again)
-                        certificates = certify(b, args.certify, stem, max_memory, args.cache,
-                                               limit=args.limit_seconds, threads=args.threads,
-                                               baseline=baseline)
                 row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
                 if stopped:
                     row["stopped"] = stopped

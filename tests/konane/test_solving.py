@@ -1065,10 +1065,35 @@ def test_narrow_setups_script_says_which_limit_stopped_a_board(tmp_path):
             native.wins_configure(max_entries=before)
 
 
+def test_narrow_setups_certified_outcomes_are_those_of_the_proofs(tmp_path, monkeypatch):
+    """With --certify no search of the outcome runs first: each side's search writes its proof
+    right after it, and the board's outcome is the one the two checked proofs give, the same
+    as the searches' outcomes of a run without proofs (3 x 3 to 3 x 6, two setups)."""
+    import json
+
+    mod = load_script("scripts", "narrow_setups")
+    argv = ["--rows", "3:3-6", "--setups", "vertical corner,horizontal middle", "--threads", "1"]
+    assert mod.main(argv + ["--json", str(tmp_path / "search.json")]) == 0
+
+    def no_outcome(*args, **kwargs):
+        raise AssertionError("konane.outcome called with --certify")
+
+    monkeypatch.setattr(konane, "outcome", no_outcome)
+    assert mod.main(argv + ["--certify", str(tmp_path / "certs"), "--json", str(tmp_path / "proofs.json")]) == 0
+    runs = [json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))["tables"][0]["setups"]
+            for name in ("search", "proofs")]
+    for setup in ("vertical corner", "horizontal middle"):
+        searched, proved = (run[setup]["boards"] for run in runs)
+        assert [r["outcome"] for r in proved] == [r["outcome"] for r in searched] and len(proved) == 4
+        for r in proved:
+            assert all(r["certificates"][side]["nodes"] > 0 for side in ("x", "o"))
+
+
 def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path, monkeypatch):
-    """A proof that cannot be written within the limits is recorded as stopped (the limit named),
-    and the run goes on: here the solve with White to move made to fail, on 3 x 3 and 3 x 4 of
-    one setup; Black's proof is written and verified as usual."""
+    """A proof that cannot be written within the limits is recorded as stopped (the limit named):
+    here the solve with White to move made to fail, from 3 x 3 of one setup.  Black's proof is
+    written and verified as usual; the board's outcome needs both proofs, so it is unsettled, the
+    row says which limit stopped it, and the column stops there."""
     import json
 
     mod = load_script("scripts", "narrow_setups")
@@ -1084,10 +1109,10 @@ def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path,
     assert mod.main(["--rows", "3:3-4", "--setups", "vertical corner", "--threads", "1",
                      "--certify", str(tmp_path / "certs"), "--json", str(out)]) == 0
     rows = json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]["vertical corner"]["boards"]
-    assert [r["n"] for r in rows] == [3, 4]
-    for r in rows:
-        assert r["certificates"]["o"]["stopped"] == "max_memory"
-        assert r["certificates"]["x"]["nodes"] > 0 and r["certificates"]["x"]["winner"] in ("Black", "White")
+    assert [(r["n"], r["outcome"], r["stopped"]) for r in rows] == [(3, None, "max_memory")]
+    (r,) = rows
+    assert r["certificates"]["o"]["stopped"] == "max_memory"
+    assert r["certificates"]["x"]["nodes"] > 0 and r["certificates"]["x"]["winner"] in ("Black", "White")
 
 
 def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
