@@ -983,9 +983,9 @@ def test_narrow_setups_bounds_a_boards_searches_together():
 
 
 def test_narrow_setups_certificates_are_written_within_the_time_of_a_search(tmp_path, monkeypatch):
-    """Each side's proof is searched again (from what the table kept) within ``--limit-seconds``:
-    the 3 x 32 vertical middle board's second proof ran past 49 minutes with no limit after its
-    search had settled in 504 s.  A side stopped by the time says so; the other is still written."""
+    """Each side's search and proof are bounded by ``--limit-seconds``: the 3 x 32 vertical middle
+    board's second proof ran past 49 minutes with no limit after its search had settled in 504 s.
+    A side stopped by the time says so; the other is still written."""
     mod = load_script("scripts", "narrow_setups")
     real, seen = konane.solve, []
 
