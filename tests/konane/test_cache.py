@@ -7,13 +7,15 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cgt
 import konane
 from konane import Board
 
 from .conftest import raised_in
-from .helpers import brute
+from .helpers import boards, brute
 
 # ---------------------------------------------------------------- caches
 
@@ -523,3 +525,19 @@ def test_a_value_in_this_process_takes_the_regions_merged_into_its_cache(tmp_pat
     computed = konane.cache_info()["native"]["computed"]
     assert konane.value(board, cache=cache) == v
     assert konane.cache_info()["native"]["computed"] == computed
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(boards(), min_size=1, max_size=3), st.lists(boards(), min_size=1, max_size=3))
+def test_caches_merged_hold_the_union_whatever_the_order(left, right):
+    # laws of update: the result is the union of the regions (each with the value the Python
+    # solver gave it), the same in either order, and a second update adds nothing
+    a, b = konane.RegionCache(), konane.RegionCache()
+    for cache, group in ((a, left), (b, right)):
+        for board in group:
+            konane.value(board, cache=cache)
+    union = dict(a.regions()) | dict(b.regions())
+    ab, ba = konane.RegionCache(), konane.RegionCache()
+    ab.update(a), ab.update(b), ba.update(b), ba.update(a)
+    assert dict(ab.regions()) == dict(ba.regions()) == union
+    assert ab.update(a) == ab.update(b) == {"regions": 0, "proofs": 0, "wins": 0}
