@@ -36,9 +36,9 @@ Run:  python scripts/narrow_setups.py --rows 1:40,2:40,3:30,4:16,5:10 --threads 
 to ``N``; a column (one setup of one ``R``) stops at the first board not solved within
 ``--limit-seconds``.  ``--setups``: some of the four only.  ``--max-memory-gb`` and
 ``--max-entries-millions``: the memory limit of a board's searches together (what the process may
-grow by from the board's start: the certificates' searches get what the first left, the tables
-emptied first where less than a quarter is left) and the size of the native search's table (a long
-run needs both raised; a board stopped by a limit says which in its row, ``"stopped"``).  ``--json
+grow by from the board's start: each search gets what the earlier ones left, the tables emptied
+first where less than a quarter is left) and the size of the native search's table (a long run
+needs both raised; a board stopped by a limit says which in its row, ``"stopped"``).  ``--json
 FILE``: the results, merged into FILE if it exists (a board solved again replaces its row, a board
 stopped by a limit never replaces one solved; each row says which run of the file's list of runs
 solved it, the patterns are recomputed on each column's solved boards from its first ``n`` up to
