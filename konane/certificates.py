@@ -54,7 +54,7 @@ from konane._kernel.solver import value_id
 from konane._progress import DEFAULT_MAX_MEMORY, Progress, computation
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import as_cache
-from konane.errors import CertificateError, KonaneError, KonaneTypeError, PlayerTypeError
+from konane.errors import CertificateError, ComputationLimitError, KonaneError, KonaneTypeError, PlayerTypeError
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
@@ -238,6 +238,8 @@ class _Writer:
             try:
                 tree = wins_kernel.proof(board.key, mover is BLACK, winner is BLACK, self.rules, LEAF_STONES,
                                          self.progress)
+            except ComputationLimitError:
+                raise       # a limit reached while the proof is searched again: the caller's to say
             except RuntimeError as exc:
                 raise KonaneError(f"{exc}: the search said so; please report this") from None
             if tree is not None:

@@ -489,3 +489,23 @@ def test_the_nodes_of_a_part_are_copied_children_first_once_each():
         _copy_nodes("p", [n("A", 1), n("B", 0)], 0, [], {})
     with pytest.raises(CertificateError, match="names no node"):
         _copy_nodes("p", [n("A", 5)], 0, [], {})
+
+
+@pytest.mark.skipif(not native.available(), reason="the proof is read from the native search's tables")
+def test_a_limit_reached_while_the_proof_is_searched_again_is_a_limit(tmp_path):
+    # the root proved in a cache file, the tables emptied: the search answers from the file at
+    # once and the writer searches the proof's nodes again, past max_positions here.  That
+    # is the limit's error, no file written (it was a KonaneError "please report this": the
+    # writer took the limit, a RuntimeError too, for a fault of the search; a 3 x 32 narrow
+    # board's proof stopped by its time that way)
+    b = Board.start(5).play_removal("c3").play_removal("b3")
+    cache, path = str(tmp_path / "proofs.sqlite"), tmp_path / "5x5.cert"
+    konane.clear_caches()
+    assert konane.solve(b, BLACK, cache=cache, threads=1).winner is BLACK      # Norvig (2021)
+    konane.clear_caches()
+    with pytest.raises(konane.ComputationLimitError) as info:
+        konane.solve(b, BLACK, cache=cache, certificate=path, max_positions=20, threads=1)
+    assert info.value.limit == "max_positions" and not path.exists()
+    konane.clear_caches()
+    assert konane.solve(b, BLACK, cache=cache, certificate=path, threads=1).winner is BLACK
+    assert konane.verify_certificate(path).winner is BLACK
