@@ -20,7 +20,6 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from itertools import chain
 from typing import Any
 
 import cgt
@@ -347,9 +346,7 @@ class RegionCache:
         >>> list(konane.RegionCache().proofs())
         []
         """
-        in_memory = dict(self._proofs)
-        rows = chain(in_memory.items(), ((k, r) for k, r in self._file_rows("proofs", "proof") if k not in in_memory))
-        for key, result in rows:
+        for key, result in self._text_rows("proofs", "proof"):
             yield self._proof(key, result)
 
     def _proof(self, key: str, result: str) -> tuple[bool, int, int, int, int, int, bool, int]:
@@ -397,16 +394,11 @@ class RegionCache:
             If the row of the file is damaged.
         """
         key = win_key(position, black_to_move, multi)
-        result = self._wins.get(key)
-        if result is None and self._db is not None:
-            self.flush()
-            result = self._stored("SELECT result, checksum FROM wins WHERE key=?", key, f"result of position {key!r}")
-            if result is None:
-                return None
-            if result.split(",")[0] not in ("win", "loss"):
-                raise self._damaged(f"the result of position {key!r} cannot be read ({result!r})")
-            self._wins[key] = result
-        return None if result is None else result.startswith("win")
+        result = self._stored_result("wins", key, "result of position")
+        if result is None:
+            return None
+        self._wins[key] = result
+        return self._win(key, result)[0]
 
     def _win(self, key: str, result: str) -> tuple[bool, int]:
         """A row of the whole positions' results read: whether the player to move wins, and
@@ -432,11 +424,21 @@ class RegionCache:
 
     def _stored_result(self, table: str, key: str, what: str) -> str | None:
         """The result of ``key`` in ``table`` (``"proofs"`` or ``"wins"``), in memory or in
-        the file."""
+        the file (the rows not yet written flushed first); ``what`` names the row, with its
+        key, in the error of a damaged file."""
         result = (self._proofs if table == "proofs" else self._wins).get(key)
         if result is None and self._db is not None:
-            result = self._stored(f"SELECT result, checksum FROM {table} WHERE key=?", key, what)
+            self.flush()
+            result = self._stored(f"SELECT result, checksum FROM {table} WHERE key=?", key, f"{what} {key!r}")
         return result
+
+    def _result(self, table: str, key: str, text: str) -> tuple[bool, int]:
+        """Whether the player to move wins, and the work, of a row of ``table`` (``"proofs"``
+        or ``"wins"``)."""
+        if table == "proofs":
+            wins, work = self._proof(key, text)[6:]
+            return wins, work
+        return self._win(key, text)
 
     @public
     def update(self, other: RegionCache | str | os.PathLike[str], *, min_work: int = 0) -> dict[str, int]:
@@ -528,15 +530,14 @@ class RegionCache:
         results: dict[str, list[tuple[str, str]]] = {"proofs": [], "wins": []}
         for table, what in (("proofs", "proof"), ("wins", "result of position")):
             for key, result in source._text_rows(table, what):
-                wins, work = (source._proof(key, result)[6:] if table == "proofs" else source._win(key, result))
+                wins, work = source._result(table, key, result)
                 if work < min_work:
                     continue
                 mine_text = self._stored_result(table, key, what)
                 if mine_text is None:
                     results[table].append((key, result))
                     continue
-                my_wins, my_work = (self._proof(key, mine_text)[6:] if table == "proofs"
-                                    else self._win(key, mine_text))
+                my_wins, my_work = self._result(table, key, mine_text)
                 if my_wins != wins:
                     raise disagree(f"the {what} {key!r}", mine_text, result)
                 if work > my_work:
