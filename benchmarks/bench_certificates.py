@@ -10,7 +10,10 @@ Each row runs in a fresh process: the game is solved first (one thread), then so
 checked by the reference code.  Two writers: ``native`` reads the proof out of the search's
 tables in native code (``src/konane/proof.rs``; the default wherever the native search takes the
 board), ``questions`` asks the search, move by move, which moves its tables know lost (what the
-Python backend and boards the native search does not take use).  The columns: the nodes of the
+Python backend and boards the native search does not take use), and ``file`` is the native writer
+where the search's results come from a cache file (``cache=``), the tables emptied: the file keeps
+only the results of 64 nodes or more, so the writer searches again the positions it needs (how a
+campaign resumed from its file writes its proofs).  The columns: the nodes of the
 proof, its size (gzip), the seconds of the solve, of the writer and of the check, and the
 writer's and the checker's milliseconds a node.  No other tool writes Konane proofs to set
 beside these.
@@ -34,11 +37,16 @@ ONE = textwrap.dedent(r'''
     n, writer, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     if writer == "questions":
         wins_kernel.proof = lambda *args: None          # the extraction by questions to the search
+    # "file": the search's results kept in a cache file, the tables emptied, then the proof
+    # written from the file (which keeps only the results of 64 nodes or more)
+    cache = path + ".sqlite" if writer == "file" else None
     game = konane.Match(konane.Board.start(n))
     t0 = time.perf_counter()
-    s = konane.solve(game, threads=1, progress=False)
+    s = konane.solve(game, threads=1, progress=False, cache=cache)
+    if cache:
+        konane.clear_caches()
     t1 = time.perf_counter()
-    konane.solve(game, threads=1, progress=False, certificate=path)
+    konane.solve(game, threads=1, progress=False, certificate=path, cache=cache)
     t2 = time.perf_counter()
     r = konane.verify_certificate(path)
     t3 = time.perf_counter()
@@ -68,7 +76,7 @@ def main() -> None:
           f"{'check s':>9}{'write ms/node':>15}{'check ms/node':>15}")
     with tempfile.TemporaryDirectory() as folder:
         for n in sizes:
-            for writer in ("native", "questions"):
+            for writer in ("native", "questions", "file"):
                 r = run(n, writer, folder)
                 rows.append(r)
                 nodes = int(str(r["nodes"]))

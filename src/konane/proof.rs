@@ -5,7 +5,9 @@
 //! already if there is one (it costs no node); else, of the moves the tables already know
 //! lost for the opponent ([`Search::known`]: the search that proved the node proved one of
 //! them), one to a leaf, else the first in the order of the fewest replies (a smaller
-//! subtree); else the first that a new search proves lost.  Where the loser moves, it keeps
+//! subtree); else (the node's result came from a file, or the table dropped its children)
+//! one of those the node's own search again proves lost ([`Search::wins_again`]); else the
+//! first that a search of its own proves lost.  Where the loser moves, it keeps
 //! every move.  A node whose live regions (those with stones of both colours, as the
 //! decomposer finds them) all have at most `leaf_stones` stones is a leaf settled by their
 //! values, and a node with no move is a leaf lost by its mover.  A position with the same
@@ -142,7 +144,7 @@ impl Writer<'_, '_> {
             if winner_moves {
                 // the fewest replies first (a stable sort: ties in the order of the moves)
                 moves.sort_by_key(|&(me2, en2)| mobility(self.cells, en2, me2, s, multi).0);
-                let Some(i) = self.winning(&moves, black_to_move)? else {
+                let Some(i) = self.winning((black, white), &moves, black_to_move)? else {
                     return Err(self.not_won(black, white, black_to_move, "has no winning move"));
                 };
                 moves = vec![moves[i]];
@@ -201,11 +203,20 @@ impl Writer<'_, '_> {
             .then_some(regions)
     }
 
-    /// A move among `moves` (the mover's new masks, then the opponent's) after which the
-    /// opponent loses, the cheapest to prove first: one to a node written already (it costs
-    /// no node), else one the tables know lost for the opponent, to a leaf first (it costs
-    /// one node), else the first a search proves.
-    fn winning(&mut self, moves: &[(Mask, Mask)], black_to_move: bool) -> Result<Option<usize>> {
+    /// A move among `moves` (the mover's new masks, then the opponent's) of the position
+    /// `(black, white)` after which the opponent loses, the cheapest to prove first: one to
+    /// a node written already (it costs no node), else one the tables know lost for the
+    /// opponent, to a leaf first (it costs one node).  Where the tables know none (the
+    /// position's result came from a file, or the table dropped its children), the position
+    /// is searched again ([`Search::wins_again`]): its proof numbers find a winning move
+    /// without disproving the losing ones, and the tables then know it.  Else (the table
+    /// dropped that too) the first move a search of its own proves.
+    fn winning(
+        &mut self,
+        (black, white): (Mask, Mask),
+        moves: &[(Mask, Mask)],
+        black_to_move: bool,
+    ) -> Result<Option<usize>> {
         let (rows, cols, cells, rules) = (self.rows, self.cols, self.cells, self.rules);
         let boards = |&(me2, en2): &(Mask, Mask)| if black_to_move { (me2, en2) } else { (en2, me2) };
         if let Some(i) = moves.iter().position(|m| {
@@ -215,22 +226,37 @@ impl Writer<'_, '_> {
             return Ok(Some(i));
         }
         let mut known = Vec::with_capacity(moves.len());
-        let mut first = None;
-        for (i, m) in moves.iter().enumerate() {
-            let (b2, w2) = boards(m);
-            let k = self
-                .search
-                .known(self.e, rows, cols, cells, b2, w2, !black_to_move, rules)?;
-            if k == Some(false) {
-                if self.is_leaf(m.1, m.0) {
-                    return Ok(Some(i));
+        for again in [false, true] {
+            if again {
+                let check: Option<Check<'_>> = match self.check {
+                    Some(ref mut c) => Some(&mut **c),
+                    None => None,
+                };
+                let (won, _) =
+                    self.search
+                        .wins_again(self.e, rows, cols, cells, black, white, black_to_move, rules, check)?;
+                if !won {
+                    return Ok(None);
                 }
-                first.get_or_insert(i);
             }
-            known.push(k);
-        }
-        if first.is_some() {
-            return Ok(first);
+            known.clear();
+            let mut first = None;
+            for (i, m) in moves.iter().enumerate() {
+                let (b2, w2) = boards(m);
+                let k = self
+                    .search
+                    .known(self.e, rows, cols, cells, b2, w2, !black_to_move, rules)?;
+                if k == Some(false) {
+                    if self.is_leaf(m.1, m.0) {
+                        return Ok(Some(i));
+                    }
+                    first.get_or_insert(i);
+                }
+                known.push(k);
+            }
+            if first.is_some() {
+                return Ok(first);
+            }
         }
         for (i, m) in moves.iter().enumerate() {
             if known[i].is_some() {
@@ -353,6 +379,76 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked} nodes checked");
+    }
+
+    #[test]
+    fn a_proof_from_the_results_a_file_keeps_holds() {
+        // the results of a search that a file keeps (those of KEEP_WORK nodes or more) given
+        // to a new search: the root is known, most of the nodes under it are not.  The
+        // positions: 5x5 with the two gaps of an opening at random, then random captures.
+        let mut rng = Rng(28);
+        let mut e = Engine::new();
+        let (n, s) = (5, 6);
+        let cells = crate::konane::bits::full_mask(n, n);
+        let black_squares: Mask = (0..n * n)
+            .filter(|i| (i / n + i % n) % 2 == 0)
+            .fold(0, |m, i| m | 1 << ((i / n) * s + i % n));
+        let (mut given, mut first_work, mut again_work) = (0, 0, 0);
+        for round in 0..12 {
+            let (mut black, mut white) = (black_squares, cells & !black_squares);
+            // two gaps side by side: a black stone and the white one to its right (or below)
+            let at = loop {
+                let i = rng.below(u64::from(n * n)) as u32;
+                let (r, c) = (i / n, i % n);
+                if (r + c) % 2 == 0 && c + 1 < n {
+                    break r * s + c;
+                }
+            };
+            black &= !(1 << at);
+            white &= !(1 << (at + 1));
+            let mut black_to_move = true;
+            for _ in 0..round % 4 {
+                let (me, en) = if black_to_move { (black, white) } else { (white, black) };
+                let mut moves = Vec::new();
+                captures(cells, me, en, s, true, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let (me2, en2) = moves[rng.below(moves.len() as u64) as usize];
+                (black, white) = if black_to_move { (me2, en2) } else { (en2, me2) };
+                black_to_move = !black_to_move;
+            }
+            let rules = Rules::STANDARD;
+            let mut first = Search::new();
+            first.new_results();
+            let (won, stats) = first
+                .wins(&mut e, n, n, cells, black, white, black_to_move, rules, None)
+                .unwrap();
+            first_work += stats.positions;
+            let mut second = Search::new();
+            for p in first.new_results() {
+                assert!(second.put_result(p).unwrap());
+                given += 1;
+            }
+            let black_wins = won == black_to_move;
+            let position = (cells, black, white);
+            let nodes = proof(
+                &mut second,
+                &mut e,
+                (n, n),
+                position,
+                black_to_move,
+                black_wins,
+                rules,
+                0,
+                None,
+            )
+            .unwrap();
+            check_proof(&nodes, cells, s, rules.multi_jump, black_wins);
+            again_work += second.info().1;
+        }
+        assert!(given > 30, "{given} results given");
+        eprintln!("{given} given; searched {first_work} nodes first, {again_work} for the proofs");
     }
 
     #[test]

@@ -817,12 +817,64 @@ impl Search {
         rules: Rules,
         check: Option<Check<'_>>,
     ) -> Result<(bool, Stats)> {
+        self.search(
+            e,
+            (rows, cols),
+            (cells, black, white),
+            black_to_move,
+            rules,
+            check,
+            false,
+        )
+    }
+
+    /// [`Search::wins`], searching the position again where the table holds its result
+    /// (the entry is dropped first), so that the table then holds the results under it: a
+    /// result given from a file ([`Search::put_result`]), or one whose children a full table
+    /// dropped, says nothing of which move wins, and this finds one by proof numbers, where
+    /// searching the moves one by one may first disprove a losing move at great cost.
+    #[allow(clippy::too_many_arguments)]
+    pub fn wins_again(
+        &mut self,
+        e: &mut Engine,
+        rows: u32,
+        cols: u32,
+        cells: Mask,
+        black: Mask,
+        white: Mask,
+        black_to_move: bool,
+        rules: Rules,
+        check: Option<Check<'_>>,
+    ) -> Result<(bool, Stats)> {
+        self.search(
+            e,
+            (rows, cols),
+            (cells, black, white),
+            black_to_move,
+            rules,
+            check,
+            true,
+        )
+    }
+
+    /// [`Search::wins`], or [`Search::wins_again`] if `again`.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        e: &mut Engine,
+        (rows, cols): (u32, u32),
+        (cells, black, white): (Mask, Mask, Mask),
+        black_to_move: bool,
+        rules: Rules,
+        check: Option<Check<'_>>,
+        again: bool,
+    ) -> Result<(bool, Stats)> {
         check_board("search", rows, cols, cells, black, white)?;
         let (me, en) = if black_to_move { (black, white) } else { (white, black) };
         let threads = if self.proof_numbers { self.threads.max(1) } else { 1 };
         let proof_numbers = self.proof_numbers;
         let (r, stats) = self.call(e, rules, threads, check, |cx| {
-            let (r, helpers) = cx.root(cols + 1, cells, me, en, proof_numbers, threads);
+            let (r, helpers) = cx.root(cols + 1, cells, me, en, proof_numbers, threads, again);
             let mut stats = cx.stats;
             for h in &helpers {
                 stats.positions += h.positions;
@@ -1048,7 +1100,8 @@ impl Call<'_, '_, '_> {
     }
 
     /// The root `(s, cells, me, en)`: whether Left, to move, wins; the counters of the
-    /// helper threads.
+    /// helper threads.  If `again`, the root's result in the table is dropped first.
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         s: u32,
@@ -1057,12 +1110,21 @@ impl Call<'_, '_, '_> {
         en: Mask,
         proof_numbers: bool,
         threads: usize,
+        again: bool,
     ) -> (Result<bool>, Vec<Stats>) {
-        let o = match self.prepare(s, cells, me, en, Engine::ZERO) {
+        let prepared = if again {
+            self.settle(s, cells, me, en, Engine::ZERO)
+        } else {
+            self.prepare(s, cells, me, en, Engine::ZERO)
+        };
+        let o = match prepared {
             Ok(Prepared::Known(w)) => return (Ok(w), Vec::new()),
             Ok(Prepared::Open(o)) => o,
             Err(e) => return (Err(e), Vec::new()),
         };
+        if again && self.t.proved.remove(&o, self.cfg.multi) {
+            self.t.proved.count(-1);
+        }
         if !proof_numbers {
             return (self.solve_open(o), Vec::new());
         }
@@ -1158,7 +1220,21 @@ impl Call<'_, '_, '_> {
 
     /// Steps 1 to 3 of a node (module documentation): its small regions valued into `g`,
     /// settled by the values if nothing is left, else the rest normalised and looked up.
-    fn prepare(&mut self, s: u32, cells: Mask, me: Mask, en: Mask, mut g: Id) -> Result<Prepared> {
+    #[inline]
+    fn prepare(&mut self, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Result<Prepared> {
+        Ok(match self.settle(s, cells, me, en, g)? {
+            Prepared::Open(o) => match self.t.lookup(&o, self.cfg.multi) {
+                Some(w) => Prepared::Known(w),
+                None => Prepared::Open(o),
+            },
+            known => known,
+        })
+    }
+
+    /// [`Call::prepare`] but the table: `Known` only where the values settle the node, else
+    /// its rest normalised.
+    #[inline]
+    fn settle(&mut self, s: u32, cells: Mask, me: Mask, en: Mask, mut g: Id) -> Result<Prepared> {
         // 1. the regions: small ones go into g
         let (mut bc, mut bm, mut be) = (0, 0, 0);
         let mut valued = false;
@@ -1208,12 +1284,8 @@ impl Call<'_, '_, '_> {
             let lost = g == Engine::ZERO || self.engine(|e| e.leq(g, Engine::ZERO))?;
             return Ok(Prepared::Known(!lost));
         }
-        // 3. the normal form of the rest, and the table
-        let o = normalise(self.shapes, s, bc, bm, be, g);
-        Ok(match self.t.lookup(&o, self.cfg.multi) {
-            Some(w) => Prepared::Known(w),
-            None => Prepared::Open(o),
-        })
+        // 3. the normal form of the rest (the caller looks it up)
+        Ok(Prepared::Open(normalise(self.shapes, s, bc, bm, be, g)))
     }
 
     /// Keep a proved result, in the list of [`Search::new_results`] too (a growth of the
@@ -1862,6 +1934,50 @@ mod tests {
             "{} kept, {searched} with nothing beside",
             kept.len()
         );
+    }
+
+    #[test]
+    fn a_position_searched_again_is_proved_anew_with_a_winning_move() {
+        // the 5x5 position's result given alone, as a file gives it: `wins` answers at once,
+        // `wins_again` searches it (on one thread and on 2) and the table then knows a move
+        // after which the opponent loses
+        let mut e = Engine::new();
+        let (n, cells, black, white) = five_by_five();
+        let rules = Rules::STANDARD;
+        let mut first = Search::new();
+        first.new_results();
+        let (won, _) = search_five(&mut first, &mut e, None).unwrap();
+        assert!(
+            won,
+            "Black, to move, wins the 5x5 position (Norvig: c3 b3 is a win for Black)"
+        );
+        let root = first.new_results().into_iter().max_by_key(|p| p.work).unwrap();
+        for threads in [1, 2] {
+            let mut search = Search::new();
+            search.threads = threads;
+            assert!(search.put_result(root).unwrap());
+            let (w, given) = search_five(&mut search, &mut e, None).unwrap();
+            assert_eq!((w, given.positions), (true, 0), "answered by the result given");
+            let (w, again) = search
+                .wins_again(&mut e, n, n, cells, black, white, true, rules, None)
+                .unwrap();
+            assert!(w && again.positions > 0, "{again:?}");
+            let mut moves = Vec::new();
+            captures(cells, black, white, n + 1, rules.multi_jump, &mut moves);
+            let lost: Vec<_> = moves
+                .iter()
+                .map(|&(b2, w2)| search.known(&mut e, n, n, cells, b2, w2, false, rules).unwrap())
+                .collect();
+            assert!(lost.contains(&Some(false)), "{lost:?}");
+            // and each move the table says White loses after, White loses (a fresh search)
+            for (&(b2, w2), k) in moves.iter().zip(&lost) {
+                if *k == Some(false) {
+                    let mut fresh = Search::new();
+                    let (white_wins, _) = fresh.wins(&mut e, n, n, cells, b2, w2, false, rules, None).unwrap();
+                    assert!(!white_wins);
+                }
+            }
+        }
     }
 
     #[test]
