@@ -42,9 +42,11 @@ needs both raised; a board stopped by a limit says which in its row, ``"stopped"
 FILE``: the results, merged into FILE if it exists (a board solved again replaces its row, a board
 stopped by a limit never replaces one solved; each row says which run of the file's list of runs
 solved it, the patterns are recomputed on each column's solved boards from its first ``n`` up to
-the first gap); the file is written after every board, so a run stopped by a kill keeps the boards
-it solved.  Ctrl-C stops the run at the board in progress (its row says ``"stopped": "interrupt"``;
-the proofs of ``--cache`` kept): the file written, exit status 130.  ``--certify DIR``: instead of
+the first gap); the file is written after every board (with ``--certify``, after Black's proof
+too, the row ``"stopped": "in progress"`` until White's is done), so a run stopped by a kill keeps
+the boards it solved and the proofs it checked.  Ctrl-C stops the run at the board in progress
+(its row says ``"stopped": "interrupt"``; the proofs of ``--cache`` kept): the file written, exit
+status 130.  ``--certify DIR``: instead of
 the search of the outcome, each side's search (Black first, White first) writes its proof into DIR
 right after it, within ``--limit-seconds``, and the reference code checks it
 (``konane.verify_certificate``); the board's outcome is the one the two checked proofs give, their
@@ -64,6 +66,7 @@ import platform
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -166,7 +169,8 @@ def room(max_memory: int | None, baseline: int | None) -> int | None:
 
 def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None = None,
             cache: str | None = None, split: bool = False, limit: float | None = None,
-            threads: int | None = None, baseline: int | None = None) -> dict[str, Any]:
+            threads: int | None = None, baseline: int | None = None,
+            side_done: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
     whose proof could not be written within ``max_memory`` or ``limit`` seconds, the limit that
     stopped it; after Ctrl-C, the side in progress says ``stopped: interrupt`` and the other is
@@ -179,7 +183,9 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     joined (:func:`konane.join_certificates` from the position): smaller searches, for a proof
     whose one search outgrows the memory, each stopped past ``limit`` seconds.  The searches run
     on ``threads`` threads (None: konane's setting), each within what :func:`room` leaves of
-    ``max_memory`` since ``baseline``."""
+    ``max_memory`` since ``baseline``.  ``side_done``, if given, is called with the reports so far
+    after Black's side (the run's file then keeps its checked proof should the run end during
+    White's)."""
     out: dict[str, Any] = {}
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
@@ -229,6 +235,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
         checked = konane.verify_certificate(path)
         out[color.value] = dict(report, winner=checked.winner.long_name, nodes=checked.nodes, bytes=checked.size,
                                 solve_and_write_seconds=round(seconds, 3), verify_seconds=round(checked.seconds, 3))
+        if side_done is not None and color is konane.BLACK:
+            side_done(out)
     return out
 
 
@@ -372,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
         for setup in (s for s in SETUPS if s in chosen):
             if not exists(rows, last, setup):      # 1 x n: no vertical gap
                 continue
-            column = []
+            column: list[dict[str, Any]] = []
             for n in range(first, last + 1):
                 b, squares = board(rows, n, setup), gap(rows, n, setup)
                 konane.clear_caches()           # each board's time and memory its own
@@ -380,11 +388,24 @@ def main(argv: list[str] | None = None) -> int:
                 stem = f"{rows}x{n}-{setup.replace(' ', '-')}"
                 certificates: dict[str, Any] | None = None
                 if args.certify:
+
+                    def half(reports: dict[str, Any], n: int = n, squares: tuple[str, str] = squares,
+                             column: list[dict[str, Any]] = column, setup: str = setup,
+                             setups: dict[str, Any] = setups) -> None:
+                        """The board's row while White's side runs: unsettled, ``"stopped":
+                        "in progress"`` (what the file says if the run ends there), Black's proof in."""
+                        if args.json:
+                            seconds = sum(float(c.get("solve_and_write_seconds", 0.0)) for c in reports.values())
+                            row = {"n": n, "gap": list(squares), "outcome": None, "seconds": round(seconds, 3),
+                                   "stopped": "in progress", "certificates": dict(reports)}
+                            setups[setup] = {"boards": [*column, row], "pattern": None, "checked": None}
+                            save()
+
                     # the outcome is what the two checked proofs say: each side's search writes its
                     # proof right after it (split: the proofs after each first capture), no search
                     # of the outcome first (its tables would have dropped the proofs' nodes)
                     certificates = certify(b, args.certify, stem, max_memory, args.cache, args.split,
-                                           args.limit_seconds, args.threads, baseline)
+                                           args.limit_seconds, args.threads, baseline, half)
                     o, stopped = proved_outcome(certificates)
                     # the searches and the writing, as a whole search's seconds (not the checks)
                     seconds = sum(float(c.get("solve_and_write_seconds", c.get("seconds", 0.0)))

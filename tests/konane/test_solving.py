@@ -1115,6 +1115,36 @@ def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path,
     assert r["certificates"]["x"]["nodes"] > 0 and r["certificates"]["x"]["winner"] in ("Black", "White")
 
 
+def test_narrow_setups_script_keeps_blacks_proof_while_whites_runs(tmp_path, monkeypatch):
+    """With --certify and --json the file is written once Black's proof is checked too: while
+    White's side runs, the board's row is unsettled, ``"stopped": "in progress"``, with Black's
+    checked proof (what a kill then leaves); at the end the row is the board's result (3 x 3 and
+    3 x 4 vertical corner, P by the proofs: Uiterwijk's 3 x n column)."""
+    import json
+
+    mod = load_script("scripts", "narrow_setups")
+    real = konane.solve
+    out = tmp_path / "narrow.json"
+    seen = []
+
+    def white_looks(b, color, **kw):
+        if color is konane.WHITE and "certificate" in kw:
+            seen.append(json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]["vertical corner"])
+        return real(b, color, **kw)
+
+    monkeypatch.setattr(mod.konane, "solve", white_looks)
+    assert mod.main(["--rows", "3:3-4", "--setups", "vertical corner", "--threads", "1",
+                     "--certify", str(tmp_path / "certs"), "--json", str(out)]) == 0
+    assert len(seen) == 2
+    for n, entry in zip((3, 4), seen, strict=True):
+        *before, row = entry["boards"]
+        assert [r["n"] for r in before] == list(range(3, n)) and row["n"] == n
+        assert (row["outcome"], row["stopped"], set(row["certificates"])) == (None, "in progress", {"x"})
+        assert row["certificates"]["x"]["winner"] == "White" and row["certificates"]["x"]["nodes"] > 0
+    rows = json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]["vertical corner"]["boards"]
+    assert [(r["n"], r["outcome"], "stopped" in r) for r in rows] == [(3, "P", False), (4, "P", False)]
+
+
 def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
     """--certify --split: no whole search; each proof written as those of the positions after
     each first capture, joined from the position (konane.join_certificates with to_move=), and
