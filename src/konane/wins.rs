@@ -1100,7 +1100,10 @@ impl Call<'_, '_, '_> {
     }
 
     /// The root `(s, cells, me, en)`: whether Left, to move, wins; the counters of the
-    /// helper threads.  If `again`, the root's result in the table is dropped first.
+    /// helper threads.  If `again`, the root's result in the table is set aside first: the
+    /// result proved again keeps the larger of the two works (that of a campaign, not of
+    /// the search again from its results), and a search that fails (a limit, the
+    /// interrupt) puts the result back.
     #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
@@ -1122,9 +1125,28 @@ impl Call<'_, '_, '_> {
             Ok(Prepared::Open(o)) => o,
             Err(e) => return (Err(e), Vec::new()),
         };
-        if again && self.t.proved.remove(&o, self.cfg.multi) {
+        let multi = self.cfg.multi;
+        let aside = if again { self.t.proved.get(&o, multi) } else { None };
+        if aside.is_some() && self.t.proved.remove(&o, multi) {
             self.t.proved.count(-1);
         }
+        let r = self.open_root(o, proof_numbers, threads);
+        if let Some(x) = aside {
+            match r.0 {
+                Ok(_) => self.t.proved.modify(&o, multi, |y| y.work = y.work.max(x.work)),
+                Err(_) => {
+                    // (a growth refused here leaves the result out: the table is valid without it)
+                    if let Ok(true) = self.t.keep(&o, multi, x, self.cfg.max_entries, &self.cfg.budget) {
+                        self.t.proved.count(1);
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// [`Call::root`] of the open node `o`.
+    fn open_root(&mut self, o: Open, proof_numbers: bool, threads: usize) -> (Result<bool>, Vec<Stats>) {
         if !proof_numbers {
             return (self.solve_open(o), Vec::new());
         }
@@ -1958,10 +1980,23 @@ mod tests {
             assert!(search.put_result(root).unwrap());
             let (w, given) = search_five(&mut search, &mut e, None).unwrap();
             assert_eq!((w, given.positions), (true, 0), "answered by the result given");
+            // stopped at once: the result given is put back
+            let mut stop = |_n: u64| true;
+            let r = search.wins_again(&mut e, n, n, cells, black, white, true, rules, Some(&mut stop));
+            assert!(matches!(r, Err(Error::Stopped)), "{r:?}");
+            let (w, given) = search_five(&mut search, &mut e, None).unwrap();
+            assert_eq!((w, given.positions), (true, 0), "the result given is back");
             let (w, again) = search
                 .wins_again(&mut e, n, n, cells, black, white, true, rules, None)
                 .unwrap();
             assert!(w && again.positions > 0, "{again:?}");
+            // the result keeps the larger work: the first search's, not this one's from its results
+            let kept: Vec<Proved> = search
+                .new_results()
+                .into_iter()
+                .filter(|p| p.work >= root.work)
+                .collect();
+            assert_eq!(kept, vec![root]);
             let mut moves = Vec::new();
             captures(cells, black, white, n + 1, rules.multi_jump, &mut moves);
             let lost: Vec<_> = moves
