@@ -1980,7 +1980,7 @@ mod tests {
             assert!(search.put_result(root).unwrap());
             let (w, given) = search_five(&mut search, &mut e, None).unwrap();
             assert_eq!((w, given.positions), (true, 0), "answered by the result given");
-            // stopped at once: the result given is put back
+            // stopped by the check: the result given is put back
             let mut stop = |_n: u64| true;
             let r = search.wins_again(&mut e, n, n, cells, black, white, true, rules, Some(&mut stop));
             assert!(matches!(r, Err(Error::Stopped)), "{r:?}");
