@@ -234,7 +234,7 @@ impl Writer<'_, '_> {
                 };
                 let (won, _) =
                     self.search
-                        .wins_again(self.e, rows, cols, cells, black, white, black_to_move, rules, check)?;
+                        .wins_again(self.e, (rows, cols), (cells, black, white), black_to_move, rules, check)?;
                 if !won {
                     return Ok(None);
                 }

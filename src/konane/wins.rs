@@ -828,33 +828,21 @@ impl Search {
         )
     }
 
-    /// [`Search::wins`], searching the position again where the table holds its result
-    /// (the entry is dropped first), so that the table then holds the results under it: a
+    /// [`Search::wins`] of the `rows x cols` position `(cells, black, white)`, searching it
+    /// again where the table holds its result (the entry is set aside first), so that the table then holds the results under it: a
     /// result given from a file ([`Search::put_result`]), or one whose children a full table
     /// dropped, says nothing of which move wins, and this finds one by proof numbers, where
     /// searching the moves one by one may first disprove a losing move at great cost.
-    #[allow(clippy::too_many_arguments)]
     pub fn wins_again(
         &mut self,
         e: &mut Engine,
-        rows: u32,
-        cols: u32,
-        cells: Mask,
-        black: Mask,
-        white: Mask,
+        shape: (u32, u32),
+        position: (Mask, Mask, Mask),
         black_to_move: bool,
         rules: Rules,
         check: Option<Check<'_>>,
     ) -> Result<(bool, Stats)> {
-        self.search(
-            e,
-            (rows, cols),
-            (cells, black, white),
-            black_to_move,
-            rules,
-            check,
-            true,
-        )
+        self.search(e, shape, position, black_to_move, rules, check, true)
     }
 
     /// [`Search::wins`], or [`Search::wins_again`] if `again`.
@@ -1982,12 +1970,12 @@ mod tests {
             assert_eq!((w, given.positions), (true, 0), "answered by the result given");
             // stopped by the check: the result given is put back
             let mut stop = |_n: u64| true;
-            let r = search.wins_again(&mut e, n, n, cells, black, white, true, rules, Some(&mut stop));
+            let r = search.wins_again(&mut e, (n, n), (cells, black, white), true, rules, Some(&mut stop));
             assert!(matches!(r, Err(Error::Stopped)), "{r:?}");
             let (w, given) = search_five(&mut search, &mut e, None).unwrap();
             assert_eq!((w, given.positions), (true, 0), "the result given is back");
             let (w, again) = search
-                .wins_again(&mut e, n, n, cells, black, white, true, rules, None)
+                .wins_again(&mut e, (n, n), (cells, black, white), true, rules, None)
                 .unwrap();
             assert!(w && again.positions > 0, "{again:?}");
             // the result keeps the larger work: the first search's, not this one's from its results
