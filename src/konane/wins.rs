@@ -829,10 +829,11 @@ impl Search {
     }
 
     /// [`Search::wins`] of the `rows x cols` position `(cells, black, white)`, searching it
-    /// again where the table holds its result (the entry is set aside first), so that the table then holds the results under it: a
-    /// result given from a file ([`Search::put_result`]), or one whose children a full table
-    /// dropped, says nothing of which move wins, and this finds one by proof numbers, where
-    /// searching the moves one by one may first disprove a losing move at great cost.
+    /// again where the table holds its result (the entry is set aside first), so that the
+    /// table then holds the results under it: a result given from a file
+    /// ([`Search::put_result`]), or one whose children a full table dropped, says nothing of
+    /// which move wins, and this finds one by proof numbers, where searching the moves one by
+    /// one may first disprove a losing move at great cost.
     pub fn wins_again(
         &mut self,
         e: &mut Engine,
