@@ -46,9 +46,9 @@ the first gap); the file is written after every board (with ``--certify``, after
 too, the row ``"stopped": "in progress"`` until White's is done), so a run stopped by a kill keeps
 the boards it solved and the proofs it checked.  Ctrl-C stops the run at the board in progress
 (its row says ``"stopped": "interrupt"``; the proofs of ``--cache`` kept): the file written, exit
-status 130.  ``--certify DIR``: instead of
-the search of the outcome, each side's search (Black first, White first) writes its proof into DIR
-right after it, within ``--limit-seconds``, and the reference code checks it
+status 130.  ``--certify DIR``: instead of the search of the outcome, each side's search (Black
+first, White first) writes its proof into DIR right after it, within ``--limit-seconds``, and the
+reference code checks it
 (``konane.verify_certificate``); the board's outcome is the one the two checked proofs give, their
 sizes and times go into the results, and a side whose proof stopped says what stopped it.  With
 ``--split``, each side is solved and proved as the positions after each first capture (one search
