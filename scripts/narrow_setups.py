@@ -48,9 +48,9 @@ the boards it solved and the proofs it checked.  Ctrl-C stops the run at the boa
 (its row says ``"stopped": "interrupt"``; the proofs of ``--cache`` kept): the file written, exit
 status 130.  ``--certify DIR``: instead of the search of the outcome, each side's search (Black
 first, White first) writes its proof into DIR right after it, within ``--limit-seconds``, and the
-reference code checks it
-(``konane.verify_certificate``); the board's outcome is the one the two checked proofs give, their
-sizes and times go into the results, and a side whose proof stopped says what stopped it.  With
+reference code checks it (``konane.verify_certificate``); the board's outcome is the one the two
+checked proofs give, their sizes and times go into the results, and a side whose proof stopped
+says what stopped it.  With
 ``--split``, each side is solved and proved as the positions after each first capture (one search
 each, in emptied tables, each within ``--limit-seconds``), the proofs joined and checked: for a
 board whose one search outgrows the memory.
