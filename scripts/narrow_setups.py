@@ -240,6 +240,24 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     return out
 
 
+def proofs_seconds(certificates: dict[str, Any]) -> float:
+    """The seconds of the searches and the writing of :func:`certify`'s proofs (a side stopped:
+    until it stopped), as a whole search's seconds (not the checks)."""
+    return sum(float(c.get("solve_and_write_seconds", c.get("seconds", 0.0))) for c in certificates.values())
+
+
+def board_row(n: int, squares: tuple[str, str], o: str | None, seconds: float, stopped: str | None,
+              certificates: dict[str, Any] | None) -> dict[str, Any]:
+    """The row of the board ``R x n`` of the results: its gap, outcome class (None: not
+    settled), seconds, what stopped it, and its proofs' reports."""
+    row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
+    if stopped:
+        row["stopped"] = stopped
+    if certificates is not None:
+        row["certificates"] = certificates
+    return row
+
+
 def proved_outcome(certificates: dict[str, Any]) -> tuple[str | None, str | None]:
     """The outcome class that the two checked proofs of :func:`certify` give (Black first, White
     first), or None and what stopped them: Ctrl-C if it stopped one, else the first limit."""
@@ -392,31 +410,23 @@ def main(argv: list[str] | None = None) -> int:
                     def half(reports: dict[str, Any], n: int = n, squares: tuple[str, str] = squares,
                              column: list[dict[str, Any]] = column, setup: str = setup,
                              setups: dict[str, Any] = setups) -> None:
-                        """The board's row while White's side runs: unsettled, ``"stopped":
+                        """Save the board's row while White's side runs: unsettled, ``"stopped":
                         "in progress"`` (what the file says if the run ends there), Black's proof in."""
-                        if args.json:
-                            seconds = sum(float(c.get("solve_and_write_seconds", 0.0)) for c in reports.values())
-                            row = {"n": n, "gap": list(squares), "outcome": None, "seconds": round(seconds, 3),
-                                   "stopped": "in progress", "certificates": dict(reports)}
-                            setups[setup] = {"boards": [*column, row], "pattern": None, "checked": None}
-                            save()
+                        row = board_row(n, squares, None, proofs_seconds(reports), "in progress", dict(reports))
+                        setups[setup] = {"boards": [*column, row], "pattern": None, "checked": None}
+                        save()
 
                     # the outcome is what the two checked proofs say: each side's search writes its
                     # proof right after it (split: the proofs after each first capture), no search
                     # of the outcome first (its tables would have dropped the proofs' nodes)
                     certificates = certify(b, args.certify, stem, max_memory, args.cache, args.split,
-                                           args.limit_seconds, args.threads, baseline, half)
+                                           args.limit_seconds, args.threads, baseline,
+                                           half if args.json else None)
                     o, stopped = proved_outcome(certificates)
-                    # the searches and the writing, as a whole search's seconds (not the checks)
-                    seconds = sum(float(c.get("solve_and_write_seconds", c.get("seconds", 0.0)))
-                                  for c in certificates.values())
+                    seconds = proofs_seconds(certificates)
                 else:
                     o, seconds, stopped = outcome(b, args.limit_seconds, args.threads, max_memory, args.cache)
-                row: dict[str, Any] = {"n": n, "gap": list(squares), "outcome": o, "seconds": round(seconds, 3)}
-                if stopped:
-                    row["stopped"] = stopped
-                if certificates is not None:
-                    row["certificates"] = certificates
+                row = board_row(n, squares, o, seconds, stopped, certificates)
                 column.append(row)
                 why = f"  (stopped by {stopped})" if stopped else ""
                 print(f"{rows}x{n:<3} {setup:<18} {squares}  {o or 'unsettled':<9} {seconds:8.2f} s{why}", flush=True)
