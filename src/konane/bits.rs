@@ -261,6 +261,8 @@ pub struct Sym {
     transpose: bool,
     mirror_cols: Option<u32>,
     mirror_rows: Option<u32>,
+    /// `rows, cols` of the box, its layout's stride and the image's (for [`Sym::apply_rows`]).
+    frame: [u8; 4],
 }
 
 /// The cells of `m` (layout `stride`, in the box of `rows x cols` at its origin) at bits
@@ -338,6 +340,7 @@ impl Sym {
             transpose,
             mirror_cols: h.map(|w| 8u32.saturating_sub(w)),
             mirror_rows: v.map(|h| 8u32.saturating_sub(h)),
+            frame: [rows, cols, stride, nstride].map(|x| x.min(u8::MAX.into()) as u8),
         }
     }
 
@@ -351,6 +354,39 @@ impl Sym {
             out |= 1u128 << self.map[i as usize];
         }
         out
+    }
+
+    /// [`Sym::apply`] by word operations where the symmetry keeps the box's rows as rows (the
+    /// identity and the two mirrors: every symmetry of a box that is not square): each row
+    /// moved by one shift, then the columns mirrored, where they are, by one reversal of the
+    /// 128 bits (which turns the box half a turn: the rows are placed upside down first).  A
+    /// transposition maps bit by bit.  The image is [`Sym::apply`]'s, in a few word operations
+    /// a row instead of a few a stone: on long narrow boxes, such as the 4 x n boards, where
+    /// [`Sym::apply8`] does not reach.
+    #[inline]
+    pub fn apply_rows(&self, mask: Mask) -> Mask {
+        if self.transpose {
+            return self.apply(mask);
+        }
+        let [rows, cols, stride, nstride] = self.frame.map(u32::from);
+        let (flip_cols, flip_rows) = (self.mirror_cols.is_some(), self.mirror_rows.is_some());
+        // the half turn below turns the rows upside down too
+        let upside_down = flip_rows != flip_cols;
+        let out = if stride == nstride && !upside_down {
+            mask
+        } else {
+            let row = shl(1, cols) - 1;
+            (0..rows).fold(0, |out, r| {
+                let to = if upside_down { rows - 1 - r } else { r };
+                out | (((mask >> (r * stride)) & row) << (to * nstride))
+            })
+        };
+        if flip_cols {
+            // bit r * nstride + c to 127 - that, shifted down to (rows - 1 - r) * nstride + (cols - 1 - c)
+            out.reverse_bits() >> (MASK_BITS - 1 - ((rows - 1) * nstride + cols - 1))
+        } else {
+            out
+        }
     }
 
     /// [`Sym::apply`] on the layout of [`to_grid8`] (the box has at most 8 rows and 8
@@ -405,7 +441,7 @@ pub fn oriented(black: Mask, white: Mask) -> (Mask, Mask, bool) {
 /// swap (`best`, if given, competes too), as `konane._bitboard.least_image`.
 pub fn least_image(syms: &[Sym], black: Mask, white: Mask, mut best: Option<(Mask, Mask, bool)>) -> (Mask, Mask, bool) {
     for t in syms {
-        let cand = oriented(t.apply(black), t.apply(white));
+        let cand = oriented(t.apply_rows(black), t.apply_rows(white));
         if best.is_none_or(|b| cand < b) {
             best = Some(cand);
         }
@@ -420,7 +456,7 @@ pub fn images(syms: &[Sym], black: Mask, white: Mask) -> [(Mask, Mask); 8] {
     assert!(syms.len() <= 8, "a box has at most 8 symmetries");
     let mut out = [(0, 0); 8];
     for (t, im) in syms.iter().zip(out.iter_mut()) {
-        *im = (t.apply(black), t.apply(white));
+        *im = (t.apply_rows(black), t.apply_rows(white));
     }
     out
 }
@@ -580,6 +616,44 @@ mod tests {
                 assert_eq!(x.count_ones(), m.count_ones());
             }
         }
+    }
+
+    /// Every symmetry of boxes up to 1 x 127 and 5 x 25 in layouts of several strides (the
+    /// narrow boards' boxes among them), on random masks: [`Sym::apply_rows`] gives the image
+    /// the map of bits gives, whether it keeps the rows (by words) or transposes (by the map).
+    #[test]
+    fn symmetries_by_rows_are_the_maps() {
+        let mut rng = crate::konane::testkit::Rng(23);
+        let mut by_words = 0;
+        for rows in 1..=9u32 {
+            for cols in 1..=127u32 {
+                for stride in [cols + 1, cols + 2, cols + 7] {
+                    if (rows - 1) * stride + cols > MASK_BITS || rows * cols > MASK_BITS {
+                        continue;
+                    }
+                    for k in 0..8 {
+                        let nstride = transform_shape(rows, cols, k).1 + 1;
+                        let (r2, c2) = transform_shape(rows, cols, k);
+                        if (r2 - 1) * nstride + c2 > MASK_BITS {
+                            continue;
+                        }
+                        let t = Sym::new(rows, cols, stride, k);
+                        by_words += usize::from(!t.transpose);
+                        for _ in 0..6 {
+                            let m = (0..rows * cols)
+                                .filter(|_| rng.below(3) == 1)
+                                .fold(0 as Mask, |m, i| m | 1 << ((i / cols) * stride + i % cols));
+                            let full =
+                                (0..rows * cols).fold(0 as Mask, |m, i| m | 1 << ((i / cols) * stride + i % cols));
+                            for x in [m, full, 0] {
+                                assert_eq!(t.apply_rows(x), t.apply(x), "{rows}x{cols} stride {stride} k={k}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(by_words > 2000, "{by_words} symmetries kept the rows");
     }
 
     /// Every symmetry of every box of at most 8 x 8, on random masks: the word operations of

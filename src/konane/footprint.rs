@@ -190,7 +190,7 @@ impl FootprintCache {
         let mut best: Option<(Mask, Mask, bool)> = None;
         let mut sym = 0;
         for (i, t) in syms.iter().enumerate() {
-            let cand = oriented(t.apply(bx), t.apply(bo));
+            let cand = oriented(t.apply_rows(bx), t.apply_rows(bo));
             if best.is_none_or(|b| cand < b) {
                 best = Some(cand);
                 sym = i;

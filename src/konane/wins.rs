@@ -736,7 +736,7 @@ fn normalise(shapes: &mut Shapes, s: u32, cells: Mask, me: Mask, en: Mask, g: Id
         );
         (from_grid8(me, ns), from_grid8(en, ns))
     } else {
-        least(syms, m0, e0, Sym::apply)
+        least(syms, m0, e0, Sym::apply_rows)
     };
     Open::new(ns, *ncells, me, en, g)
 }
