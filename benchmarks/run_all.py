@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 QUICK_ARGS = {
     "bench_analysis.py": ["--repeat", "1"],
     "bench_moves.py": ["--depth", "4"],
+    "bench_narrow.py": ["--boards", "3:10:horizontal corner:o,4:8:vertical corner:x", "--limit", "10"],
     "bench_play.py": ["--games", "1", "--time", "0.1", "--sizes", "6x6", "--opponents", "greedy", "--workers", "2"],
     "bench_realgames.py": ["--only", "60-69", "--limit", "2", "--repeats", "1"],
     "bench_values.py": ["--timeout", "5", "--peer-timeout", "5", "--repeats", "1"],

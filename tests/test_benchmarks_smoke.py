@@ -177,3 +177,28 @@ def test_bench_search_split_gives_one_winner_for_every_rule(tmp_path, capsys):
     with pytest.raises(SystemExit):
         bench.main(["--rules", "regions"])
     assert "settles 2" in capsys.readouterr().out
+
+
+def test_bench_narrow_finds_the_winners_of_the_certified_narrow_data(tmp_path, capsys):
+    import json
+
+    bench = load_script("benchmarks", "bench_narrow")
+    out = tmp_path / "narrow.json"
+    boards = [(3, 10, "horizontal corner", "o"), (4, 9, "vertical corner", "x"), (4, 9, "vertical corner", "o")]
+    bench.main(["--boards", ",".join(":".join(map(str, b)) for b in boards), "--limit", "60",
+                "--base", str(BENCH.parent), "--json", str(out)])
+    rows = json.loads(out.read_text())["rows"]
+    # expected: the outcome classes of notebooks/data/narrow-setups.json (both proofs of each
+    # board written and checked by the reference code)
+    data = json.loads((BENCH.parent / "notebooks" / "data" / "narrow-setups.json").read_text())
+    outcome = {(t["rows"], b["n"], setup): b["outcome"]
+               for t in data["tables"] for setup, col in t["setups"].items() for b in col["boards"]}
+    for r in rows:
+        o = outcome[r["rows"], r["cols"], r["setup"]]
+        first_wins = o == "N" or o == {"x": "L", "o": "R"}[r["to_move"]]
+        mover, other = ("BLACK", "WHITE") if r["to_move"] == "x" else ("WHITE", "BLACK")
+        assert o in "LRPN" and r["ours"]["value"] == (mover if first_wins else other), (r, o)
+        assert r["base"]["value"] == r["ours"]["value"] and r["ours"]["positions"] > 0
+    assert "konane-cgt finishes 3" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        bench.main(["--boards", "4:9:diagonal corner:x"])
