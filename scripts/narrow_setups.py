@@ -173,8 +173,8 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             side_done: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Both solves of ``b`` written as certificates and verified; their reports (for a side
     whose proof could not be written within ``max_memory`` or ``limit`` seconds, the limit that
-    stopped it; after Ctrl-C, the side in progress says ``stopped: interrupt`` and the other is
-    not tried).
+    stopped it and, as ``why``, its error's message; after Ctrl-C, the side in progress says
+    ``stopped: interrupt`` and the other is not tried).
 
     With ``split``, each side's proof is written as those of the positions after each capture
     of the player to move (``STEM-SIDE-CAPTURE.cert``, each solved and written in emptied
@@ -228,6 +228,10 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                              cache=cache, time=limit, threads=threads)
         except (ComputationLimitError, KeyboardInterrupt) as exc:
             out[color.value] = dict(report, stopped=stopped_by(exc), seconds=round(time.perf_counter() - t, 3))
+            if isinstance(exc, ComputationLimitError):
+                # what the limit refused (a table, how much it had grown): the next run's settings
+                out[color.value]["why"] = str(exc)
+                print(f"  {stem}, {color.long_name} first: {exc}", flush=True)
             if INTERRUPTED:
                 break
             continue

@@ -1112,6 +1112,8 @@ def test_narrow_setups_script_records_a_certificate_stopped_by_a_limit(tmp_path,
     assert [(r["n"], r["outcome"], r["stopped"]) for r in rows] == [(3, None, "max_memory")]
     (r,) = rows
     assert r["certificates"]["o"]["stopped"] == "max_memory"
+    # the error's message kept: what refused, for the next run's settings
+    assert r["certificates"]["o"]["why"] == "stopped here" and "why" not in r["certificates"]["x"]
     assert r["certificates"]["x"]["nodes"] > 0 and r["certificates"]["x"]["winner"] in ("Black", "White")
 
 
