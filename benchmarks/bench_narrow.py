@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -32,7 +31,7 @@ for p in (HERE, ROOT / "scripts"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from bench_realgames import fmt, positions_text, run  # noqa: E402
+from bench_realgames import OURS, fmt, positions_text, run  # noqa: E402
 from narrow_setups import SETUPS, board  # noqa: E402
 
 #: rows, columns, setup, player to move: searches of 4 to 35 s each on one core of the
@@ -46,33 +45,6 @@ BOARDS = (
     (4, 20, "vertical middle", "x"),
     (5, 9, "vertical middle", "x"),
 )
-
-ONE = textwrap.dedent("""
-    import json, resource, sys, time
-    sys.path.insert(0, {root!r})
-    import konane
-    konane.set_progress(False)
-    konane.clear_caches()
-    b = konane.Board({pic!r})
-    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    out = {{}}
-    t, c = time.perf_counter(), time.process_time()
-    try:
-        s = konane.solve(b, {to_move!r}, threads=1, time={limit!r}, max_memory={memory!r})
-        out["value"] = s.winner.name
-        out["positions"] = s.positions
-        out["time"] = time.perf_counter() - t
-    except konane.ComputationLimitError as e:
-        out["stopped"] = e.limit
-        out["positions"] = e.positions
-        out["after"] = time.perf_counter() - t
-    out["cpu"] = time.process_time() - c
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    out["rss_mb"] = rss / 2**20
-    if out["positions"]:
-        out["bytes_per_position"] = (rss - rss0) / out["positions"]
-    print(json.dumps(out))
-""")
 
 
 def parse_boards(text: str) -> list[tuple[int, int, str, str]]:
@@ -105,9 +77,11 @@ def main(argv: list[str] | None = None) -> None:
           + f"{'konane-cgt':>11} {'positions':>12}")
     rows = []
     for r, n, setup, mover in boards:
-        mine = dict(pic=board(r, n, setup).picture, to_move=mover, limit=args.limit, memory=memory)
-        ours = run(ONE.format(root=str(ROOT), **mine), args.limit)
-        base = run(ONE.format(root=str(Path(args.base).resolve()), **mine), args.limit) if args.base else {}
+        # the real-game benchmark's solve in a fresh process, on one thread
+        mine = dict(pic=board(r, n, setup).picture, threads=1, what="solve", to_move=mover, limit=args.limit,
+                    memory=memory)
+        ours = run(OURS.format(root=str(ROOT), **mine), args.limit)
+        base = run(OURS.format(root=str(Path(args.base).resolve()), **mine), args.limit) if args.base else {}
         if "value" in ours and "value" in base and ours["value"] != base["value"]:
             base["error"] = f"different winner {base['value']}"
         print(f"{f'{r}x{n}':>6} {setup:18} {mover:>7} {ours.get('value', '?'):>7} "
