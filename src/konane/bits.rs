@@ -620,8 +620,8 @@ mod tests {
 
     /// Every symmetry of the boxes of 1 to 9 rows and 1 to 127 columns that fit a mask, in
     /// layouts of three strides (the narrow boards' boxes among them), on random, full and empty
-    /// masks: [`Sym::apply_rows`] gives the image
-    /// the map of bits gives, whether it keeps the rows (by words) or transposes (by the map).
+    /// masks: [`Sym::apply_rows`] gives the image the map of bits gives, whether it keeps the
+    /// rows (by words) or transposes (by the map).
     #[test]
     fn symmetries_by_rows_are_the_maps() {
         let mut rng = crate::konane::testkit::Rng(23);
