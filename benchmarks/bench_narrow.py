@@ -26,12 +26,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-GIB = 1 << 30
 for p in (HERE, ROOT / "scripts"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from bench_realgames import OURS, fmt, positions_text, run  # noqa: E402
+from bench_realgames import GIB, OURS, fmt, positions_text, run  # noqa: E402
 from narrow_setups import SETUPS, board  # noqa: E402
 
 #: rows, columns, setup, player to move: searches of 4 to 35 s each on one core of the

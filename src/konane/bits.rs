@@ -632,10 +632,11 @@ mod tests {
                     if (rows - 1) * stride + cols > MASK_BITS || rows * cols > MASK_BITS {
                         continue;
                     }
+                    let bit = |i: u32| (1 as Mask) << ((i / cols) * stride + i % cols);
+                    let full = (0..rows * cols).fold(0, |m, i| m | bit(i));
                     for k in 0..8 {
-                        let nstride = transform_shape(rows, cols, k).1 + 1;
                         let (r2, c2) = transform_shape(rows, cols, k);
-                        if (r2 - 1) * nstride + c2 > MASK_BITS {
+                        if (r2 - 1) * (c2 + 1) + c2 > MASK_BITS {
                             continue;
                         }
                         let t = Sym::new(rows, cols, stride, k);
@@ -643,9 +644,7 @@ mod tests {
                         for _ in 0..6 {
                             let m = (0..rows * cols)
                                 .filter(|_| rng.below(3) == 1)
-                                .fold(0 as Mask, |m, i| m | 1 << ((i / cols) * stride + i % cols));
-                            let full =
-                                (0..rows * cols).fold(0 as Mask, |m, i| m | 1 << ((i / cols) * stride + i % cols));
+                                .fold(0, |m, i| m | bit(i));
                             for x in [m, full, 0] {
                                 assert_eq!(t.apply_rows(x), t.apply(x), "{rows}x{cols} stride {stride} k={k}");
                             }
