@@ -117,9 +117,9 @@ def konane_wins_info() -> tuple[int, int, int]:
     """``(entries, positions, settled)`` of the win/loss search."""
 
 def konane_wins_configure(small: int | None = None, max_entries: int | None = None,
-                          proof_numbers: bool | None = None,
-                          split: str | None = None) -> tuple[int, int, bool, str]:
-    """Set what is given; returns the previous ``(small, max_entries, proof_numbers, split)``."""
+                          proof_numbers: bool | None = None, split: str | None = None,
+                          deep: int | None = None) -> tuple[int, int, bool, str, int]:
+    """Set what is given; returns the previous ``(small, max_entries, proof_numbers, split, deep)``."""
 
 def konane_wins_clear() -> None: ...
 

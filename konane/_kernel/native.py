@@ -229,14 +229,16 @@ def wins_info() -> dict[str, int] | None:
 
 
 def wins_configure(small: int | None = None, max_entries: int | None = None,
-                   proof_numbers: bool | None = None, split: str | None = None) -> tuple[int, int, bool, str]:
+                   proof_numbers: bool | None = None, split: str | None = None,
+                   deep: int | None = None) -> tuple[int, int, bool, str, int]:
     """Set the stone threshold of the regions the native win/loss search settles by their values,
     the entries of its transposition table past which the cheapest results are dropped,
-    whether it searches by proof numbers (df-pn), and how it splits a node into regions
-    (``"reach"``, ``"footprint"``, ``"footprint-always"``), each if given (for tests and
-    measurements: the results do not depend on them); returns the previous
-    ``(small, max_entries, proof_numbers, split)``."""
-    return _ext.konane_wins_configure(small, max_entries, proof_numbers, split)
+    whether it searches by proof numbers (df-pn), how it splits a node into regions
+    (``"reach"``, ``"footprint"``, ``"footprint-always"``) and deep df-pn's ``D`` in percent
+    of the root's stones (0: plain df-pn), each if given (for tests and measurements: the
+    results do not depend on them); returns the previous
+    ``(small, max_entries, proof_numbers, split, deep)``."""
+    return _ext.konane_wins_configure(small, max_entries, proof_numbers, split, deep)
 
 
 # ---------------------------------------------------------------- the player's search

@@ -23,8 +23,11 @@
 //! default, depth-first proof-number search (df-pn, Nagai 2002, in negamax form, with the
 //! 1 + epsilon trick of Pawlewicz and Lew 2007, epsilon = 1/2): initial numbers
 //! `(1 + the opponent's mobility / 3, the mover's mobility)` (disproving a win takes
-//! refuting every move; proving it, one move and then the opponent's replies).  On the 6x6
-//! openings df-pn expands 2 to 4 times fewer nodes than the depth-first search.
+//! refuting every move; proving it, one move and then the opponent's replies), multiplied
+//! as in deep df-pn (Zhang, Iida et al. 2017) by `D - depth` (at least 1), `D` a share of
+//! the root's stones ([`Search::deep`]): a node met for the first time near the root looks
+//! costlier than one deep below, so the search goes deeper before it switches to a sibling.
+//! On the 6x6 openings df-pn expands 2 to 4 times fewer nodes than the depth-first search.
 //!
 //! The results are exact (there is no depth limit), so the table keeps them across calls;
 //! it only ever receives proved results, so an interrupted search (the check callback, the
@@ -64,6 +67,9 @@ pub const SMALL: u32 = 8;
 
 /// The default of [`Search::max_entries`].
 pub const MAX_ENTRIES: usize = 1 << 25;
+
+/// The default of [`Search::deep`]: deep df-pn's `D` is half the root's stones.
+pub const DEEP: u32 = 50;
 
 /// A key of the transposition table for frames of at most 64 bits, or of at most 64 cells
 /// (`rows x (stride - 1)`) once the padding column of the layout is taken out ("packed":
@@ -214,6 +220,10 @@ pub struct Search {
     pub threads: usize,
     /// How a node is split into regions (the results do not depend on it).
     pub split: SplitRule,
+    /// Deep df-pn's `D`, in percent of the root's stones (0: plain df-pn): a node `d`
+    /// moves below the root starts at its first numbers times `max(1, D - d)` (the
+    /// results do not depend on it; the nodes expanded do).
+    pub deep: u32,
     total: Stats,
     /// The memory budget of the call (the engine's when it starts): the tables grow within it.
     budget: Budget,
@@ -633,6 +643,8 @@ struct Run {
 struct Config {
     small: u32,
     split: SplitRule,
+    /// [`Search::deep`].
+    deep: u32,
     max_entries: usize,
     multi: bool,
     budget: Budget,
@@ -717,6 +729,13 @@ fn initial_of(mine: u32, theirs: u32) -> (u32, u32) {
     (1 + theirs / 3, mine.max(1))
 }
 
+/// First numbers `(phi, delta)` multiplied by deep df-pn's `max(1, deep)`.
+#[inline]
+fn scaled((phi, delta): (u32, u32), deep: u32) -> (u32, u32) {
+    let f = deep.max(1);
+    (phi.saturating_mul(f).min(INF - 1), delta.saturating_mul(f).min(INF - 1))
+}
+
 /// The normal form of the rest `(s, cells, me, en)` of a node (its bounding box, the
 /// least image of `me` then `en` under the symmetries of the box's cells), with `g`.
 fn normalise(shapes: &mut Shapes, s: u32, cells: Mask, me: Mask, en: Mask, g: Id) -> Open {
@@ -783,6 +802,7 @@ impl Search {
             proof_numbers: true,
             threads: 1,
             split: SplitRule::Reach,
+            deep: DEEP,
             total: Stats::default(),
             budget: Budget::UNLIMITED,
         }
@@ -923,6 +943,7 @@ impl Search {
         let cfg = Config {
             small: self.small,
             split: self.split,
+            deep: self.deep,
             max_entries: self.max_entries,
             multi: rules.multi_jump,
             budget: self.budget,
@@ -1140,6 +1161,7 @@ impl Call<'_, '_, '_> {
             return (self.solve_open(o), Vec::new());
         }
         let (t, v, run, cfg) = (self.t, self.v, self.run, self.cfg);
+        let deep = (o.me.count_ones() + o.en.count_ones()) * cfg.deep / 100;
         let (mine, theirs) = std::thread::scope(|sc| {
             let helpers: Vec<_> = (1..threads)
                 .filter_map(|_| {
@@ -1158,7 +1180,7 @@ impl Call<'_, '_, '_> {
                             pending: [0, 0],
                             stats: Stats::default(),
                         };
-                        let r = engine::grow(|| h.mid(&o, INF - 1, INF - 1));
+                        let r = engine::grow(|| h.mid(&o, INF - 1, INF - 1, deep));
                         h.flush();
                         if r.as_ref().map_or(true, |&(phi, delta)| phi == 0 || delta == 0) {
                             run.stop.store(true, Ordering::Relaxed);
@@ -1173,7 +1195,7 @@ impl Call<'_, '_, '_> {
                         .ok()
                 })
                 .collect();
-            let mine = engine::grow(|| self.mid(&o, INF - 1, INF - 1));
+            let mine = engine::grow(|| self.mid(&o, INF - 1, INF - 1, deep));
             self.flush();
             run.stop.store(true, Ordering::Relaxed);
             let theirs: Vec<_> = helpers
@@ -1390,7 +1412,10 @@ impl Call<'_, '_, '_> {
     /// Multiple iterative deepening (Nagai's df-pn, negamax form): search the open node
     /// `o` until its proof number reaches `th_phi` or its disproof number `th_delta`;
     /// proved nodes go to the transposition table, the others' numbers to the pn table.
-    fn mid(&mut self, o: &Open, th_phi: u32, th_delta: u32) -> Result<(u32, u32)> {
+    /// One df-pn call on the open node `o` within the thresholds `(th_phi, th_delta)`;
+    /// `deep` is deep df-pn's `D - depth` at `o` (its first numbers were multiplied by
+    /// `max(1, deep)`; its children's are by `max(1, deep - 1)`).
+    fn mid(&mut self, o: &Open, th_phi: u32, th_delta: u32, deep: u32) -> Result<(u32, u32)> {
         let multi = self.cfg.multi;
         if let Some(w) = self.t.lookup(o, multi) {
             return Ok(if w { (0, INF) } else { (INF, 0) });
@@ -1403,7 +1428,7 @@ impl Call<'_, '_, '_> {
             let added = t.pn.put(o, multi, &self.cfg.budget, |x| match x {
                 Some(x) => Numbers { busy: x.busy + 1, ..x },
                 None => {
-                    let (phi, delta) = initial(o);
+                    let (phi, delta) = scaled(initial(o), deep);
                     Numbers {
                         phi,
                         delta,
@@ -1445,9 +1470,12 @@ impl Call<'_, '_, '_> {
                 for (i, k) in kids.iter_mut().enumerate() {
                     let Kid { o: c, mine, theirs } = k;
                     let first = || {
-                        initial_of(
-                            *mine,
-                            *theirs.get_or_insert_with(|| first_jumps(c.cells, c.en, c.me, c.s)),
+                        scaled(
+                            initial_of(
+                                *mine,
+                                *theirs.get_or_insert_with(|| first_jumps(c.cells, c.en, c.me, c.s)),
+                            ),
+                            deep.saturating_sub(1),
                         )
                     };
                     // every turn, every child: a child proved or its numbers changed by a
@@ -1509,7 +1537,14 @@ impl Call<'_, '_, '_> {
                     }
                     let c = kids[pick].o;
                     let child_phi = th_delta - delta + pick_phi;
-                    engine::grow(|| self.mid(&c, child_phi.min(INF - 1), child_delta.min(INF - 1)))?;
+                    engine::grow(|| {
+                        self.mid(
+                            &c,
+                            child_phi.min(INF - 1),
+                            child_delta.min(INF - 1),
+                            deep.saturating_sub(1),
+                        )
+                    })?;
                     turn += 1;
                     None
                 }
@@ -1578,10 +1613,19 @@ mod tests {
         let mut e = Engine::new();
         let mut values = Solver::new();
         let shapes = [(1, 9), (2, 5), (3, 4), (4, 4), (3, 5), (2, 6)];
-        for (small, pn) in [(0, false), (3, false), (6, false), (0, true), (6, true)] {
+        // (df-pn with and without deep df-pn's factors, and with a `D` past every depth)
+        let settings = [
+            (0, false, DEEP),
+            (3, false, DEEP),
+            (6, false, DEEP),
+            (0, true, DEEP),
+            (6, true, DEEP),
+        ];
+        for (small, pn, deep) in settings.into_iter().chain([(0, true, 0), (6, true, 0), (0, true, 400)]) {
             let mut search = Search::new();
             search.small = small;
             search.proof_numbers = pn;
+            search.deep = deep;
             for i in 0..400 {
                 let (rows, cols) = shapes[i % shapes.len()];
                 let (cells, black, white) = random_board(&mut rng, rows, cols);
@@ -1605,7 +1649,7 @@ mod tests {
                     );
                     assert_eq!(
                         got, expect,
-                        "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small}"
+                        "{rows}x{cols} {cells:b} {black:b} {white:b} {rules:?} small={small} deep={deep}"
                     );
                 }
             }

@@ -164,17 +164,19 @@ pub(super) fn konane_wins_info(py: Python<'_>) -> PyResult<(u64, u64, u64)> {
 /// Set the stone threshold of the regions settled by values and the size of the
 /// transposition table (for measurements; the results do not depend on them), each if
 /// given, whether it searches by proof numbers (df-pn), and how it splits a node into regions
-/// (`"reach"`, `"footprint"`, `"footprint-always"`: [`SplitRule`]); returns the previous
-/// `(small, max_entries, proof_numbers, split)`.
+/// (`"reach"`, `"footprint"`, `"footprint-always"`: [`SplitRule`]) and deep df-pn's `D` in
+/// percent of the root's stones (`Search::deep`; 0: plain df-pn); returns the previous
+/// `(small, max_entries, proof_numbers, split, deep)`.
 #[pyfunction]
-#[pyo3(signature = (small=None, max_entries=None, proof_numbers=None, split=None))]
+#[pyo3(signature = (small=None, max_entries=None, proof_numbers=None, split=None, deep=None))]
 pub(super) fn konane_wins_configure(
     py: Python<'_>,
     small: Option<u32>,
     max_entries: Option<usize>,
     proof_numbers: Option<bool>,
     split: Option<&str>,
-) -> PyResult<(u32, usize, bool, &'static str)> {
+    deep: Option<u32>,
+) -> PyResult<(u32, usize, bool, &'static str, u32)> {
     const RULES: [(&str, SplitRule); 3] = [
         ("reach", SplitRule::Reach),
         ("footprint", SplitRule::Footprint),
@@ -199,7 +201,7 @@ pub(super) fn konane_wins_configure(
     }
     SEARCH.with(py, |s| {
         let name = RULES.iter().find(|(_, r)| *r == s.split).map_or("reach", |(n, _)| *n);
-        let old = (s.small, s.max_entries, s.proof_numbers, name);
+        let old = (s.small, s.max_entries, s.proof_numbers, name, s.deep);
         if let Some(r) = rule {
             s.split = r;
         }
@@ -211,6 +213,9 @@ pub(super) fn konane_wins_configure(
         }
         if let Some(n) = max_entries {
             s.max_entries = n;
+        }
+        if let Some(d) = deep {
+            s.deep = d;
         }
         old
     })

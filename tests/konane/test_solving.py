@@ -122,6 +122,27 @@ def test_every_split_rule_agrees_with_values(split):
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
+@pytest.mark.parametrize("deep", [0, 50, 100, 400])
+def test_deep_df_pn_agrees_with_values_for_every_d(deep):
+    """Deep df-pn's factor (``D`` a share of the root's stones: 0 plain df-pn, 50 the
+    default, 400 past every depth) changes the nodes searched, never the winner: the same
+    outcomes as the values, no region settled by its value (``small=0``), so that the factor
+    varies along every line of play."""
+    old = native.wins_configure(small=0, deep=deep)
+    try:
+        assert native.wins_configure(deep=deep)[4] == deep
+        konane.clear_caches()
+        for i, b in enumerate(random_boards(16, 200)):
+            rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
+            v = konane.value(b, rules=rules)
+            got = outcome_of(wins(b, BLACK, rules, "native"), wins(b, WHITE, rules, "native"))
+            assert got == v.outcome, (b, rules, v, deep)
+    finally:
+        native.wins_configure(*old)
+        konane.clear_caches()
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native search is not built")
 def test_a_bad_split_rule_is_refused():
     with pytest.raises(ValueError, match="split must be 'reach', 'footprint' or 'footprint-always'"):
         native.wins_configure(split="regions")
