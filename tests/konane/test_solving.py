@@ -122,10 +122,10 @@ def test_every_split_rule_agrees_with_values(split):
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
-@pytest.mark.parametrize("deep", [0, 50, 100, 400])
+@pytest.mark.parametrize("deep", [0, 60, 100, 400])
 def test_deep_df_pn_agrees_with_values_for_every_d(deep):
-    """Deep df-pn's factor (``D`` a share of the root's stones: 0 plain df-pn, 50 the
-    default, 400 past every depth) changes the nodes searched, never the winner: the same
+    """Deep df-pn's factor (``D`` a share of the root's stones in percent: 0 plain df-pn,
+    60 the default, 400 past every depth) changes the nodes searched, never the winner: the same
     outcomes as the values, no region settled by its value (``small=0``), so that the factor
     varies along every line of play."""
     old = native.wins_configure(small=0, deep=deep)
