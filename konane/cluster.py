@@ -377,6 +377,7 @@ class _Node:
         self.won: bool | None = None      # whether the player to move wins, once proved
         # the native search's first numbers (``src/konane/wins.rs``, ``initial``): proving a win
         # takes one move and then refuting the opponent's replies, disproving it every move
+        # (without deep df-pn's factor: this tree is a few plies deep, each job's search has it)
         self.pn = 1 + replies // 3         # proof number: the player to move wins
         self.dn = max(1, moves)            # disproof number: refute each of the moves
         self.busy = False                  # a leaf in flight, or a node with only such leaves open

@@ -311,7 +311,7 @@ def test_a_damaged_row_is_refused_before_the_native_solver_takes_it(tmp_path):
 
 SOLVE_WITH_FILE = """
 import konane
-b = konane.Board.start(5).play_removal("c3").play_removal("b3")
+b = konane.Board.start(5).play_removal("a1").play_removal("b1")
 try:
     # one thread: the positions a search counts then do not depend on the interleaving
     s = konane.solve(b, "x", cache={path!r}, progress=False, max_positions={limit}, threads=1)
