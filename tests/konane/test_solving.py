@@ -102,23 +102,30 @@ def sparse_boards(seed, count):
     return out
 
 
+def native_agrees_with_values(boards, **settings):
+    """The native search, configured by ``settings`` (``native.wins_configure``'s keywords) in
+    fresh tables, finds the outcome of each board's value, under both rules alternately."""
+    old = native.wins_configure(**settings)
+    try:
+        now = dict(zip(["small", "max_entries", "proof_numbers", "split", "deep"], native.wins_configure(), strict=True))
+        assert all(now[k] == v for k, v in settings.items()), (now, settings)
+        konane.clear_caches()
+        for i, b in enumerate(boards):
+            rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
+            v = konane.value(b, rules=rules)
+            got = outcome_of(wins(b, BLACK, rules, "native"), wins(b, WHITE, rules, "native"))
+            assert got == v.outcome, (b, rules, v, settings)
+    finally:
+        native.wins_configure(*old)
+        konane.clear_caches()
+
+
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
 @pytest.mark.parametrize("split", ["reach", "footprint", "footprint-always"])
 def test_every_split_rule_agrees_with_values(split):
     """The native search splits a node by the reach rule (the default) or the footprint rule
     (``benchmarks/bench_search_split.py`` measures them): the same outcomes as the values."""
-    old = native.wins_configure(split=split)
-    try:
-        assert native.wins_configure(split=split)[3] == split
-        konane.clear_caches()
-        for i, b in enumerate(sparse_boards(7, 150)):
-            rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
-            v = konane.value(b, rules=rules)
-            got = outcome_of(wins(b, BLACK, rules, "native"), wins(b, WHITE, rules, "native"))
-            assert got == v.outcome, (b, rules, v, split)
-    finally:
-        native.wins_configure(*old)
-        konane.clear_caches()
+    native_agrees_with_values(sparse_boards(7, 150), split=split)
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
@@ -128,18 +135,7 @@ def test_deep_df_pn_agrees_with_values_for_every_d(deep):
     60 the default, 400 past every depth) changes the nodes searched, never the winner: the same
     outcomes as the values, no region settled by its value (``small=0``), so that the factor
     varies along every line of play."""
-    old = native.wins_configure(small=0, deep=deep)
-    try:
-        assert native.wins_configure(deep=deep)[4] == deep
-        konane.clear_caches()
-        for i, b in enumerate(random_boards(16, 200)):
-            rules = konane.STANDARD if i % 2 else konane.SINGLE_JUMP
-            v = konane.value(b, rules=rules)
-            got = outcome_of(wins(b, BLACK, rules, "native"), wins(b, WHITE, rules, "native"))
-            assert got == v.outcome, (b, rules, v, deep)
-    finally:
-        native.wins_configure(*old)
-        konane.clear_caches()
+    native_agrees_with_values(random_boards(16, 200), small=0, deep=deep)
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native search is not built")
