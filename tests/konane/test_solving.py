@@ -107,7 +107,8 @@ def native_agrees_with_values(boards, **settings):
     fresh tables, finds the outcome of each board's value, under both rules alternately."""
     old = native.wins_configure(**settings)
     try:
-        now = dict(zip(["small", "max_entries", "proof_numbers", "split", "deep"], native.wins_configure(), strict=True))
+        names = ["small", "max_entries", "proof_numbers", "split", "deep"]
+        now = dict(zip(names, native.wins_configure(), strict=True))
         assert all(now[k] == v for k, v in settings.items()), (now, settings)
         konane.clear_caches()
         for i, b in enumerate(boards):
