@@ -1162,7 +1162,8 @@ impl Call<'_, '_, '_> {
             return (self.solve_open(o), Vec::new());
         }
         let (t, v, run, cfg) = (self.t, self.v, self.run, self.cfg);
-        let deep = (o.me.count_ones() + o.en.count_ones()) * cfg.deep / 100;
+        let deep =
+            (u64::from(o.me.count_ones() + o.en.count_ones()) * u64::from(cfg.deep) / 100).min(u64::from(INF)) as u32;
         let (mine, theirs) = std::thread::scope(|sc| {
             let helpers: Vec<_> = (1..threads)
                 .filter_map(|_| {
