@@ -1414,9 +1414,8 @@ impl Call<'_, '_, '_> {
     /// Multiple iterative deepening (Nagai's df-pn, negamax form): search the open node
     /// `o` until its proof number reaches `th_phi` or its disproof number `th_delta`;
     /// proved nodes go to the transposition table, the others' numbers to the pn table.
-    /// One df-pn call on the open node `o` within the thresholds `(th_phi, th_delta)`;
-    /// `deep` is deep df-pn's `D - depth` at `o` (its first numbers were multiplied by
-    /// `max(1, deep)`; its children's are by `max(1, deep - 1)`).
+    /// `deep` is deep df-pn's `D - depth` at `o`: its first numbers were multiplied by
+    /// `max(1, deep)`, its children's are by `max(1, deep - 1)`.
     fn mid(&mut self, o: &Open, th_phi: u32, th_delta: u32, deep: u32) -> Result<(u32, u32)> {
         let multi = self.cfg.multi;
         if let Some(w) = self.t.lookup(o, multi) {
