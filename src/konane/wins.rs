@@ -1418,6 +1418,7 @@ impl Call<'_, '_, '_> {
     /// `max(1, deep)`, its children's are by `max(1, deep - 1)`.
     fn mid(&mut self, o: &Open, th_phi: u32, th_delta: u32, deep: u32) -> Result<(u32, u32)> {
         let multi = self.cfg.multi;
+        let child_deep = deep.saturating_sub(1);
         if let Some(w) = self.t.lookup(o, multi) {
             return Ok(if w { (0, INF) } else { (INF, 0) });
         }
@@ -1476,7 +1477,7 @@ impl Call<'_, '_, '_> {
                                 *mine,
                                 *theirs.get_or_insert_with(|| first_jumps(c.cells, c.en, c.me, c.s)),
                             ),
-                            deep.saturating_sub(1),
+                            child_deep,
                         )
                     };
                     // every turn, every child: a child proved or its numbers changed by a
@@ -1538,14 +1539,7 @@ impl Call<'_, '_, '_> {
                     }
                     let c = kids[pick].o;
                     let child_phi = th_delta - delta + pick_phi;
-                    engine::grow(|| {
-                        self.mid(
-                            &c,
-                            child_phi.min(INF - 1),
-                            child_delta.min(INF - 1),
-                            deep.saturating_sub(1),
-                        )
-                    })?;
+                    engine::grow(|| self.mid(&c, child_phi.min(INF - 1), child_delta.min(INF - 1), child_deep))?;
                     turn += 1;
                     None
                 }
@@ -1621,8 +1615,11 @@ mod tests {
             (6, false, DEEP),
             (0, true, DEEP),
             (6, true, DEEP),
+            (0, true, 0),
+            (6, true, 0),
+            (0, true, 400),
         ];
-        for (small, pn, deep) in settings.into_iter().chain([(0, true, 0), (6, true, 0), (0, true, 400)]) {
+        for (small, pn, deep) in settings {
             let mut search = Search::new();
             search.small = small;
             search.proof_numbers = pn;
