@@ -102,10 +102,15 @@ def konane_wins_known(board: Board, black_to_move: bool, multi_jump: bool,
     """Whether the player to move wins ``board`` where the search's tables know it, else None."""
 
 def konane_wins_proof(board: Board, black_to_move: bool, black_wins: bool, multi_jump: bool, leaf_stones: int,
-                      check: Check | None = None, max_bytes: int | None = None
-                      ) -> list[tuple[int, int, bool, list[tuple[int, int, int]] | None,
-                                      list[tuple[int, int, int]] | None]]:
+                      check: Check | None = None, max_bytes: int | None = None) -> ProofTree:
     """The nodes of the proof that the given player wins ``board``, the root last."""
+
+class ProofTree:
+    """The nodes of a proof, read in slices."""
+    def __len__(self) -> int: ...
+    def nodes(self, start: int, stop: int) -> list[tuple[int, int, bool, list[tuple[int, int, int]] | None,
+                                                         list[tuple[int, int, int]] | None]]:
+        """The nodes ``start`` to ``stop`` (excluded; clipped to the tree)."""
 
 def konane_wins_new_results() -> list[tuple[bool, int, int, int, int, int, bool, int]]:
     """``(multi, stride, cells, me, en, g, wins, work)`` of the results proved since the last call."""

@@ -34,14 +34,17 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import hashlib
+import itertools
 import json
 import os
+import re
 import struct
 import tempfile
 import time as _time
 import zlib
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 import cgt
 from konane._calls import describe, public
@@ -211,10 +214,13 @@ class _Writer:
     def __init__(self, rules: Rules, progress: Progress) -> None:
         self.rules = rules
         self.progress = progress
-        # each node as its JSON text: a fifth of the memory of its dict (a proof of millions of
-        # nodes is held whole until it is written)
-        self.nodes: list[str] = []
+        # the nodes' texts, kept compressed (a proof of millions of nodes is held whole until it
+        # is written)
+        self.nodes = _Texts()
+        # the nodes written, by (board.key, mover, phase, hole); those of the capture phase in a
+        # table of their own per board shape, keyed by one int (a tenth of the memory of a tuple)
         self.index: dict[tuple[Any, ...], int] = {}
+        self.captures: dict[tuple[int, int, int], dict[int, int]] = {}
         self.values: dict[tuple[int, ...], str] = {}
         self.move_texts: dict[tuple[int, int], str] = {}
         self.leaves = self.dead_ends = 0
@@ -229,9 +235,27 @@ class _Writer:
                 parts.append(Board.from_masks(board.rows, board.cols, cells, black, white))
         return parts
 
+    def find(self, key: tuple[Any, ...]) -> int | None:
+        """The index of the node written for ``key`` (``(board.key, mover, phase, hole)``), if any."""
+        (rows, cols, cells, black, white), mover, phase, hole = key
+        if phase == CAPTURE and hole is None:
+            return self.captures.get((rows, cols, cells), {}).get(_packed(rows, cols, black, white, mover))
+        return self.index.get(key)
+
+    def put(self, key: tuple[Any, ...], text: str) -> int:
+        """Write the node of ``key`` (:meth:`find`) as ``text``: its index."""
+        (rows, cols, cells, black, white), mover, phase, hole = key
+        i = len(self.nodes)
+        if phase == CAPTURE and hole is None:
+            self.captures.setdefault((rows, cols, cells), {})[_packed(rows, cols, black, white, mover)] = i
+        else:
+            self.index[key] = i
+        self.nodes.append(text)
+        return i
+
     def node(self, board: Board, mover: Color, phase: str, hole: str | None, winner: Color) -> int:
         key = (board.key, mover, phase, hole)
-        found = self.index.get(key)
+        found = self.find(key)
         if found is not None:
             return found
         if phase == CAPTURE:
@@ -278,10 +302,9 @@ class _Writer:
                                    for m, after in children]
             else:
                 record["moves"] = [self.entry(m, after, mover.opponent, nxt, winner) for m, after in children]
-        self.index[key] = len(self.nodes)
-        self.nodes.append(_text(record))
+        i = self.put(key, _text(record))
         self.progress.tick(1)
-        return self.index[key]
+        return i
 
     def entry(self, move: Move, after: Board, mover: Color, phase: str, winner: Color) -> list[Any]:
         """The entry of a move of the opening in its node's list: ``[notation, child]``, or
@@ -289,21 +312,22 @@ class _Writer:
         after the move under the symmetry ``k`` (:meth:`konane.Board.transform`), so that the
         positions of the opening equal by a symmetry are proved once."""
         hole = str(move) if phase == SECOND else None
-        if (after.key, mover, phase, hole) not in self.index:        # the position itself first
+        if self.find((after.key, mover, phase, hole)) is None:        # the position itself first
             for k in range(1, 8):
                 image = after.transform(k)
                 image_hole = None if hole is None else \
                     image.square_name(bb.transform_rc(*after.square(hole), after.rows, after.cols, k))
-                found = self.index.get((image.key, mover, phase, image_hole))
+                found = self.find((image.key, mover, phase, image_hole))
                 if found is not None:
                     return [str(move), found, k]
         return [str(move), self.node(after, mover, phase, hole, winner)]
 
-    def native_tree(self, root: Board, winner: Color, tree: list[native.ProofNode]) -> int:
+    def native_tree(self, root: Board, winner: Color, tree: native.ProofTree) -> int:
         """Write the capture-phase proof ``tree`` of the native search (its nodes, each after
         those it names, the root last) for ``root``; the index of the root."""
         rows, cols, cells = root.rows, root.cols, root.cells_mask
         stride = cols + 1
+        written = self.captures.setdefault((rows, cols, cells), {})
 
         def board(black: int, white: int, cells: int = cells) -> Board:    # the masks are the search's: valid
             return root._make(rows, cols, cells, black, white, root._origin)
@@ -315,11 +339,11 @@ class _Writer:
                 self.move_texts[(f, t)] = text
             return text
 
-        at: list[int] = []          # the index here of each node of the tree
-        for black, white, black_to_move, regions, moves in tree:
+        at = array("L")                # the index here of each node of the tree
+        for black, white, black_to_move, regions, moves in _slices(tree):
             mover = BLACK if black_to_move else WHITE
-            key = ((rows, cols, cells, black, white), mover, CAPTURE, None)
-            found = self.index.get(key)
+            packed = _packed(rows, cols, black, white, mover)
+            found = written.get(packed)
             if found is None:
                 record: dict[str, Any] = {"board": board(black, white).picture, "to_move": mover.value,
                                           "phase": CAPTURE, "winner": winner.value}
@@ -331,7 +355,7 @@ class _Writer:
                     record["moves"] = [[move_text(f, t), at[c]] for f, t, c in moves]
                 else:
                     self.dead_ends += 1
-                found = self.index[key] = len(self.nodes)
+                found = written[packed] = len(self.nodes)
                 self.nodes.append(_text(record))
             at.append(found)
         return at[-1]
@@ -344,24 +368,98 @@ class _Writer:
         return text
 
 
+def _packed(rows: int, cols: int, black: int, white: int, mover: Color) -> int:
+    """A position of the capture phase on a ``rows x cols`` board with ``mover`` to move, as one
+    int (the key of :attr:`_Writer.captures`)."""
+    return (((black << (rows * (cols + 1))) | white) << 1) | (mover is BLACK)
+
+
+#: The nodes of a native proof read at once (:func:`_slices`).
+_SLICE = 1 << 16
+
+
+def _slices(tree: native.ProofTree) -> Iterator[native.ProofNode]:
+    """The nodes of ``tree`` in order, read from the native core a slice at a time."""
+    for start in range(0, len(tree), _SLICE):
+        yield from tree.nodes(start, start + _SLICE)
+
+
+class _Texts:
+    """The JSON texts of the nodes of a certificate being written, in order, kept compressed
+    until the certificate is written (the texts of a proof of millions of nodes would take
+    gigabytes): :meth:`pieces` gives them back, joined by commas, as often as asked."""
+
+    #: The characters gathered before they are compressed.
+    CHUNK = 1 << 20
+
+    def __init__(self) -> None:
+        self._packer: Any = zlib.compressobj(1)
+        self._packed: list[bytes] = []
+        self._pending: list[str] = []
+        self._pending_chars = 0
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def append(self, text: str) -> None:
+        """Add the text of the next node."""
+        if self._packer is None:
+            raise RuntimeError("the texts were read already")     # (a bug of this module)
+        self._pending.append(text)
+        self._pending_chars += len(text) + 1
+        self._count += 1
+        if self._pending_chars >= self.CHUNK:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._pending:
+            first = len(self._pending) == self._count    # nothing compressed before: no comma first
+            piece = ("" if first else ",") + ",".join(self._pending)
+            self._packed.append(self._packer.compress(piece.encode()))
+            self._pending.clear()
+            self._pending_chars = 0
+
+    def pieces(self) -> Iterator[bytes]:
+        """The texts, joined by commas, as UTF-8 in pieces (no more can be added after)."""
+        if self._packer is not None:
+            self._flush()
+            self._packed.append(self._packer.flush())
+            self._packer = None
+        unpacker = zlib.decompressobj()
+        for data in self._packed:
+            yield unpacker.decompress(data)
+        yield unpacker.flush()
+
+
 def _value(board: Board, rules: Rules, progress: Progress) -> cgt.Game:
     return cgt.Game.from_id(value_id(board.key, rules, None, progress))
 
 
-def _digest(header: dict[str, Any], nodes_text: str) -> str:
+def _digest(header: dict[str, Any], nodes_text: Iterable[bytes | memoryview]) -> str:
+    """The digest of a certificate: of its header (less the digest) and its nodes' text (as
+    UTF-8, in pieces)."""
     h = hashlib.sha256()
     h.update(json.dumps({k: v for k, v in header.items() if k != "digest"}, sort_keys=True).encode())
-    h.update(nodes_text.encode())
+    for piece in nodes_text:
+        h.update(piece)
     return h.hexdigest()
 
 
-def _pack(header: dict[str, Any], nodes_text: str) -> bytes:
-    """The bytes of a certificate: ``header`` with its digest, then the nodes, gzipped."""
-    header["digest"] = _digest(header, nodes_text)
-    text = (json.dumps(header, sort_keys=True) + "\n" + nodes_text + "\n").encode()
+def _pack(header: dict[str, Any], nodes: _Texts) -> bytes:
+    """The bytes of a certificate: ``header`` with its digest, then the nodes' list, gzipped
+    (compressed a piece at a time)."""
+    header["digest"] = _digest(header, itertools.chain([b"["], nodes.pieces(), [b"]"]))
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)          # raw deflate: the header is written here
-    body = packer.compress(text) + packer.flush() + struct.pack("<II", zlib.crc32(text), len(text) & 0xFFFFFFFF)
-    return _GZIP_START + b"sha256:" + hashlib.sha256(body).hexdigest().encode() + b"\0" + body
+    body: list[bytes] = []
+    crc = size = 0
+    for piece in itertools.chain([(json.dumps(header, sort_keys=True) + "\n[").encode()], nodes.pieces(), [b"]\n"]):
+        body.append(packer.compress(piece))
+        crc, size = zlib.crc32(piece, crc), size + len(piece)
+    body.append(packer.flush())
+    body.append(struct.pack("<II", crc, size & 0xFFFFFFFF))
+    data = b"".join(body)
+    return _GZIP_START + b"sha256:" + hashlib.sha256(data).hexdigest().encode() + b"\0" + data
 
 
 def write(path: Any, board: Board, to_move: Color, winner: Color, rules: Rules, progress: Progress,
@@ -392,11 +490,16 @@ def _text(node: dict[str, Any]) -> str:
     return json.dumps(node, separators=(",", ":"))
 
 
-def _save(name: str, rules: Rules, root: int, nodes: list[dict[str, Any]] | list[str]) -> int:
-    """Write the certificate of ``nodes`` (the root at ``root``; each a node, or its JSON text by
-    :func:`_text`) to ``name``, whole or not at all; its size in bytes."""
+def _save(name: str, rules: Rules, root: int, nodes: _Texts | list[dict[str, Any]]) -> int:
+    """Write the certificate of ``nodes`` (the root at ``root``; the nodes' texts, or the nodes)
+    to ``name``, whole or not at all; its size in bytes."""
+    if not isinstance(nodes, _Texts):
+        texts = _Texts()
+        for n in nodes:
+            texts.append(_text(n))
+        nodes = texts
     header = {"format": FORMAT, "rules": _rules_field(rules), "root": root, "nodes": len(nodes)}
-    data = _pack(header, "[" + ",".join(n if isinstance(n, str) else _text(n) for n in nodes) + "]")
+    data = _pack(header, nodes)
     with replacing(name) as tmp:
         with open(tmp, "wb") as f:
             f.write(data)
@@ -425,7 +528,7 @@ class _Joiner:
 
     def __init__(self, rules: Rules, parts: Iterable[str | os.PathLike[str]]) -> None:
         self.rules = rules
-        self.loaded: list[tuple[str, list[dict[str, Any]], int, Board, Color, Color]] = []
+        self.loaded: list[tuple[str, Sequence[Any], int, Board, Color, Color]] = []
         for part in parts:
             part_name = check_path(part)
             header, nodes = _read(part_name)
@@ -783,7 +886,7 @@ def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path:
     return joiner.save(name, len(out) - 1, start, first, winner, FIRST, begun)
 
 
-def _copy_nodes(name: str, nodes: list[Any], root: int, out: list[dict[str, Any]],
+def _copy_nodes(name: str, nodes: Sequence[Any], root: int, out: list[dict[str, Any]],
                 index: dict[tuple[Any, ...], int]) -> int:
     """Copy the nodes of a certificate's ``nodes`` reachable from ``root`` to ``out``, each after
     the nodes it names, a node whose position (with its player to move, phase and winner) is in
@@ -879,7 +982,71 @@ def _sealed(data: bytes) -> bool:
         data[len(_GZIP_START) + 7:end] == hashlib.sha256(data[end + 1:]).hexdigest().encode()
 
 
-def _read(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+class _Nodes(Sequence[Any]):
+    """The nodes of a certificate read, from the text of their list: each node is parsed when it
+    is asked for (the last few kept), for a certificate of millions of nodes parsed at once would
+    take several times the memory of its text.  Raises ValueError where the text is not a JSON
+    list."""
+
+    #: How many nodes parsed are kept.
+    KEPT = 64
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._starts = array("Q")               # where each node's text starts
+        self._decoder = json.JSONDecoder()
+        self._kept: dict[int, Any] = {}
+        pos = _skip(text, 0)
+        if not text.startswith("[", pos):
+            raise ValueError("the nodes are not a JSON list")
+        pos = _skip(text, pos + 1)
+        if not text.startswith("]", pos):
+            while True:
+                self._starts.append(pos)
+                _, pos = self._decoder.raw_decode(text, pos)
+                pos = _skip(text, pos)
+                if text.startswith(",", pos):
+                    pos = _skip(text, pos + 1)
+                elif text.startswith("]", pos):
+                    break
+                else:
+                    raise ValueError(f"the list of nodes is broken at character {pos}")
+        if _skip(text, pos + 1) != len(text):
+            raise ValueError(f"text after the list of nodes, at character {pos + 1}")
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        node = self._kept.get(i)
+        if node is None:
+            node = self._decoder.raw_decode(self._text, self._starts[i])[0]     # (IndexError past the end)
+            if len(self._kept) >= self.KEPT:
+                del self._kept[next(iter(self._kept))]
+            self._kept[i] = node
+        return node
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip(text: str, pos: int) -> int:
+    """Where the JSON white space at ``pos`` of ``text`` ends."""
+    m = _SPACE.match(text, pos)
+    return pos if m is None else m.end()
+
+
+def _read(name: str) -> tuple[dict[str, Any], _Nodes]:
     where = f"{name!r} is not a certificate of konane-cgt"
     try:
         with open(name, "rb") as f:
@@ -888,19 +1055,26 @@ def _read(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise CertificateError(f"cannot read the certificate {name!r}: {why}") from None
     try:
-        text = gzip.decompress(data).decode("utf-8")
-        head, nodes_text, *rest = text.split("\n")
-        header = json.loads(head)
-        nodes = json.loads(nodes_text)
+        raw = gzip.decompress(data)
+        sealed = _sealed(data)
+        del data
+        # the header's line, the nodes' line, nothing after the second newline
+        first = raw.find(b"\n")
+        second = raw.find(b"\n", first + 1)
+        if first < 0 or second < 0:
+            raise ValueError("it has no line of nodes")
+        header = json.loads(raw[:first])
+        nodes_text = memoryview(raw)[first + 1:second]
+        nodes = _Nodes(str(nodes_text, "utf-8"))
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise CertificateError(f"{where} (or it was damaged): {exc}") from None
     if not isinstance(header, dict) or header.get("format") not in _FORMATS:
         raise CertificateError(f"{where}: its format is not {FORMAT!r}")
-    if rest != [""] or header.get("digest") != _digest(header, nodes_text) or \
-            (header["format"] == FORMAT and not _sealed(data)):
+    if second != len(raw) - 1 or header.get("digest") != _digest(header, [nodes_text]) or \
+            (header["format"] == FORMAT and not sealed):
         raise CertificateError(f"{name!r}: the certificate was changed after it was written (its digest "
                                "does not match its content)")
-    if not isinstance(nodes, list) or header.get("nodes") != len(nodes):
+    if header.get("nodes") != len(nodes):
         raise CertificateError(f"{where}: its header counts {header.get('nodes')!r} nodes")
     return header, nodes
 
@@ -1077,7 +1251,7 @@ def _read_node(node: Any, i: int, name: str) -> tuple[Board, Color, str, Color]:
     return board, mover, phase, winner
 
 
-def _order(nodes: list[Any], root: int, name: str) -> Iterator[int]:
+def _order(nodes: Sequence[Any], root: int, name: str) -> Iterator[int]:
     """The nodes reachable from the root, each once (the others are not checked and not needed)."""
     seen = {root}
     todo = [root]

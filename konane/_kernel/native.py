@@ -42,7 +42,7 @@ import os
 import warnings
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import cgt
 from cgt.errors import BackendWarning
@@ -192,8 +192,19 @@ def wins_known(position: Position, black_to_move: bool, multi_jump: bool,
 ProofNode = tuple[int, int, bool, "list[tuple[int, int, int]] | None", "list[tuple[int, int, int]] | None"]
 
 
+class ProofTree(Protocol):
+    """The nodes of a proof (:func:`wins_proof`), held by the native core until they are read
+    in slices (a proof of millions of nodes made Python tuples at once would take several
+    times their memory)."""
+
+    def __len__(self) -> int: ...
+
+    def nodes(self, start: int, stop: int) -> list[ProofNode]:
+        """The nodes ``start`` to ``stop`` (excluded; clipped to the tree)."""
+
+
 def wins_proof(position: Position, black_to_move: bool, black_wins: bool, multi_jump: bool, leaf_stones: int,
-               check: Check = None, max_bytes: int | None = None) -> list[ProofNode]:
+               check: Check = None, max_bytes: int | None = None) -> ProofTree:
     """The proof tree that Black (if ``black_wins``, else White) wins ``position``, read from
     the search's tables (searching again where they do not say it): its nodes, each after
     those it names, the root last; a leaf settled by values is one whose regions have at

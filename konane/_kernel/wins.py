@@ -192,7 +192,7 @@ def known(position: native.Position, black_to_move: bool, rules: Rules, progress
 
 
 def proof(position: native.Position, black_to_move: bool, black_wins: bool, rules: Rules, leaf_stones: int,
-          progress: Progress) -> list[native.ProofNode] | None:
+          progress: Progress) -> native.ProofTree | None:
     """The proof tree that Black (if ``black_wins``, else White) wins ``position`` with Black
     (if ``black_to_move``) to move, from the native search's tables (it searches again where
     they do not say which move wins; see :func:`konane._kernel.native.wins_proof`), or None

@@ -74,6 +74,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(wins::konane_wins, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_known, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_proof, m)?)?;
+    m.add_class::<wins::ProofTree>()?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_info, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_new_results, m)?)?;
     m.add_function(wrap_pyfunction!(wins::konane_wins_put_results, m)?)?;

@@ -8,7 +8,8 @@ use super::engine::with_engine;
 use super::kernel::Kernel;
 use crate::engine::Id;
 use crate::konane::bits::Mask;
-use crate::konane::proof::{proof, Body};
+use crate::konane::board::Oriented;
+use crate::konane::proof::{proof, Body, Node};
 use crate::konane::wins::{Proved, Search, SplitRule};
 use crate::konane::{Error, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -64,9 +65,54 @@ type ProofTuple = (
     Option<Vec<(u32, u32, u32)>>,
 );
 
+/// The nodes of a proof ([`konane_wins_proof`]), kept here until Python reads them in
+/// slices ([`ProofTree::nodes`]): a proof of millions of nodes made Python tuples all at
+/// once would take several times the memory of the nodes.
+#[pyclass(frozen, module = "cgt._native")]
+pub(super) struct ProofTree {
+    b: Oriented,
+    nodes: Vec<Node>,
+}
+
+#[pymethods]
+impl ProofTree {
+    fn __len__(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The nodes `start` to `stop` (excluded; clipped to the tree), each a [`ProofTuple`].
+    fn nodes(&self, start: usize, stop: usize) -> Vec<ProofTuple> {
+        let b = &self.b;
+        let back = |m: Mask| MaskInt(b.mask_back(m));
+        let stop = stop.min(self.nodes.len());
+        self.nodes[start.min(stop)..stop]
+            .iter()
+            .map(|n| {
+                let (regions, moves) = match &n.body {
+                    Body::NoMove => (None, None),
+                    Body::Regions(r) => (
+                        Some(
+                            b.regions_back(r)
+                                .into_iter()
+                                .map(|[c, x, o]| (MaskInt(c), MaskInt(x), MaskInt(o)))
+                                .collect(),
+                        ),
+                        None,
+                    ),
+                    Body::Moves(m) => (
+                        None,
+                        Some(m.iter().map(|&(f, t, c)| (b.bit_back(f), b.bit_back(t), c)).collect()),
+                    ),
+                };
+                (back(n.black), back(n.white), n.black_to_move, regions, moves)
+            })
+            .collect()
+    }
+}
+
 /// The proof that Black (if `black_wins`, else White) wins `board` with Black (if
 /// `black_to_move`) to move, read from the search's tables ([`crate::konane::proof::proof`]):
-/// its nodes, every one after those it names, the root last; the leaves settled by values
+/// its nodes (a [`ProofTree`]), every one after those it names, the root last; the leaves settled by values
 /// are those whose live regions have at most `leaf_stones` stones.  `check` and `max_bytes`
 /// as for [`konane_wins`]; a `RuntimeError` if the player said to win has no winning move
 /// at some node.  Runs with the GIL released.
@@ -82,7 +128,7 @@ pub(super) fn konane_wins_proof(
     leaf_stones: u32,
     check: Option<Bound<'_, PyAny>>,
     max_bytes: Option<usize>,
-) -> PyResult<Vec<ProofTuple>> {
+) -> PyResult<ProofTree> {
     let b = board.oriented(SEARCH.what())?;
     let nodes = SEARCH
         .run(py, check.as_ref(), false, max_bytes, move |s, e, hook| {
@@ -104,33 +150,7 @@ pub(super) fn konane_wins_proof(
             }
         })?
         .map_err(PyRuntimeError::new_err)?;
-    let back = |m: Mask| MaskInt(b.mask_back(m));
-    Ok(nodes
-        .into_iter()
-        .map(|n| {
-            let (regions, moves) = match n.body {
-                Body::NoMove => (None, None),
-                Body::Regions(r) => (
-                    Some(
-                        b.regions_back(&r)
-                            .into_iter()
-                            .map(|[c, x, o]| (MaskInt(c), MaskInt(x), MaskInt(o)))
-                            .collect(),
-                    ),
-                    None,
-                ),
-                Body::Moves(m) => (
-                    None,
-                    Some(
-                        m.into_iter()
-                            .map(|(f, t, c)| (b.bit_back(f), b.bit_back(t), c))
-                            .collect(),
-                    ),
-                ),
-            };
-            (back(n.black), back(n.white), n.black_to_move, regions, moves)
-        })
-        .collect())
+    Ok(ProofTree { b, nodes })
 }
 
 /// What the search's tables already know of `board` with the player to move (Black if

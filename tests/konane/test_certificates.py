@@ -15,10 +15,10 @@ import random
 import pytest
 
 import konane
-from konane import BLACK, WHITE, Board
+from konane import BLACK, WHITE, Board, certificates
 from konane._kernel import native
 from konane._kernel import wins as wins_kernel
-from konane.certificates import _pack
+from konane.certificates import _pack, _Texts
 from konane.errors import CertificateError
 
 from .conftest import raised_in
@@ -105,8 +105,54 @@ def test_the_native_writer_refuses_a_win_claimed_for_the_loser():
     c = Board("x.xo")
     with pytest.raises(RuntimeError, match="White, said to win, has no winning move"):
         native.wins_proof(c.key, False, False, True, 0)
-    nodes = native.wins_proof(b.key, True, True, True, 0)
+    tree = native.wins_proof(b.key, True, True, True, 0)
+    nodes = tree.nodes(0, len(tree) + 5)           # (a slice past the end is clipped)
+    assert len(nodes) == len(tree) and tree.nodes(3, 1) == []
     assert nodes[-1][:3] == (b.black_mask, b.white_mask, True) and nodes[-1][4] == [(0, 2, 0)]
+
+
+def test_small_pieces_and_slices_write_the_same_certificate(tmp_path, monkeypatch):
+    # the writer keeps the nodes' texts compressed a piece at a time (_Texts.CHUNK characters)
+    # and reads a native proof a slice at a time (_SLICE nodes): neither changes a byte
+    _, path = _solved(tmp_path, konane.Match(Board.start(5)))
+    header, nodes = _load(path)
+    monkeypatch.setattr(_Texts, "CHUNK", 40)
+    texts = _Texts()
+    for node in nodes:
+        texts.append(json.dumps(node, separators=(",", ":")))
+    assert _pack(dict(header), texts) == path.read_bytes() and len(nodes) > 10
+    if native.available():
+        b = Board.start(5).play_removal("c3").play_removal("b3")
+        black_wins = native.wins(b.key, True, True)[0]           # (the proof of whoever wins)
+        tree = native.wins_proof(b.key, True, black_wins, True, 0)
+        monkeypatch.setattr(certificates, "_SLICE", 3)
+        assert list(certificates._slices(tree)) == tree.nodes(0, len(tree)) and len(tree) > 10
+
+
+def test_the_nodes_of_a_certificate_are_parsed_when_asked_for():
+    text = '[ {"a": 1} ,\t{"b": [2, 3]}, 4,"x" ]'          # JSON white space (the format keeps a line)
+    nodes = certificates._Nodes(text)
+    assert len(nodes) == 4 and list(nodes) == json.loads(text)
+    assert nodes[-1] == "x" and nodes[1:3] == [{"b": [2, 3]}, 4]
+    assert len(certificates._Nodes(" [ ] ")) == 0
+    many = certificates._Nodes(json.dumps(list(range(200))))      # more than the nodes kept
+    assert [many[i] for i in (150, 3, 199, 3, 0)] == [150, 3, 199, 3, 0]
+    with pytest.raises(IndexError):
+        many[200]
+    for broken in ("[1, 2", "[1 2]", "[1] x", "{}", "[1,]", ""):
+        with pytest.raises(ValueError):
+            certificates._Nodes(broken)
+
+
+def test_a_certificate_written_with_spaces_is_read(tmp_path):
+    # the format is JSON: a checker must not depend on this writer's compact separators
+    s, path = _solved(tmp_path, Board.start(4).play_removal("b2").play_removal("c2"), WHITE)
+    header, nodes = _load(path)
+    texts = _Texts()
+    for node in nodes:
+        texts.append(json.dumps(node, separators=(" , ", " : ")))
+    path.write_bytes(_pack(header, texts))
+    assert konane.verify_certificate(path).winner is s.winner
 
 
 def test_a_match_in_its_second_removal(tmp_path):
@@ -128,7 +174,10 @@ def _edit(path, change):
     is refused is the proof, not the file."""
     header, nodes = _load(path)
     change(header, nodes)
-    path.write_bytes(_pack(header, json.dumps(nodes, separators=(",", ":"))))
+    texts = _Texts()
+    for node in nodes:
+        texts.append(json.dumps(node, separators=(",", ":")))
+    path.write_bytes(_pack(header, texts))
 
 
 def _nodes(path):
