@@ -19,7 +19,9 @@ use super::decompose::live_region_masks;
 use super::wins::Search;
 use super::{Check, Error, Result, Rules};
 use crate::engine::{memory, Engine};
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
 
 /// What a node of a proof holds besides its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +81,7 @@ pub fn proof(
         black_wins,
         check,
         ticks: 0,
-        index: FxHashMap::default(),
+        index: HashTable::new(),
         nodes: Vec::new(),
     };
     w.node(black, white, black_to_move)?;
@@ -99,6 +101,13 @@ fn live_regions(cells: Mask, black: Mask, white: Mask, s: u32) -> Vec<(Mask, Mas
         .collect()
 }
 
+/// The hash of a node's position in [`Writer::index`].
+fn position_hash(black: Mask, white: Mask, black_to_move: bool) -> u64 {
+    let mut h = FxHasher::default();
+    (black, white, black_to_move).hash(&mut h);
+    h.finish()
+}
+
 /// What grows here, for the messages of [`memory::Refused`].
 const PROOF: &str = "the proof tree being written";
 
@@ -113,7 +122,9 @@ struct Writer<'a, 'c> {
     black_wins: bool,
     check: Option<Check<'c>>,
     ticks: u64,
-    index: FxHashMap<(Mask, Mask, bool), u32>,
+    /// The nodes written, by their position (an index into `nodes`: a twelfth of the memory
+    /// of a map keyed by the position).
+    index: HashTable<u32>,
     nodes: Vec<Node>,
 }
 
@@ -122,10 +133,21 @@ impl Writer<'_, '_> {
         self.cols + 1
     }
 
+    /// The index of the node written for `(black, white)` with Black (if `black_to_move`) to
+    /// move, if there is one.
+    fn find(&self, black: Mask, white: Mask, black_to_move: bool) -> Option<u32> {
+        self.index
+            .find(position_hash(black, white, black_to_move), |&i| {
+                let n = &self.nodes[i as usize];
+                (n.black, n.white, n.black_to_move) == (black, white, black_to_move)
+            })
+            .copied()
+    }
+
     /// The index of the node of `(black, white)` with Black (if `black_to_move`) to move,
     /// written with its subtree if it is not yet.
     fn node(&mut self, black: Mask, white: Mask, black_to_move: bool) -> Result<u32> {
-        if let Some(&i) = self.index.get(&(black, white, black_to_move)) {
+        if let Some(i) = self.find(black, white, black_to_move) {
             return Ok(i);
         }
         let (s, multi) = (self.stride(), self.rules.multi_jump);
@@ -159,7 +181,11 @@ impl Writer<'_, '_> {
         };
         // the node list and its index grow within the call's memory budget
         memory::reserve(&self.e.budget, PROOF, &mut self.nodes, 1)?;
-        memory::reserve_map(&self.e.budget, PROOF, &mut self.index, 1)?;
+        let nodes = &self.nodes;
+        memory::reserve_table(&self.e.budget, PROOF, &mut self.index, 1, |&j| {
+            let n = &nodes[j as usize];
+            position_hash(n.black, n.white, n.black_to_move)
+        })?;
         let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             black,
@@ -167,7 +193,12 @@ impl Writer<'_, '_> {
             black_to_move,
             body,
         });
-        self.index.insert((black, white, black_to_move), i);
+        let nodes = &self.nodes;
+        self.index
+            .insert_unique(position_hash(black, white, black_to_move), i, |&j| {
+                let n = &nodes[j as usize];
+                position_hash(n.black, n.white, n.black_to_move)
+            });
         self.ticks += 1;
         if self.ticks == CHECK_EVERY {
             self.ticks = 0;
@@ -221,7 +252,7 @@ impl Writer<'_, '_> {
         let boards = |&(me2, en2): &(Mask, Mask)| if black_to_move { (me2, en2) } else { (en2, me2) };
         if let Some(i) = moves.iter().position(|m| {
             let (b2, w2) = boards(m);
-            self.index.contains_key(&(b2, w2, !black_to_move))
+            self.find(b2, w2, !black_to_move).is_some()
         }) {
             return Ok(Some(i));
         }
