@@ -340,7 +340,7 @@ class _Writer:
             return text
 
         at = array("L")                # the index here of each node of the tree
-        for black, white, black_to_move, regions, moves in _slices(tree):
+        for black, white, black_to_move, regions, moves in _slices(tree, self.progress):
             mover = BLACK if black_to_move else WHITE
             packed = _packed(rows, cols, black, white, mover)
             found = written.get(packed)
@@ -378,9 +378,12 @@ def _packed(rows: int, cols: int, black: int, white: int, mover: Color) -> int:
 _SLICE = 1 << 16
 
 
-def _slices(tree: native.ProofTree) -> Iterator[native.ProofNode]:
-    """The nodes of ``tree`` in order, read from the native core a slice at a time."""
+def _slices(tree: native.ProofTree, progress: Progress | None = None) -> Iterator[native.ProofNode]:
+    """The nodes of ``tree`` in order, read from the native core a slice at a time (the limits
+    of ``progress`` checked at each: the memory the nodes take here is Python's)."""
     for start in range(0, len(tree), _SLICE):
+        if progress is not None:
+            progress.check()
         yield from tree.nodes(start, start + _SLICE)
 
 

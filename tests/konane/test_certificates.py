@@ -128,6 +128,16 @@ def test_small_pieces_and_slices_write_the_same_certificate(tmp_path, monkeypatc
         monkeypatch.setattr(certificates, "_SLICE", 3)
         assert list(certificates._slices(tree)) == tree.nodes(0, len(tree)) and len(tree) > 10
 
+        class Limits:                      # the limits are checked at every slice
+            checks = 0
+
+            def check(self):
+                self.checks += 1
+
+        limits = Limits()
+        assert len(list(certificates._slices(tree, limits))) == len(tree)
+        assert limits.checks == (len(tree) + 2) // 3
+
 
 def test_the_nodes_of_a_certificate_are_parsed_when_asked_for():
     text = '[ {"a": 1} ,\t{"b": [2, 3]}, 4,"x" ]'          # JSON white space (the format keeps a line)
