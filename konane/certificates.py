@@ -218,7 +218,7 @@ class _Writer:
         # is written)
         self.nodes = _Texts()
         # the nodes written, by (board.key, mover, phase, hole); those of the capture phase in a
-        # table of their own per board shape, keyed by one int (a tenth of the memory of a tuple)
+        # table of their own per board shape, keyed by one int (a seventh of the memory of the tuple)
         self.index: dict[tuple[Any, ...], int] = {}
         self.captures: dict[tuple[int, int, int], dict[int, int]] = {}
         self.values: dict[tuple[int, ...], str] = {}
@@ -1031,9 +1031,11 @@ class _Nodes(Sequence[Any]):
             return [self[j] for j in range(*i.indices(len(self)))]
         if i < 0:
             i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("no such node")
         node = self._kept.get(i)
         if node is None:
-            node = self._decoder.raw_decode(self._text, self._starts[i])[0]     # (IndexError past the end)
+            node = self._decoder.raw_decode(self._text, self._starts[i])[0]
             if len(self._kept) >= self.KEPT:
                 del self._kept[next(iter(self._kept))]
             self._kept[i] = node

@@ -147,8 +147,9 @@ def test_the_nodes_of_a_certificate_are_parsed_when_asked_for():
     assert len(certificates._Nodes(" [ ] ")) == 0
     many = certificates._Nodes(json.dumps(list(range(200))))      # more than the nodes kept
     assert [many[i] for i in (150, 3, 199, 3, 0)] == [150, 3, 199, 3, 0]
-    with pytest.raises(IndexError):
-        many[200]
+    for past in (200, -201):
+        with pytest.raises(IndexError):
+            many[past]
     for broken in ("[1, 2", "[1 2]", "[1] x", "{}", "[1,]", ""):
         with pytest.raises(ValueError):
             certificates._Nodes(broken)
