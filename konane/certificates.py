@@ -43,7 +43,7 @@ import tempfile
 import time as _time
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, overload
 
 import cgt
@@ -493,14 +493,9 @@ def _text(node: dict[str, Any]) -> str:
     return json.dumps(node, separators=(",", ":"))
 
 
-def _save(name: str, rules: Rules, root: int, nodes: _Texts | list[dict[str, Any]]) -> int:
-    """Write the certificate of ``nodes`` (the root at ``root``; the nodes' texts, or the nodes)
-    to ``name``, whole or not at all; its size in bytes."""
-    if not isinstance(nodes, _Texts):
-        texts = _Texts()
-        for n in nodes:
-            texts.append(_text(n))
-        nodes = texts
+def _save(name: str, rules: Rules, root: int, nodes: _Texts) -> int:
+    """Write the certificate of ``nodes`` (the root at ``root``) to ``name``, whole or not at
+    all; its size in bytes."""
     header = {"format": FORMAT, "rules": _rules_field(rules), "root": root, "nodes": len(nodes)}
     data = _pack(header, nodes)
     with replacing(name) as tmp:
@@ -545,7 +540,8 @@ class _Joiner:
                 raise CertificateError(f"{part_name!r} is not the certificate of a position after the removals "
                                        f"(its root is a position of the {phase})")
             self.loaded.append((part_name, nodes, root, board, mover, winner))
-        self.out: list[dict[str, Any]] = []
+        self.out = _Texts()                            # the nodes written, as texts
+        self.leaves = self.dead_ends = 0
         self.index: dict[tuple[Any, ...], int] = {}
         self.copied: dict[int, int] = {}              # a part's index -> the index of its root here
         # (a root position, its mover) -> the first part of it
@@ -589,7 +585,7 @@ class _Joiner:
         ``[index, k]`` where it is a part's root, the image of the position under the symmetry k."""
         if s.part is not None:
             if s.part not in self.copied:
-                self.copied[s.part] = _copy_nodes(*self.loaded[s.part][:3], self.out, self.index)
+                self.copied[s.part] = _copy_nodes(*self.loaded[s.part][:3], self.emit, self.index)
             return [self.copied[s.part]] + ([s.symmetry] if s.symmetry else [])
         assert s.board is not None and s.mover is not None
         record: dict[str, Any] = {"board": s.board.picture, "to_move": s.mover.value, "phase": CAPTURE,
@@ -598,17 +594,23 @@ class _Joiner:
         if key not in self.index:
             if s.moves:
                 record["moves"] = [[str(m), *self.link(c)] for m, c in s.moves]
-            self.index[key] = len(self.out)
-            self.out.append(record)
+            self.index[key] = self.emit(record)
         return [self.index[key]]
+
+    def emit(self, record: dict[str, Any]) -> int:
+        """Write the node ``record`` (its children written before it): its index."""
+        if "regions" in record:
+            self.leaves += 1
+        elif "moves" not in record:
+            self.dead_ends += 1
+        self.out.append(_text(record))
+        return len(self.out) - 1
 
     def save(self, name: str, root: int, board: Board, mover: Color, winner: Color, phase: str,
              begun: float) -> CertificateReport:
         size = _save(name, self.rules, root, self.out)
-        leaves = sum("regions" in n for n in self.out)
-        dead_ends = sum("regions" not in n and "moves" not in n for n in self.out)
-        return CertificateReport(name, board, mover, winner, phase, len(self.out), leaves, dead_ends, size,
-                                 _time.monotonic() - begun)
+        return CertificateReport(name, board, mover, winner, phase, len(self.out), self.leaves, self.dead_ends,
+                                 size, _time.monotonic() - begun)
 
 
 def write_joined(path: str | os.PathLike[str], rules: Rules, root: Settled,
@@ -871,7 +873,6 @@ def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path:
             f"it wins (none for {', '.join(missing)}), {first.long_name} only if some first removal wins against "
             "every reply (none does)")
     removal_nodes = []
-    out = joiner.out
     for r1, r2s in chosen.items():
         moves = []
         for r2 in r2s:
@@ -882,18 +883,19 @@ def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path:
                                   "hole": r1, "winner": winner.value}
         if moves:
             record["moves"] = moves
-        out.append(record)            # (no move: the second player cannot remove, and loses)
-        removal_nodes.append([r1, len(out) - 1])
-    out.append({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
-                "moves": removal_nodes})
-    return joiner.save(name, len(out) - 1, start, first, winner, FIRST, begun)
+        # (no move: the second player cannot remove, and loses)
+        removal_nodes.append([r1, joiner.emit(record)])
+    root = joiner.emit({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
+                        "moves": removal_nodes})
+    return joiner.save(name, root, start, first, winner, FIRST, begun)
 
 
-def _copy_nodes(name: str, nodes: Sequence[Any], root: int, out: list[dict[str, Any]],
+def _copy_nodes(name: str, nodes: Sequence[Any], root: int, emit: Callable[[dict[str, Any]], int],
                 index: dict[tuple[Any, ...], int]) -> int:
-    """Copy the nodes of a certificate's ``nodes`` reachable from ``root`` to ``out``, each after
-    the nodes it names, a node whose position (with its player to move, phase and winner) is in
-    ``index`` already not again; the index in ``out`` of the root.  A walk in depth first: a node
+    """Copy the nodes of a certificate's ``nodes`` reachable from ``root`` out (``emit(node)``
+    writes a node and gives its index), each after the nodes it names, a node whose position
+    (with its player to move, phase and winner) is in ``index`` already not again; the index of
+    the root.  A walk in depth first: a node
     goes out once its children have (a node whose moves lead back to it is refused)."""
     here: dict[int, int] = {}
     open_: set[int] = set()              # the nodes whose children are being copied (the path)
@@ -919,8 +921,7 @@ def _copy_nodes(name: str, nodes: Sequence[Any], root: int, out: list[dict[str, 
             record = dict(node)
             if moves:
                 record["moves"] = [[m[0], here[m[1]], *m[2:]] for m in moves]
-            index[key] = here[i] = len(out)
-            out.append(record)
+            index[key] = here[i] = emit(record)
             todo.pop()
             continue
         children = [m[1] for m in moves if isinstance(m, list) and len(m) in (2, 3)] \

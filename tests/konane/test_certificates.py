@@ -538,17 +538,21 @@ def test_the_nodes_of_a_part_are_copied_children_first_once_each():
             node["moves"] = [[f"m{c}", c] for c in children]
         return node
 
+    def emit(node):                                     # writes a node out: its index
+        out.append(node)
+        return len(out) - 1
+
     nodes = [n("A"), n("B", 0), n("R", 0, 1)]            # R -> A, B; B -> A
     out, index = [], {}
-    root = _copy_nodes("p", nodes, 2, out, index)
+    root = _copy_nodes("p", nodes, 2, emit, index)
     assert [x["board"] for x in out] == ["A", "B", "R"] and root == 2
     assert out[2]["moves"] == [["m0", 0], ["m1", 1]] and out[1]["moves"] == [["m0", 0]]
     # a second part with the same positions adds nothing
-    assert _copy_nodes("q", nodes, 2, out, index) == 2 and len(out) == 3
+    assert _copy_nodes("q", nodes, 2, emit, index) == 2 and len(out) == 3
     with pytest.raises(CertificateError, match="lead back"):
-        _copy_nodes("p", [n("A", 1), n("B", 0)], 0, [], {})
+        _copy_nodes("p", [n("A", 1), n("B", 0)], 0, emit, {})
     with pytest.raises(CertificateError, match="names no node"):
-        _copy_nodes("p", [n("A", 5)], 0, [], {})
+        _copy_nodes("p", [n("A", 5)], 0, emit, {})
 
 
 @pytest.mark.skipif(not native.available(), reason="the proof is read from the native search's tables")
