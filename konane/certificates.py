@@ -895,8 +895,8 @@ def _copy_nodes(name: str, nodes: Sequence[Any], root: int, emit: Callable[[dict
     """Copy the nodes of a certificate's ``nodes`` reachable from ``root`` out (``emit(node)``
     writes a node and gives its index), each after the nodes it names, a node whose position
     (with its player to move, phase and winner) is in ``index`` already not again; the index of
-    the root.  A walk in depth first: a node
-    goes out once its children have (a node whose moves lead back to it is refused)."""
+    the root.  A walk in depth first: a node goes out once its children have (a node whose moves
+    lead back to it is refused)."""
     here: dict[int, int] = {}
     open_: set[int] = set()              # the nodes whose children are being copied (the path)
     todo = [root]
