@@ -66,7 +66,7 @@ ONE = textwrap.dedent(r'''
     cache = path + ".sqlite" if writer == "file" else None
     if what.startswith("narrow:"):          # narrow:ROWS:N:SETUP:PLAYER
         _, rows, n, setup, mover = what.split(":")
-        game, mover = narrow_setups.board(int(rows), int(n), setup), mover
+        game = narrow_setups.board(int(rows), int(n), setup)
     else:
         game, mover = konane.Match(konane.Board.start(int(what))), None
     t0 = time.perf_counter()

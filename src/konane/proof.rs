@@ -108,6 +108,12 @@ fn position_hash(black: Mask, white: Mask, black_to_move: bool) -> u64 {
     h.finish()
 }
 
+/// [`position_hash`] of the node `nodes[i]` (what [`Writer::index`] rehashes when it grows).
+fn node_hash(nodes: &[Node], i: u32) -> u64 {
+    let n = &nodes[i as usize];
+    position_hash(n.black, n.white, n.black_to_move)
+}
+
 /// What grows here, for the messages of [`memory::Refused`].
 const PROOF: &str = "the proof tree being written";
 
@@ -182,10 +188,7 @@ impl Writer<'_, '_> {
         // the node list and its index grow within the call's memory budget
         memory::reserve(&self.e.budget, PROOF, &mut self.nodes, 1)?;
         let nodes = &self.nodes;
-        memory::reserve_table(&self.e.budget, PROOF, &mut self.index, 1, |&j| {
-            let n = &nodes[j as usize];
-            position_hash(n.black, n.white, n.black_to_move)
-        })?;
+        memory::reserve_table(&self.e.budget, PROOF, &mut self.index, 1, |&j| node_hash(nodes, j))?;
         let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             black,
@@ -195,10 +198,7 @@ impl Writer<'_, '_> {
         });
         let nodes = &self.nodes;
         self.index
-            .insert_unique(position_hash(black, white, black_to_move), i, |&j| {
-                let n = &nodes[j as usize];
-                position_hash(n.black, n.white, n.black_to_move)
-            });
+            .insert_unique(position_hash(black, white, black_to_move), i, |&j| node_hash(nodes, j));
         self.ticks += 1;
         if self.ticks == CHECK_EVERY {
             self.ticks = 0;
