@@ -37,7 +37,8 @@
 //! numbers): every thread searches from the root; the tables are shared, in shards behind
 //! their own locks ([`Shared`]), and the engine with the value solver of the small regions
 //! behind one lock (a node needs it only for its small regions and the moves in `g`).  A node
-//! counts the threads searching it, and a thread choosing a child adds that count to the
+//! counts the threads searching it, and a thread choosing a child adds that count, in the
+//! child's units of deep df-pn (times `max(1, D - depth)`, as its first numbers), to the
 //! child's disproof number, so that the threads spread over the most-proving nodes.  Whatever
 //! the interleaving, an entry of the table is a result some thread proved, so the answer is
 //! the one thread's; only the work (nodes searched twice) depends on it.
@@ -1466,7 +1467,9 @@ impl Call<'_, '_, '_> {
                 let (mut phi, mut delta, mut best, mut delta2) = (INF, 0u32, usize::MAX, INF);
                 let mut best_phi = 0;
                 // parallel: the choice by virtual numbers (a child being searched by k
-                // threads has its disproof number increased by k)
+                // threads has its disproof number increased by k times deep df-pn's factor
+                // at the child: an increase of k alone, next to numbers multiplied by up to
+                // `D`, left the threads crowding the same subtree)
                 let (mut vphi, mut vbest, mut vdelta2) = (INF, usize::MAX, INF);
                 let (mut vbest_phi, mut vbest_delta) = (0, 0);
                 for (i, k) in kids.iter_mut().enumerate() {
@@ -1500,7 +1503,7 @@ impl Call<'_, '_, '_> {
                         delta2 = cd;
                     }
                     if self.cfg.parallel {
-                        let vd = cd.saturating_add(busy).min(INF - 1);
+                        let vd = cd.saturating_add(busy.saturating_mul(child_deep.max(1))).min(INF - 1);
                         if vd < vphi {
                             vdelta2 = vphi;
                             vphi = vd;
