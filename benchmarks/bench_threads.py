@@ -2,15 +2,17 @@
 
 Run:  python benchmarks/bench_threads.py                       (6x6 openings c3 c4 and a1 a2, 1 and 2 threads)
       python benchmarks/bench_threads.py --threads 1 2 4 8 16  (on a many-core machine)
-      python benchmarks/bench_threads.py --big                 (also the 5x8 corner opening a1 a2)
+      python benchmarks/bench_threads.py --big                 (also the 5x8 corner openings a1 a2 and a1 b1)
       python benchmarks/bench_threads.py --quick               (the 6x6 opening a1 a2 alone)
-      python benchmarks/bench_threads.py --repeat 3            (the best of 3 fresh runs of each cell)
+      python benchmarks/bench_threads.py --repeat 3            (3 fresh runs of each cell: the best and the median)
       python benchmarks/bench_threads.py --json FILE           (the rows as data, for benchmarks/results/)
 
 Each solve runs in a fresh process (cold tables) with Black to move after the two removals, and
 reports the positions searched (every thread's: several threads search some positions twice),
 the seconds, the speed-up over one thread (its seconds over these), the efficiency (speed-up
 over threads) and the bytes per position (growth of the peak resident size over the positions).
+With ``--repeat``, the row is the fastest run's, and the speed-up of the median times beside it
+(several threads search in an order that varies from run to run, and so do their times).
 The answer must be the same on every number of threads (a row that differs is printed as
 ``NO``).  cgt-py has no win/loss search to set beside these (its Konane values are in
 ``bench_native_values.py``).
@@ -22,6 +24,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import textwrap
@@ -54,7 +57,7 @@ def solve(rows: int, cols: int, first: str, second: str, threads: int, limit: fl
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
-    ap.add_argument("--big", action="store_true", help="also the 5x8 corner opening a1 a2")
+    ap.add_argument("--big", action="store_true", help="also the 5x8 corner openings a1 a2 and a1 b1")
     ap.add_argument("--quick", action="store_true", help="the 6x6 opening a1 a2 alone (a smoke run)")
     ap.add_argument("--repeat", type=int, default=1, help="fresh runs of each cell, the fastest kept")
     ap.add_argument("--limit", type=float, default=300.0, help="seconds a solve may take")
@@ -62,11 +65,11 @@ def main() -> None:
     args = ap.parse_args()
     cases = [(6, 6, "a1", "a2")] if args.quick else [(6, 6, "c3", "c4"), (6, 6, "a1", "a2")]
     if args.big:
-        cases.append((5, 8, "a1", "a2"))
+        cases += [(5, 8, "a1", "a2"), (5, 8, "a1", "b1")]
     threads = sorted(set(args.threads) | {1})
     rows = []
     print(f"{'opening':<14} {'threads':>7} {'winner':>6} {'positions':>12} {'seconds':>8} {'speed-up':>8} "
-          f"{'effic.':>6} {'B/pos':>6}")
+          f"{'effic.':>6} {'B/pos':>6} {'median':>8} {'speed-up':>8}")
     for r, c, a, b in cases:
         one: dict[str, object] | None = None
         for n in threads:
@@ -74,6 +77,8 @@ def main() -> None:
             done = [x for x in runs if "timeout" not in x]
             row = min(done, key=lambda x: float(x["seconds"])) if done else runs[0]  # type: ignore[arg-type]
             row.update(rows_cols=[r, c], opening=f"{a} {b}", threads=n, times=[x.get("seconds") for x in runs])
+            if len(done) == len(runs):
+                row["median_seconds"] = statistics.median(float(x["seconds"]) for x in done)  # type: ignore[arg-type]
             if n == 1:
                 one = row
             name = f"{r}x{c} {a} {b}"
@@ -83,9 +88,13 @@ def main() -> None:
                 same = one is None or "timeout" in one or one["winner"] == row["winner"]
                 speedup = float(one["seconds"]) / float(row["seconds"]) if one and "timeout" not in one else None  # type: ignore[arg-type]
                 row["speedup"] = speedup
+                median = ""
+                if one and "median_seconds" in one and "median_seconds" in row:
+                    row["median_speedup"] = float(one["median_seconds"]) / float(row["median_seconds"])  # type: ignore[arg-type]
+                    median = f"{row['median_seconds']:>8.2f} {row['median_speedup']:>8.2f}"
                 print(f"{name:<14} {n:>7} {row['winner'] if same else 'NO':>6} {row['positions']:>12,} "
                       f"{row['seconds']:>8.2f} {speedup or 0:>8.2f} {(speedup or 0) / n:>6.2f} "
-                      f"{row['bytes_per_position']:>6.0f}")
+                      f"{row['bytes_per_position']:>6.0f} {median}")
             rows.append(row)
     if args.json:
         with open(args.json, "w") as f:
