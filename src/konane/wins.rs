@@ -37,9 +37,10 @@
 //! numbers): every thread searches from the root; the tables are shared, in shards behind
 //! their own locks ([`Shared`]), and the engine with the value solver of the small regions
 //! behind one lock (a node needs it only for its small regions and the moves in `g`).  A node
-//! counts the threads searching it, and a thread choosing a child adds that count, in the
-//! child's units of deep df-pn (times `max(1, D - depth)`, as its first numbers), to the
-//! child's disproof number, so that the threads spread over the most-proving nodes.  Whatever
+//! counts the threads searching it, and a thread choosing a child increases the child's
+//! disproof number by that count, in the child's units of deep df-pn (times `max(1, D -
+//! depth)`, as its first numbers), or multiplies it by one more than the count where that is
+//! more, so that the threads spread over the most-proving nodes.  Whatever
 //! the interleaving, an entry of the table is a result some thread proved, so the answer is
 //! the one thread's; only the work (nodes searched twice) depends on it.
 
@@ -733,13 +734,16 @@ fn initial_of(mine: u32, theirs: u32) -> (u32, u32) {
 
 /// The disproof number `delta` of a child that `busy` threads are searching, as a thread choosing
 /// among its siblings sees it (parallel df-pn's virtual numbers): `delta` grown by `busy` in
-/// the child's units, deep df-pn's `max(1, deep)` ([`scaled`]), at most `INF - 1`.  (Grown by
-/// `busy` alone, next to numbers multiplied by up to `D`, the threads crowded one subtree: on
-/// two threads the real-game position 36 of `benchmarks/data/realgames-early.json` took a
-/// median of 53 s against 40 s.)
+/// the child's units, deep df-pn's `max(1, deep)` ([`scaled`]), or multiplied by `1 + busy`
+/// where that is more (a child whose numbers grew with the work below it), at most `INF - 1`.
+/// Grown by `busy` alone, next to numbers multiplied by up to `D`, the threads crowded one
+/// subtree: on two threads the real-game position 36 of `benchmarks/data/realgames-early.json`
+/// took a median of 53 s over five runs, 40 s over ten with the units alone and 24 s over five
+/// with the product too (`benchmarks/results/2026-11-29-session34-threads.json`).
 #[inline]
 fn virtual_disproof(delta: u32, busy: u32, deep: u32) -> u32 {
-    delta.saturating_add(busy.saturating_mul(deep.max(1))).min(INF - 1)
+    let units = delta.saturating_add(busy.saturating_mul(deep.max(1)));
+    units.max(delta.saturating_mul(busy.saturating_add(1))).min(INF - 1)
 }
 
 /// First numbers `(phi, delta)` multiplied by deep df-pn's `max(1, deep)`.
@@ -1478,9 +1482,7 @@ impl Call<'_, '_, '_> {
                 let (mut phi, mut delta, mut best, mut delta2) = (INF, 0u32, usize::MAX, INF);
                 let mut best_phi = 0;
                 // parallel: the choice by virtual numbers (a child being searched by k
-                // threads has its disproof number increased by k times deep df-pn's factor
-                // at the child: an increase of k alone, next to numbers multiplied by up to
-                // `D`, left the threads crowding the same subtree)
+                // threads has its disproof number increased: `virtual_disproof`)
                 let (mut vphi, mut vbest, mut vdelta2) = (INF, usize::MAX, INF);
                 let (mut vbest_phi, mut vbest_delta) = (0, 0);
                 for (i, k) in kids.iter_mut().enumerate() {
@@ -1620,11 +1622,15 @@ mod tests {
     fn virtual_numbers_in_the_units_of_deep_dfpn() {
         // a child nobody searches keeps its number
         assert_eq!(virtual_disproof(7, 0, 20), 7);
-        // one thread: one unit of the child's first numbers, scaled(1, 1) at its depth
+        // small numbers: one unit of the child's first numbers a thread, scaled(1, 1) at its depth
         assert_eq!(virtual_disproof(7, 1, 20), 7 + scaled((1, 1), 20).1);
         assert_eq!(virtual_disproof(7, 3, 20), 7 + 60);
-        // past `D` the factor is 1 (plain df-pn's numbers)
-        assert_eq!(virtual_disproof(7, 2, 0), 9);
+        // numbers grown by the work below: multiplied by 1 + the threads
+        assert_eq!(virtual_disproof(100, 1, 20), 200);
+        assert_eq!(virtual_disproof(100, 2, 20), 300);
+        // past `D` the factor of the units is 1 (plain df-pn's numbers)
+        assert_eq!(virtual_disproof(7, 2, 0), 21);
+        assert_eq!(virtual_disproof(1, 2, 0), 3);
         // never infinite: a child being searched is not proved
         assert_eq!(virtual_disproof(INF - 5, 4, 30), INF - 1);
         assert_eq!(virtual_disproof(5, u32::MAX, u32::MAX), INF - 1);
