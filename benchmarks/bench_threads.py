@@ -59,7 +59,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--big", action="store_true", help="also the 5x8 corner openings a1 a2 and a1 b1")
     ap.add_argument("--quick", action="store_true", help="the 6x6 opening a1 a2 alone (a smoke run)")
-    ap.add_argument("--repeat", type=int, default=1, help="fresh runs of each cell, the fastest kept")
+    ap.add_argument("--repeat", type=int, default=1, help="fresh runs a cell: the fastest kept, the median beside")
     ap.add_argument("--limit", type=float, default=300.0, help="seconds a solve may take")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
