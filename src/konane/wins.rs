@@ -40,9 +40,9 @@
 //! counts the threads searching it, and a thread choosing a child increases the child's
 //! disproof number by that count, in the child's units of deep df-pn (times `max(1, D -
 //! depth)`, as its first numbers), or multiplies it by one more than the count where that is
-//! more, so that the threads spread over the most-proving nodes.  Whatever
-//! the interleaving, an entry of the table is a result some thread proved, so the answer is
-//! the one thread's; only the work (nodes searched twice) depends on it.
+//! more, so that the threads spread over the most-proving nodes.  Whatever the interleaving,
+//! an entry of the table is a result some thread proved, so the answer is the one thread's;
+//! only the work (nodes searched twice) depends on it.
 
 use super::bits::{
     bit_length, bounding_box, captures, dense_rows, from_grid8, line_step, mobility, neighbours, pack_rows, shr,
@@ -742,7 +742,7 @@ fn initial_of(mine: u32, theirs: u32) -> (u32, u32) {
 /// with the product too (`benchmarks/results/2026-11-29-session34-threads.json`).
 #[inline]
 fn virtual_disproof(delta: u32, busy: u32, deep: u32) -> u32 {
-    let units = delta.saturating_add(busy.saturating_mul(deep.max(1)));
+    let units = delta.saturating_add(scaled((0, busy), deep).1);
     units.max(delta.saturating_mul(busy.saturating_add(1))).min(INF - 1)
 }
 
