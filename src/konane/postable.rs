@@ -13,18 +13,36 @@
 //!   when the box has at most 64 cells (an 8x8 box: 72 bits of the layout, 64 cells);
 //! * [`Codec::Wider`]: both masks.
 //!
-//! Each place has an open-addressing table of its own ([`PosMap`]: linear probing, a slot of
-//! 12 bytes for the `u64` keys of the first two, of 20 bytes for the `u128` keys of the next
-//! two), whose slot can be prefetched while the other options of a position are still being
-//! generated: a lookup in a table of millions of positions is a cache miss, and the options
-//! of one position are looked up together.  The last codec is rare (frames beyond 64 cells)
-//! and uses a general hash map.
+//! A place of *parity-consistent* positions (every Black stone on cells of one colour of the
+//! checkerboard, every White stone on the other colour: the positions of a game from a
+//! start position, whose jumps keep each stone on its colour) of more than 32 bits needs
+//! less: such a position is its occupied cells and the colour of Black's cells
+//! ([`parity_class`]), so its key is the occupied cells, in one of the place's two maps (one
+//! for each colour of Black's cells: the colour would be a 65th bit of an 8x8 frame):
+//!
+//! * [`Codec::Occupied`]: the occupied cells when `n <= 64`;
+//! * [`Codec::OccupiedDense`]: the occupied cells without the guard column when the box has
+//!   at most 64 cells (an 8x8 frame: 12 bytes a slot where [`Codec::Dense`] takes 20);
+//! * [`Codec::OccupiedWide`]: the occupied cells in a `u128`.
+//!
+//! A place is one `(stride, cells, rules)` and whether its positions are parity-consistent
+//! (the positions after the moves of a parity-consistent position are, and so are its
+//! images under the symmetries of the board and the colour swap), so the positions of one
+//! place all take its codec.
+//!
+//! Each place has open-addressing tables of its own ([`PosMap`]: linear probing, a slot of
+//! 12 bytes for the `u64` keys, of 20 bytes for the `u128` keys of [`Codec::Wide`],
+//! [`Codec::Dense`] and [`Codec::OccupiedWide`]), whose slot can be prefetched while the
+//! other options of a position are still being generated: a lookup in a table of millions of
+//! positions is a cache miss, and the options of one position are looked up together.
+//! [`Codec::Wider`] is rare (frames beyond 64 cells of positions that are not
+//! parity-consistent) and uses a general hash map.
 //!
 //! The table grows within the memory budget of the call ([`Table::budget`], see
 //! [`crate::engine::memory`]): a growth past it, or one the system refuses, is a
 //! [`Refused`] and leaves the table as it was.
 
-use super::bits::{pack_rows, Mask};
+use super::bits::{pack_rows, Mask, MASK_BITS};
 use crate::engine::memory::{self, Budget, Refused};
 use rustc_hash::FxHashMap;
 
@@ -44,16 +62,32 @@ pub enum Codec {
     Dense { rows: u32, stride: u32 },
     /// Both masks.
     Wider,
+    /// The occupied cells of a parity-consistent position (`n <= 64`).
+    Occupied,
+    /// The occupied cells of a parity-consistent position, without the guard column
+    /// ([`pack_rows`]; `rows * (stride - 1) <= 64`).
+    OccupiedDense { rows: u32, stride: u32 },
+    /// The occupied cells of a parity-consistent position in a `u128`.
+    OccupiedWide,
 }
 
 impl Codec {
-    /// The codec of a frame with `cells` laid out with `stride`.
-    pub fn of(cells: Mask, stride: u32) -> Codec {
+    /// The codec of a frame with `cells` laid out with `stride`, whose positions are all
+    /// parity-consistent if `parity` (see [`parity_class`]).
+    pub fn of(cells: Mask, stride: u32, parity: bool) -> Codec {
         let n = super::bits::bit_length(cells);
         let rows = n.div_ceil(stride);
         let cols = if rows <= 1 { n } else { stride - 1 };
         if n <= 32 {
             Codec::Packed { n }
+        } else if parity {
+            if n <= 64 {
+                Codec::Occupied
+            } else if let Some(rows) = super::bits::dense_rows(cells, stride) {
+                Codec::OccupiedDense { rows, stride }
+            } else {
+                Codec::OccupiedWide
+            }
         } else if rows * cols <= 40 && cols <= 64 {
             Codec::Ternary { rows, cols, stride }
         } else if n <= 64 {
@@ -63,6 +97,43 @@ impl Codec {
         } else {
             Codec::Wider
         }
+    }
+}
+
+/// `EVEN[stride]`: the cells `(r, c)` with `r + c` even of the layout `stride` (bit
+/// `r * stride + c`; the guard column included, which holds no cell).
+static EVEN: [Mask; MASK_BITS as usize + 1] = {
+    let mut t = [0 as Mask; MASK_BITS as usize + 1];
+    let mut s = 1;
+    while s <= MASK_BITS as usize {
+        let mut i = 0;
+        while i < MASK_BITS as usize {
+            if (i / s + i % s) % 2 == 0 {
+                t[s] |= 1 << i;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Whether the position `(black, white)` (layout `stride`) is parity-consistent, and if so
+/// which colour Black's stones stand on: `Some(true)` for the cells `(r, c)` with `r + c`
+/// even, `Some(false)` for the others (a position without Black stones: the colour White's
+/// are not on; the empty position: `Some(false)`), `None` for a position with stones of one
+/// side on both colours or of both sides on one.
+#[inline]
+pub fn parity_class(stride: u32, black: Mask, white: Mask) -> Option<bool> {
+    let even = EVEN[stride as usize];
+    let (black_even, black_odd) = (black & even != 0, black & !even != 0);
+    let (white_even, white_odd) = (white & even != 0, white & !even != 0);
+    if !black_odd && !white_even && (black_even || white_odd) {
+        Some(true)
+    } else if !black_even && !white_odd {
+        Some(false)
+    } else {
+        None
     }
 }
 
@@ -397,63 +468,94 @@ pub(crate) fn resolve_entry<K: std::hash::Hash + Eq>(
     }
 }
 
-/// Where the positions of one `(stride, cells, rules)` lie in the [`Table`]: its id and
-/// its codec.
+/// Where the positions of one `(stride, cells, rules)`, parity-consistent or not, lie in the
+/// [`Table`]: its id, its codec, and its first map (in the table's maps of `u64` keys or of
+/// `u128` keys, after its codec; the `Occupied` codecs have two, the second for Black's
+/// stones on the cells `(r, c)` with `r + c` even).
 #[derive(Clone, Copy, Debug)]
 pub struct Place {
     pub id: u32,
     pub codec: Codec,
+    map: u32,
+    stride: u32,
 }
 
 /// The position table of the value solver.
 #[derive(Default)]
 pub struct Table {
-    places: FxHashMap<(u32, Mask, bool), Place>,
+    places: FxHashMap<(u32, Mask, bool, bool), Place>,
     maps: Vec<PosMap>,
-    /// The maps of the places whose keys are `u128` ([`Key::Wide`]), by place id too.
+    /// The maps of the `u128` keys ([`Key::Wide`]).
     wides: Vec<PosMap<u128>>,
     wider: FxHashMap<(u32, [Mask; 2]), u32>,
     /// The memory budget within which the table grows (set for each call).
     pub budget: Budget,
 }
 
-/// A position's key: one `u64` in its place's [`PosMap`], or a key of the general maps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A position's key: one `u64` or `u128` in one of the table's [`PosMap`]s (the first
+/// field: its index), or a key of the general map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
-    Narrow(u64),
-    Wide(u128),
+    Narrow(u32, u64),
+    Wide(u32, u128),
     Wider([Mask; 2]),
 }
 
 #[inline]
 fn key(p: Place, black: Mask, white: Mask) -> Key {
+    // the map of a parity-consistent position: the second where Black's cells are even
+    let class = || {
+        let class = parity_class(p.stride, black, white);
+        debug_assert!(
+            class.is_some(),
+            "a position that is not parity-consistent in a place of those that are"
+        );
+        p.map + u32::from(class == Some(true))
+    };
     match p.codec {
-        Codec::Packed { n } => Key::Narrow((black | white << n) as u64),
-        Codec::Ternary { rows, cols, stride } => Key::Narrow(ternary(black, white, rows, cols, stride)),
-        Codec::Wide { n } => Key::Wide(black | white << n),
-        Codec::Dense { rows, stride } => {
-            Key::Wide(Mask::from(pack_rows(black, stride, rows)) | Mask::from(pack_rows(white, stride, rows)) << 64)
-        }
+        Codec::Packed { n } => Key::Narrow(p.map, (black | white << n) as u64),
+        Codec::Ternary { rows, cols, stride } => Key::Narrow(p.map, ternary(black, white, rows, cols, stride)),
+        Codec::Wide { n } => Key::Wide(p.map, black | white << n),
+        Codec::Dense { rows, stride } => Key::Wide(
+            p.map,
+            Mask::from(pack_rows(black, stride, rows)) | Mask::from(pack_rows(white, stride, rows)) << 64,
+        ),
         Codec::Wider => Key::Wider([black, white]),
+        Codec::Occupied => Key::Narrow(class(), (black | white) as u64),
+        Codec::OccupiedDense { rows, stride } => Key::Narrow(class(), pack_rows(black | white, stride, rows)),
+        Codec::OccupiedWide => Key::Wide(class(), black | white),
     }
 }
 
 impl Table {
-    /// The place of the cells `cells` (layout `stride`) under the rules `multi`.
-    pub fn place(&mut self, stride: u32, cells: Mask, multi: bool) -> Result<Place, Refused> {
-        if let Some(&p) = self.places.get(&(stride, cells, multi)) {
+    /// The place of the cells `cells` (layout `stride`) under the rules `multi`, for
+    /// positions that are all parity-consistent if `parity` (see [`parity_class`]; a place
+    /// of at most 32 bits takes every position: `parity` is then not looked at).
+    pub fn place(&mut self, stride: u32, cells: Mask, multi: bool, parity: bool) -> Result<Place, Refused> {
+        let parity = parity && super::bits::bit_length(cells) > 32;
+        if let Some(&p) = self.places.get(&(stride, cells, multi, parity)) {
             return Ok(p);
         }
+        let codec = Codec::of(cells, stride, parity);
+        let (narrow, wide) = match codec {
+            Codec::Packed { .. } | Codec::Ternary { .. } => (1, 0),
+            Codec::Occupied | Codec::OccupiedDense { .. } => (2, 0),
+            Codec::Wide { .. } | Codec::Dense { .. } => (0, 1),
+            Codec::OccupiedWide => (0, 2),
+            Codec::Wider => (0, 0),
+        };
         let p = Place {
             id: self.places.len() as u32,
-            codec: Codec::of(cells, stride),
+            codec,
+            map: (if narrow > 0 { self.maps.len() } else { self.wides.len() }) as u32,
+            stride,
         };
         memory::reserve_map(&self.budget, WHAT, &mut self.places, 1)?;
-        memory::reserve(&self.budget, WHAT, &mut self.maps, 1)?;
-        memory::reserve(&self.budget, WHAT, &mut self.wides, 1)?;
-        self.places.insert((stride, cells, multi), p);
-        self.maps.push(PosMap::default());
-        self.wides.push(PosMap::default());
+        memory::reserve(&self.budget, WHAT, &mut self.maps, narrow)?;
+        memory::reserve(&self.budget, WHAT, &mut self.wides, wide)?;
+        self.places.insert((stride, cells, multi, parity), p);
+        self.maps.extend((0..narrow).map(|_| PosMap::default()));
+        self.wides.extend((0..wide).map(|_| PosMap::default()));
         Ok(p)
     }
 
@@ -472,18 +574,18 @@ impl Table {
     #[inline]
     pub fn get_key(&self, p: Place, k: Key) -> Option<u32> {
         match k {
-            Key::Narrow(k) => self.maps[p.id as usize].get(k),
-            Key::Wide(k) => self.wides[p.id as usize].get(k),
+            Key::Narrow(m, k) => self.maps[m as usize].get(k),
+            Key::Wide(m, k) => self.wides[m as usize].get(k),
             Key::Wider(k) => self.wider.get(&(p.id, k)).copied(),
         }
     }
 
     /// Prefetch the slot of a position (see [`PosMap::prefetch`]).
     #[inline]
-    pub fn prefetch(&self, p: Place, k: Key) {
+    pub fn prefetch(&self, k: Key) {
         match k {
-            Key::Narrow(k) => self.maps[p.id as usize].prefetch(k),
-            Key::Wide(k) => self.wides[p.id as usize].prefetch(k),
+            Key::Narrow(m, k) => self.maps[m as usize].prefetch(k),
+            Key::Wide(m, k) => self.wides[m as usize].prefetch(k),
             Key::Wider(_) => {}
         }
     }
@@ -495,8 +597,8 @@ impl Table {
     /// Store `g` for the key `k` (of the place `p`); a growth past the budget is refused.
     pub fn insert_key(&mut self, p: Place, k: Key, g: u32) -> Result<(), Refused> {
         match k {
-            Key::Narrow(k) => self.maps[p.id as usize].insert(k, g, &self.budget)?,
-            Key::Wide(k) => self.wides[p.id as usize].insert(k, g, &self.budget)?,
+            Key::Narrow(m, k) => self.maps[m as usize].insert(k, g, &self.budget)?,
+            Key::Wide(m, k) => self.wides[m as usize].insert(k, g, &self.budget)?,
             Key::Wider(k) => {
                 memory::reserve_map(&self.budget, WHAT, &mut self.wider, 1)?;
                 self.wider.insert((p.id, k), g);
@@ -523,8 +625,8 @@ impl Table {
     pub fn insert_pending(&mut self, p: Place, k: Key, g: u32) -> Result<(), Refused> {
         self.insert_key(p, k, g)?;
         match k {
-            Key::Narrow(_) => self.maps[p.id as usize].pending = true,
-            Key::Wide(_) => self.wides[p.id as usize].pending = true,
+            Key::Narrow(m, _) => self.maps[m as usize].pending = true,
+            Key::Wide(m, _) => self.wides[m as usize].pending = true,
             Key::Wider(_) => {}
         }
         Ok(())
@@ -535,16 +637,18 @@ impl Table {
     /// all the marked ones: every pending entry's key is in `keys`).
     pub fn resolve_keys(&mut self, keys: &[(u32, Key)], mut f: impl FnMut(u32) -> Option<u32>) {
         for &(p, k) in keys {
-            let p = p as usize;
             match k {
-                Key::Narrow(k) => self.maps[p].resolve_key(k, &mut f),
-                Key::Wide(k) => self.wides[p].resolve_key(k, &mut f),
-                Key::Wider(k) => resolve_entry(&mut self.wider, (p as u32, k), &mut f),
+                Key::Narrow(m, k) => self.maps[m as usize].resolve_key(k, &mut f),
+                Key::Wide(m, k) => self.wides[m as usize].resolve_key(k, &mut f),
+                Key::Wider(k) => resolve_entry(&mut self.wider, (p, k), &mut f),
             }
         }
-        for &(p, _) in keys {
-            self.maps[p as usize].pending = false;
-            self.wides[p as usize].pending = false;
+        for &(_, k) in keys {
+            match k {
+                Key::Narrow(m, _) => self.maps[m as usize].pending = false,
+                Key::Wide(m, _) => self.wides[m as usize].pending = false,
+                Key::Wider(_) => {}
+            }
         }
     }
 
@@ -567,6 +671,33 @@ impl Table {
             None => false,
         };
         self.wider.retain(|_, v| one(v));
+    }
+
+    /// The codecs of the places and the entries each holds (for tests).
+    #[cfg(test)]
+    pub fn codecs(&self) -> Vec<(Codec, usize)> {
+        let mut places: Vec<&Place> = self.places.values().collect();
+        places.sort_by_key(|p| p.id);
+        places
+            .iter()
+            .map(|p| {
+                let (narrow, wide) = match p.codec {
+                    Codec::Occupied | Codec::OccupiedDense { .. } => (2, 0),
+                    Codec::OccupiedWide => (0, 2),
+                    Codec::Wide { .. } | Codec::Dense { .. } => (0, 1),
+                    Codec::Wider => (0, 0),
+                    _ => (1, 0),
+                };
+                let at = p.map as usize;
+                let wider = self.wider.keys().filter(|k| k.0 == p.id).count();
+                let held = if narrow > 0 {
+                    self.maps[at..at + narrow].iter().map(PosMap::len).sum()
+                } else {
+                    self.wides[at..at + wide].iter().map(PosMap::len).sum::<usize>() + wider
+                };
+                (p.codec, held)
+            })
+            .collect()
     }
 
     pub fn len(&self) -> usize {
@@ -613,6 +744,8 @@ mod tests {
         let p = Place {
             id: 0,
             codec: Codec::Dense { rows, stride },
+            map: 0,
+            stride,
         };
         let mut rng = Rng(3);
         let mut seen = std::collections::HashMap::new();
@@ -627,7 +760,7 @@ mod tests {
                     }
                 }
             }
-            let Key::Wide(k) = key(p, b, w) else {
+            let Key::Wide(_, k) = key(p, b, w) else {
                 panic!("a dense codec gives wide keys")
             };
             assert_eq!(*seen.entry(k).or_insert((b, w)), (b, w));
@@ -759,7 +892,7 @@ mod tests {
         let mut tables = Vec::new();
         for by_keys in [true, false] {
             let mut t = Table::default();
-            let p = t.place(stride, cells, true).unwrap();
+            let p = t.place(stride, cells, true, false).unwrap();
             let mut pending = Vec::new();
             for (i, &(black, white)) in positions.iter().enumerate() {
                 let k = t.key(p, black, white);
@@ -789,9 +922,9 @@ mod tests {
     #[test]
     fn codecs_by_size() {
         let full = |rows: u32, cols: u32| super::super::bits::full_mask(rows, cols);
-        assert_eq!(Codec::of(full(4, 6), 7), Codec::Packed { n: 27 });
+        assert_eq!(Codec::of(full(4, 6), 7, false), Codec::Packed { n: 27 });
         assert_eq!(
-            Codec::of(full(5, 6), 7),
+            Codec::of(full(5, 6), 7, false),
             Codec::Ternary {
                 rows: 5,
                 cols: 6,
@@ -799,25 +932,144 @@ mod tests {
             }
         );
         assert_eq!(
-            Codec::of(full(6, 6), 7),
+            Codec::of(full(6, 6), 7, false),
             Codec::Ternary {
                 rows: 6,
                 cols: 6,
                 stride: 7
             }
         );
-        assert_eq!(Codec::of(full(7, 7), 8), Codec::Wide { n: 55 });
-        assert_eq!(Codec::of(full(8, 8), 9), Codec::Dense { rows: 8, stride: 9 });
-        assert_eq!(Codec::of(full(2, 32), 33), Codec::Dense { rows: 2, stride: 33 });
-        assert_eq!(Codec::of(full(8, 9), 10), Codec::Wider);
-        assert_eq!(Codec::of(full(5, 13), 14), Codec::Wider);
+        assert_eq!(Codec::of(full(7, 7), 8, false), Codec::Wide { n: 55 });
+        assert_eq!(Codec::of(full(8, 8), 9, false), Codec::Dense { rows: 8, stride: 9 });
+        assert_eq!(Codec::of(full(2, 32), 33, false), Codec::Dense { rows: 2, stride: 33 });
+        assert_eq!(Codec::of(full(8, 9), 10, false), Codec::Wider);
+        assert_eq!(Codec::of(full(5, 13), 14, false), Codec::Wider);
         assert_eq!(
-            Codec::of(full(1, 40), 41),
+            Codec::of(full(1, 40), 41, false),
             Codec::Ternary {
                 rows: 1,
                 cols: 40,
                 stride: 41
             }
         );
+    }
+
+    #[test]
+    fn codecs_of_parity_consistent_places() {
+        let full = |rows: u32, cols: u32| super::super::bits::full_mask(rows, cols);
+        assert_eq!(Codec::of(full(4, 6), 7, true), Codec::Packed { n: 27 });
+        assert_eq!(Codec::of(full(6, 6), 7, true), Codec::Occupied);
+        assert_eq!(Codec::of(full(7, 7), 8, true), Codec::Occupied);
+        assert_eq!(
+            Codec::of(full(8, 8), 9, true),
+            Codec::OccupiedDense { rows: 8, stride: 9 }
+        );
+        assert_eq!(Codec::of(full(8, 9), 10, true), Codec::OccupiedWide);
+        assert_eq!(Codec::of(full(3, 24), 25, true), Codec::OccupiedWide);
+    }
+
+    /// A random position of the `rows x cols` box (layout `cols + 1`): parity-consistent
+    /// (Black on the cells of one colour, which `even` says) or not.
+    fn random_position(rng: &mut Rng, rows: u32, cols: u32, consistent: Option<bool>) -> (Mask, Mask) {
+        let (mut b, mut w) = (0 as Mask, 0 as Mask);
+        for r in 0..rows {
+            for c in 0..cols {
+                let bit = 1 << (r * (cols + 1) + c);
+                let stone = rng.below(3);
+                if stone == 0 {
+                    continue;
+                }
+                match consistent {
+                    Some(even) if ((r + c) % 2 == 0) == even => b |= bit,
+                    Some(_) => w |= bit,
+                    None if stone == 1 => b |= bit,
+                    None => w |= bit,
+                }
+            }
+        }
+        (b, w)
+    }
+
+    /// Parity classes against a direct reading of the cells' colours (a hand-made rule: the
+    /// colour of a cell `(r, c)` is `r + c` mod 2), on boards of odd and even strides.
+    #[test]
+    fn parity_classes_read_the_colours_of_the_cells() {
+        let mut rng = Rng(11);
+        for (rows, cols) in [(6u32, 6u32), (7, 7), (8, 8), (3, 24), (5, 10), (1, 40)] {
+            let stride = cols + 1;
+            let colours = |m: Mask| -> (bool, bool) {
+                let (mut even, mut odd) = (false, false);
+                for i in 0..MASK_BITS {
+                    if m >> i & 1 == 1 {
+                        if (i / stride + i % stride) % 2 == 0 {
+                            even = true;
+                        } else {
+                            odd = true;
+                        }
+                    }
+                }
+                (even, odd)
+            };
+            for t in 0..400 {
+                let consistent = match t % 3 {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                };
+                let (b, w) = random_position(&mut rng, rows, cols, consistent);
+                let ((be, bo), (we, wo)) = (colours(b), colours(w));
+                let expected = if !bo && !we && (be || wo) {
+                    Some(true)
+                } else if !be && !wo {
+                    Some(false)
+                } else {
+                    None
+                };
+                assert_eq!(parity_class(stride, b, w), expected, "{rows}x{cols} {b:#x} {w:#x}");
+                if let Some(even) = consistent {
+                    // a consistent position's class is its Black cells' colour (or, without Black
+                    // stones, the colour White's are not on; the empty position: odd)
+                    let class = parity_class(stride, b, w).unwrap();
+                    if b != 0 {
+                        assert_eq!(class, even);
+                    } else if w != 0 {
+                        assert_eq!(class, !colours(w).0);
+                    } else {
+                        assert!(!class);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The keys of a place of parity-consistent positions, with Black on either colour (and
+    /// either side absent): equal exactly when the positions are, in the table of every
+    /// codec of such places.
+    #[test]
+    fn occupied_keys_tell_parity_consistent_positions_apart() {
+        for (rows, cols) in [(6u32, 6u32), (7, 7), (8, 8), (3, 24), (2, 3)] {
+            let (stride, cells) = (cols + 1, super::super::bits::full_mask(rows, cols));
+            let mut t = Table::default();
+            let p = t.place(stride, cells, false, true).unwrap();
+            let mut rng = Rng(5 + u64::from(rows));
+            let (mut seen, mut reference) = (std::collections::HashMap::new(), std::collections::HashMap::new());
+            for i in 0..6_000u32 {
+                let (mut b, mut w) = random_position(&mut rng, rows, cols, Some(i % 2 == 0));
+                match i % 7 {
+                    0 => b = 0,
+                    1 => w = 0,
+                    2 => (b, w) = (0, 0),
+                    _ => {}
+                }
+                let k = t.key(p, b, w);
+                assert_eq!(*seen.entry(k).or_insert((b, w)), (b, w), "{rows}x{cols}");
+                t.insert(p, b, w, i).unwrap();
+                reference.insert((b, w), i);
+            }
+            assert_eq!(t.len(), reference.len());
+            for (&(b, w), &i) in &reference {
+                assert_eq!(t.get(p, b, w), Some(i), "{rows}x{cols} {b:#x} {w:#x}");
+            }
+        }
     }
 }

@@ -25,7 +25,7 @@ use super::board::{check_board, check_kept};
 use super::decompose::{line_regions, live_region_masks, one_group};
 use super::footprint::footprint_region_masks;
 use super::pipeline::{self, options_header, start_worker, sum_header, Ref, Sink, Starter, Valuer};
-use super::postable::{self, Key as PosKey, Place, Table};
+use super::postable::{self, parity_class, Key as PosKey, Place, Table};
 use super::{Check, Error, Result, Rules, Ticker, CHECK_EVERY};
 use crate::engine::memory::{self, Budget};
 use crate::engine::{self, Engine, Hook, Id};
@@ -127,7 +127,7 @@ impl Default for Solver {
 struct Walk {
     raw: Table,
     regions: FxHashMap<Key, u32>,
-    frames: FxHashMap<(u32, Mask, bool), Arc<Frame>>,
+    frames: FxHashMap<(u32, Mask, bool, bool), Arc<Frame>>,
     shapes: Shapes,
     computed: u64,
     hits: u64,
@@ -433,7 +433,9 @@ impl Walk {
     ) -> Result<Ref> {
         let o0 = self.opts.len();
         for &(rc, rb, rw) in regions {
-            let p = self.raw.place(stride, rc, multi)?;
+            let p = self
+                .raw
+                .place(stride, rc, multi, parity_class(stride, rb, rw).is_some())?;
             let r = match self.raw.get(p, rb, rw) {
                 Some(r) => Ref(r),
                 None => {
@@ -500,9 +502,12 @@ impl Walk {
     }
 
     /// The frame of a normalised region (its symmetries are those of the first position
-    /// met in it, as in Python).
+    /// met in it, as in Python), one for the parity-consistent positions and one for the
+    /// others (their places differ: see [`postable`]; the positions of a frame are those
+    /// after the moves from its first position and their images, parity-consistent if it is).
     fn frame(&mut self, multi: bool, stride: u32, cells: Mask, black: Mask, white: Mask) -> Result<Arc<Frame>> {
-        if let Some(fr) = self.frames.get(&(stride, cells, multi)) {
+        let parity = parity_class(stride, black, white).is_some();
+        if let Some(fr) = self.frames.get(&(stride, cells, multi, parity)) {
             return Ok(fr.clone());
         }
         if self.frames.len() > 100_000 || !memory::cache_may_grow(&self.budget, &mut self.frames) {
@@ -515,13 +520,13 @@ impl Walk {
             automorphisms(stride, cells, black, white)
         };
         let fr = Arc::new(Frame {
-            place: self.raw.place(stride, cells, multi)?,
+            place: self.raw.place(stride, cells, multi, parity)?,
             stride,
             cells,
             syms,
             line,
         });
-        self.frames.insert((stride, cells, multi), fr.clone());
+        self.frames.insert((stride, cells, multi, parity), fr.clone());
         Ok(fr)
     }
 
@@ -645,10 +650,10 @@ impl Walk {
             };
             // the key is made once, for the prefetch, the lookup and the store
             let k = if flag == DEAD {
-                PosKey::Narrow(0) // not used
+                PosKey::Narrow(0, 0) // not used
             } else {
                 let k = self.raw.key(fr.place, rb, rw);
-                self.raw.prefetch(fr.place, k);
+                self.raw.prefetch(k);
                 k
             };
             self.reps.push((rb, rw, flag, k));

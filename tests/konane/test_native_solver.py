@@ -221,6 +221,37 @@ def test_large_sparse_boards(rows, cols):
         check(b)
 
 
+def checkered(rng, rows, cols, fill, a1_black=True, strays=0):
+    """A random sparse board whose stones stand on the cells of their colour (Black on the
+    colour of a1 if ``a1_black``, else on the other), as in a game from a start position,
+    with ``strays`` stones then put on cells of the other colour."""
+    cells = []
+    for r in range(rows):
+        for c in range(cols):
+            black_cell = ((rows - 1 - r) + c) % 2 == (0 if a1_black else 1)
+            cells.append(("x" if black_cell else "o") if rng.random() < fill else rng.choice("....#"))
+    for _ in range(strays):
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        black_cell = ((rows - 1 - r) + c) % 2 == (0 if a1_black else 1)
+        cells[r * cols + c] = "o" if black_cell else "x"
+    return Board("/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)))
+
+
+@pytest.mark.parametrize("rows,cols,fill", [(1, 40, 0.6), (2, 18, 0.5), (3, 12, 0.45), (5, 7, 0.35), (6, 6, 0.35),
+                                            (7, 7, 0.25), (8, 8, 0.2), (9, 9, 0.16)])
+def test_parity_consistent_boards(rows, cols, fill):
+    # the positions of frames of more than 32 bits that are parity-consistent are keyed by their
+    # occupied cells and the colour of Black's cells (src/konane/postable.rs, whose unit tests
+    # check that every such codec is used): boards of Black on either colour, and boards with a
+    # stray stone (not parity-consistent: the other keys) sharing their frames, the tables kept
+    # from board to board, against konane.value (the Python solver)
+    rng = random.Random(rows * 100 + cols)
+    for i in range(8):
+        b = checkered(rng, rows, cols, fill, a1_black=i % 2 == 0, strays=1 if i % 3 == 2 else 0)
+        for x in (b, b.color_swapped()):
+            assert native(x) == konane.value(x, cache=konane.RegionCache()), str(x)
+
+
 def test_boards_that_do_not_fit():
     assert _native.takes(8, 8) and _native.takes(10, 10) and not _native.takes(11, 11)
     b = Board.start(12, 12)

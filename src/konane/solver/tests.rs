@@ -266,6 +266,76 @@ fn against_brute_force(pipe_after: Option<u64>) {
     assert_eq!(s.info().piped > 0, pipe_after.is_some());
 }
 
+/// A random board whose stones stand on the cells of their colour (Black on the cells
+/// `(r, c)` with `r + c` even if `even`, else on the others), as in a game from a start
+/// position, with `strays` stones then put on cells of the other colour.
+fn checkered_grid(rng: &mut Rng, rows: u32, cols: u32, fill: u64, even: bool, strays: u32) -> String {
+    let mut cells: Vec<Vec<u8>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| match (rng.below(100) < fill, ((r + c) % 2 == 0) == even) {
+                    (true, true) => b'x',
+                    (true, false) => b'o',
+                    (false, _) => rng.pick(b"....#") as u8,
+                })
+                .collect()
+        })
+        .collect();
+    for _ in 0..strays {
+        let (r, c) = (rng.below(rows.into()) as usize, rng.below(cols.into()) as usize);
+        cells[r][c] = if ((r + c) % 2 == 0) == even { b'o' } else { b'x' };
+    }
+    cells
+        .into_iter()
+        .map(|row| String::from_utf8(row).unwrap())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Parity-consistent positions of frames of more than 32 bits are keyed by their occupied
+/// cells and the colour of Black's cells (`postable::Codec::Occupied*`): random such boards
+/// of Black on either colour, and boards with a stray stone (the other codecs, the same
+/// frames), against the brute force, every such codec used.
+#[test]
+fn parity_consistent_boards_against_brute_force() {
+    use crate::konane::postable::Codec;
+    let mut e = Engine::new();
+    let mut s = solver(None);
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    for &(rows, cols, fill) in &[(6, 6, 40), (5, 7, 40), (7, 7, 28), (8, 8, 20), (3, 24, 30), (9, 9, 16)] {
+        for i in 0..16 {
+            // at most 18 stones (the brute force's game tree grows fast with them)
+            let pic = loop {
+                let pic = checkered_grid(&mut rng, rows, cols, fill, i % 2 == 0, u32::from(i % 4 == 3));
+                if pic.matches(['x', 'o']).count() <= 18 {
+                    break pic;
+                }
+            };
+            assert_eq!(
+                value(&mut e, &mut s, &pic, Rules { multi_jump: true }),
+                brute_pic(&mut e, &pic, true),
+                "{pic}"
+            );
+        }
+    }
+    let codecs = s.walk.raw.codecs();
+    for (name, used) in [
+        ("Occupied", codecs.iter().any(|&(c, n)| c == Codec::Occupied && n > 0)),
+        (
+            "OccupiedDense",
+            codecs
+                .iter()
+                .any(|&(c, n)| matches!(c, Codec::OccupiedDense { .. }) && n > 0),
+        ),
+        (
+            "OccupiedWide",
+            codecs.iter().any(|&(c, n)| c == Codec::OccupiedWide && n > 0),
+        ),
+    ] {
+        assert!(used, "no position was keyed by the codec {name}: {codecs:?}");
+    }
+}
+
 #[test]
 fn check_callback_counts_stops_and_keeps_the_tables_valid() {
     check_callback(None);
