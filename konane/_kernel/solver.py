@@ -26,8 +26,7 @@ from konane._kernel.bitboard import (
     unpack_key,
 )
 from konane._kernel.bitboard import least_image as _least_image
-from konane._kernel.decompose import line_regions, one_group
-from konane._kernel.decompose import live_region_masks as _live_regions
+from konane._kernel.decompose import line_regions
 from konane._kernel.footprint import footprint_region_masks
 from konane._progress import Progress
 from konane.cache import RegionCache, default_cache
@@ -42,14 +41,6 @@ _BIG_FRAME = 4096
 # a frame: (key base, shift of black in keys, stride, cells, symmetries, line step)
 Frame = tuple[int | None, int, int, int, "Packed | tuple[()]", int]
 Region = tuple[int, int, int]
-
-#: Inside a region, a position is tested for a split only if at most this many of its
-#: stones can capture (and at most a sixth of the region's cells): in larger regions such
-#: positions rarely split and the test costs more than splitting saves (measured with the
-#: native solver, which uses the same rule, on the real-game positions of
-#: benchmarks/bench_realgames.py: position 10, 4.3 s of CPU with no cap, 2.7 to 3.1 s with
-#: 4 or 5).  Regions of up to 35 cells, such as the starting boards up to 5x6, are not affected.
-SPLIT_MAX_LIVE = 5
 
 _ZERO = ops.ZERO
 _add = ops.add
@@ -129,16 +120,12 @@ class _Solver:
 
         In a frame with symmetries the position is first replaced by the
         representative of its class; only representatives are stored (storing
-        the others too measured slower: a table twice as big).  A position
-        whose stones that can capture are dense (more than a sixth of the
-        frame's cells, or more than :data:`SPLIT_MAX_LIVE`) or surely form one region
-        (:func:`konane.decomposition.one_group`), or that the decomposer finds
-        to be one region, is played out where it stands: its value comes from
-        its options, memo on the exact position, with no normalisation (which
-        would cost more than it saves).  In a frame that is one line, the exact
-        cuts of a line decide instead.  Other positions are split into regions,
-        each normalised and looked up in the region cache, and the values are
-        added up.
+        the others too measured slower: a table twice as big).  The position is
+        played out where it stands: its value comes from its options, memo on
+        the exact position, with no split test and no normalisation (which cost
+        more than they save inside a region).  In a frame that is one line, the
+        exact cuts of a line split it instead: the pieces are normalised and
+        looked up in the region cache, and their values added up.
 
         A unit of :func:`cgt.ops.deep` (:class:`cgt.ops.Unwound`): the values it finishes go
         to the position table, so a play deeper than the recursion limit is computed in
@@ -173,28 +160,18 @@ class _Solver:
             if not lx:
                 raw[key] = _ZERO               # no stone has an enemy next to it: no move, ever
                 return _ZERO
-            regions: list[Region] | None
+            # no split test inside a region but in a line: with the native solver, which does the
+            # same, the test (once for positions with at most five stones that can capture) cost
+            # more than its splits saved, 15 to 20% of the time on the real-game positions of
+            # benchmarks/bench_realgames.py and nothing saved on random boards; in this solver 40 s
+            # of CPU against 15 s on random boards and four real-game positions
+            regions: list[Region] | None = None
             if d:
                 # a frame that is one line: its exact cuts (konane._kernel.decompose._line_drop);
                 # a piece smaller than the frame is cropped and normalised like any split
                 regions = [r for r in line_regions(cells, black, white, d) if r[1] and r[2]]
                 if len(regions) == 1 and regions[0][0] == cells:
                     regions = None
-            else:
-                lo = white & ((black << 1) | (black >> 1) | (black << s) | (black >> s))
-                live = (lx | lo).bit_count()
-                if live > SPLIT_MAX_LIVE or 6 * live > cells.bit_count() or one_group(cells, lx, lo, s):
-                    # positions whose capturing stones fill more than a sixth of the frame are
-                    # played out without a split test: on the starting boards and on random
-                    # boards they (almost) never split, and the test costs more than splitting
-                    # saves (measured: 4x6 8.5 -> 6.5 s, 5x5 15.2 -> 11.6 s, 40 random boards
-                    # 29 -> 14 s); it is kept for sparse positions, where a split can pay a lot,
-                    # but not with more than SPLIT_MAX_LIVE stones that can capture (see there)
-                    regions = None
-                else:
-                    regions = _live_regions(cells, black, white, s)
-                    if len(regions) == 1:
-                        regions = None
             if regions is None:
                 total = self._options_value(fr, black, white)
                 self.computed += 1

@@ -36,7 +36,7 @@ pub mod wins;
 #[cfg(test)]
 pub(crate) mod testkit;
 
-pub use solver::{Info, RegionValue, Solver, PIPE_AFTER, SPLIT_MAX_LIVE};
+pub use solver::{Info, RegionValue, Solver, PIPE_AFTER};
 
 use crate::engine;
 use std::fmt;

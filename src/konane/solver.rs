@@ -4,8 +4,8 @@
 //! position asked for is split into regions ([`footprint`](super::footprint)); each region is
 //! normalised and looked up in the region table (normal form -> id), otherwise computed from
 //! its options; inside a region a position is played out where it stands (memo on the exact
-//! position, reduced by the region's own symmetries and the colour swap) unless it may split,
-//! exactly where the Python solver splits.  The two halves of a call, the walk over the
+//! position, reduced by the region's own symmetries and the colour swap), never split again
+//! but in a region that is one line (at its exact cuts), as in the Python solver.  The two halves of a call, the walk over the
 //! positions and the valuation of their option lists, run in one thread or
 //! ([`Solver::threads`]) in two ([`pipeline`]), the second joining a call
 //! once it has valued [`Solver::pipe_after`] records.
@@ -22,7 +22,7 @@ use super::bits::{
     automorphisms, captures, images, least_image, least_image_after, line_step, neighbours, Mask, Shapes, Sym,
 };
 use super::board::{check_board, check_kept};
-use super::decompose::{line_regions, live_region_masks, one_group};
+use super::decompose::line_regions;
 use super::footprint::footprint_region_masks;
 use super::pipeline::{self, options_header, start_worker, sum_header, Ref, Sink, Starter, Valuer};
 use super::postable::{self, parity_class, Key as PosKey, Place, Table};
@@ -34,14 +34,6 @@ use std::sync::Arc;
 
 #[cfg(test)]
 mod tests;
-
-/// Inside a region, a position is tested for a split only if at most this many of its stones
-/// can capture (and at most a sixth of the region's cells): positions with more rarely
-/// split, and the test costs more than splitting saves (`konane._solver.SPLIT_MAX_LIVE`;
-/// measured on the real-game positions of `benchmarks/bench_realgames.py`: position 10,
-/// 4.3 s of CPU with no cap, 2.7 to 3.1 s with 4 or 5).  Regions of up to 35 cells, such as
-/// the starting boards up to 5x6, are not affected.
-pub const SPLIT_MAX_LIVE: u32 = 5;
 
 /// What one call of [`Solver::value`] carries through the recursion: where its records go
 /// (valued at once, or sent to the worker) and the positions computed in this call, counted
@@ -549,6 +541,11 @@ impl Walk {
         if lx == 0 {
             return Ok(Ref::ZERO); // no stone has an enemy next to it: no move, ever
         }
+        // a position inside a region is not tested for a split (a frame that is one line aside,
+        // cut at its exact cuts): the test (once for positions with at most five stones that can
+        // capture, at most a sixth of the region's cells) cost more than its splits saved, 15 to
+        // 20% of the time on the real-game positions of `benchmarks/bench_realgames.py` (and
+        // more positions), nothing saved on random boards
         let regions = if fr.line != 0 {
             let r: Vec<_> = line_regions(cells, black, white, fr.line)
                 .into_iter()
@@ -560,18 +557,7 @@ impl Walk {
                 Some(r)
             }
         } else {
-            let lo = white & neighbours(black, s);
-            let live = (lx | lo).count_ones();
-            if live > SPLIT_MAX_LIVE || 6 * live > cells.count_ones() || one_group(cells, lx, lo, s) {
-                None
-            } else {
-                let r = live_region_masks(cells, black, white, s);
-                if r.len() == 1 {
-                    None
-                } else {
-                    Some(r)
-                }
-            }
+            None
         };
         let total = match regions {
             None => self.options_value(cx, multi, fr, black, white)?,
