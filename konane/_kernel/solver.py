@@ -58,7 +58,7 @@ class _Solver:
     (:func:`konane._kernel.bitboard.normal_form`), looks the normal form up in the
     cache and otherwise computes it from its options, in the normal form's
     frame; :meth:`_play` gives the value of a position of a frame, played out
-    where it stands or split again when it may split.
+    where it stands (a frame that is one line is split at its exact cuts).
 
     Every position, whole or region, is keyed in the cache's position table by
     :func:`konane._kernel.bitboard.pack_key`; a frame keeps the parts of the key that
