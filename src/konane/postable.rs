@@ -98,6 +98,17 @@ impl Codec {
             Codec::Wider
         }
     }
+
+    /// How many maps of `u64` keys and of `u128` keys a place of this codec has.
+    fn maps(self) -> (usize, usize) {
+        match self {
+            Codec::Packed { .. } | Codec::Ternary { .. } => (1, 0),
+            Codec::Occupied | Codec::OccupiedDense { .. } => (2, 0),
+            Codec::Wide { .. } | Codec::Dense { .. } => (0, 1),
+            Codec::OccupiedWide => (0, 2),
+            Codec::Wider => (0, 0),
+        }
+    }
 }
 
 /// `EVEN[stride]`: the cells `(r, c)` with `r + c` even of the layout `stride` (bit
@@ -537,13 +548,7 @@ impl Table {
             return Ok(p);
         }
         let codec = Codec::of(cells, stride, parity);
-        let (narrow, wide) = match codec {
-            Codec::Packed { .. } | Codec::Ternary { .. } => (1, 0),
-            Codec::Occupied | Codec::OccupiedDense { .. } => (2, 0),
-            Codec::Wide { .. } | Codec::Dense { .. } => (0, 1),
-            Codec::OccupiedWide => (0, 2),
-            Codec::Wider => (0, 0),
-        };
+        let (narrow, wide) = codec.maps();
         let p = Place {
             id: self.places.len() as u32,
             codec,
@@ -681,13 +686,7 @@ impl Table {
         places
             .iter()
             .map(|p| {
-                let (narrow, wide) = match p.codec {
-                    Codec::Occupied | Codec::OccupiedDense { .. } => (2, 0),
-                    Codec::OccupiedWide => (0, 2),
-                    Codec::Wide { .. } | Codec::Dense { .. } => (0, 1),
-                    Codec::Wider => (0, 0),
-                    _ => (1, 0),
-                };
+                let (narrow, wide) = p.codec.maps();
                 let at = p.map as usize;
                 let wider = self.wider.keys().filter(|k| k.0 == p.id).count();
                 let held = if narrow > 0 {
