@@ -5,9 +5,9 @@
 //! normalised and looked up in the region table (normal form -> id), otherwise computed from
 //! its options; inside a region a position is played out where it stands (memo on the exact
 //! position, reduced by the region's own symmetries and the colour swap), never split again
-//! but in a region that is one line (at its exact cuts), as in the Python solver.  The two halves of a call, the walk over the
-//! positions and the valuation of their option lists, run in one thread or
-//! ([`Solver::threads`]) in two ([`pipeline`]), the second joining a call
+//! but in a region that is one line (at its exact cuts), as in the Python solver.  The two
+//! halves of a call, the walk over the positions and the valuation of their option lists, run
+//! in one thread or ([`Solver::threads`]) in two ([`pipeline`]), the second joining a call
 //! once it has valued [`Solver::pipe_after`] records.
 //!
 //! Values are ids of an [`Engine`]: the canonical form of the options' ids (through the
