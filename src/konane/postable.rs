@@ -514,14 +514,20 @@ pub enum Key {
 
 #[inline]
 fn key(p: Place, black: Mask, white: Mask) -> Key {
-    // the map of a parity-consistent position: the second where Black's cells are even
+    // the map of a parity-consistent position: the second where Black's cells are even (as
+    // `parity_class` says, read from one side's stones: the position is parity-consistent)
     let class = || {
-        let class = parity_class(p.stride, black, white);
         debug_assert!(
-            class.is_some(),
+            parity_class(p.stride, black, white).is_some(),
             "a position that is not parity-consistent in a place of those that are"
         );
-        p.map + u32::from(class == Some(true))
+        let even = EVEN[p.stride as usize];
+        let black_even = if black != 0 {
+            black & even != 0
+        } else {
+            white & !even != 0
+        };
+        p.map + u32::from(black_even)
     };
     match p.codec {
         Codec::Packed { n } => Key::Narrow(p.map, (black | white << n) as u64),
