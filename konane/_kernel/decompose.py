@@ -382,51 +382,6 @@ def _partition_piece(cells: int, black: int, white: int, stride: int) -> tuple[l
             return groups, dead_x, dead_o
 
 
-def one_group(cells: int, lx: int, lo: int, s: int) -> bool:
-    """Whether the stones that can capture (``lx``, ``lo``: those with an enemy
-    next to them) surely form one region.
-
-    They do if the groups they form (linked by adjacency of opposite colours)
-    are all chained by conflicts between lower bounds of their reaches: first
-    the stones and the cells one jump away, then, if that is not enough, each
-    group's own reach (reach only grows with more stones, so groups whose lower
-    bounds conflict end up in one region).  A ``False`` answer only means
-    "maybe not": the caller then decomposes.  It knows nothing of the cuts of a
-    board that is one line (:func:`_line_drop`): the solver tests those instead.
-    """
-    live = lx | lo
-    groups: list[tuple[int, int]] = []
-    while live:
-        comp = component(live & -live, lx, lo, s)
-        live ^= comp
-        if not groups and not live:
-            return True
-        groups.append((comp & lx, comp & lo))
-    return (_chained([_one_jump(cells, gx, go, s) for gx, go in groups], s)
-            or _chained([reach(cells, gx, go, s) for gx, go in groups], s))
-
-
-def _chained(bounds: list[tuple[int, int]], s: int) -> bool:
-    """Whether reach bounds ``(x, o)`` all join one cluster grown by conflicts."""
-    bounds = list(bounds)
-    cx, co = bounds.pop()
-    while bounds:
-        nx = (cx << 1) | (cx >> 1) | (cx << s) | (cx >> s)     # neighbours(), inlined (hot)
-        no = (co << 1) | (co >> 1) | (co << s) | (co >> s)
-        occ = cx | co
-        rest = []
-        for ux, uo in bounds:
-            if ((ux | uo) & occ) or (ux & no) or (uo & nx):
-                cx |= ux
-                co |= uo
-            else:
-                rest.append((ux, uo))
-        if len(rest) == len(bounds):
-            return False
-        bounds = rest
-    return True
-
-
 def lowest_stone(region: tuple[int, int, int]) -> int:
     stones = region[1] | region[2]
     return stones & -stones

@@ -335,7 +335,9 @@ fn partition_piece(cells: Mask, black: Mask, white: Mask, s: u32) -> (Vec<Group>
     }
 }
 
-/// Whether the stones that can capture surely form one region (`_one_group`).
+/// Whether the stones that can capture surely form one region: the win/loss search's shortcut
+/// before the decomposer (the Python reference search decomposes every position; the test,
+/// `one_group_shortcut_is_never_wrong`, is in the solver's tests).
 pub fn one_group(cells: Mask, lx: Mask, lo: Mask, s: u32) -> bool {
     let mut live = lx | lo;
     let mut groups: Vec<(Mask, Mask)> = Vec::new();
@@ -351,7 +353,7 @@ pub fn one_group(cells: Mask, lx: Mask, lo: Mask, s: u32) -> bool {
         || chained(groups.iter().map(|&(gx, go)| reach(cells, gx, go, s)).collect(), s)
 }
 
-/// Whether reach bounds `(x, o)` all join one cluster grown by conflicts (`_chained`).
+/// Whether reach bounds `(x, o)` all join one cluster grown by conflicts.
 fn chained(mut bounds: Vec<(Mask, Mask)>, s: u32) -> bool {
     let Some((mut cx, mut co)) = bounds.pop() else {
         return true;

@@ -267,25 +267,6 @@ def test_limits_matter_on_sparse_groups():
                 'xo..x..#####\n############', '########..ox\n############']
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_one_group_shortcut_is_never_wrong(seed):
-    # the solver's shortcut "surely one region" must never hide a real split (it is not
-    # used on boards that are one line, whose exact cuts the solver applies instead)
-    from konane._kernel.bitboard import line_step
-    from konane._kernel.decompose import one_group
-    rng = random.Random(200 + seed)
-    for _ in range(600):
-        b = random_board(rng)
-        s = b.stride
-        if line_step(b.cells_mask, s):
-            continue
-        near_o = (b.white_mask << 1) | (b.white_mask >> 1) | (b.white_mask << s) | (b.white_mask >> s)
-        near_x = (b.black_mask << 1) | (b.black_mask >> 1) | (b.black_mask << s) | (b.black_mask >> s)
-        lx, lo = b.black_mask & near_o, b.white_mask & near_x
-        if lx and one_group(b.cells_mask, lx, lo, s):
-            assert len(live_region_masks(b.cells_mask, b.black_mask, b.white_mask, s)) == 1, str(b)
-
-
 # ---------------------------------------------------------------- konane.regions
 
 @SET

@@ -4,7 +4,7 @@
 use super::{Check, Error, Result, Rules, Solver, CHECK_EVERY};
 use crate::engine::{Dyadic, Engine, Id, Nus};
 use crate::konane::bits::{self, automorphisms, captures, images, least_image, least_image_after, Mask, Shapes, Sym};
-use crate::konane::decompose::{live_region_masks, reach, region_masks};
+use crate::konane::decompose::{live_region_masks, one_group, reach, region_masks};
 use crate::konane::pipeline::Ref;
 use crate::konane::testkit::{parse, Rng};
 use rustc_hash::FxHashMap;
@@ -204,6 +204,30 @@ fn regions_of_the_docs_examples() {
     let (rx, ro) = reach(cells, black, white, cols + 1);
     assert_eq!(rx, 0b1010101);
     assert_eq!(ro, 0b1101010);
+}
+
+/// The win/loss search's shortcut "surely one region" (`decompose::one_group`) never hides a
+/// real split: on random boards (not one line, whose exact cuts the search applies instead)
+/// where it answers yes, the decomposer finds one region.
+#[test]
+fn one_group_shortcut_is_never_wrong() {
+    let mut rng = Rng(200);
+    let mut yes = 0;
+    for i in 0..1800u32 {
+        let (rows, cols) = [(3, 4), (4, 4), (3, 6), (5, 5), (2, 7), (4, 6)][(i % 6) as usize];
+        let pic = random_grid(&mut rng, rows, cols, i % 2 == 0);
+        let (_, cols, cells, black, white) = parse(&pic);
+        let s = cols + 1;
+        if bits::line_step(cells, s) != 0 {
+            continue;
+        }
+        let (lx, lo) = (black & bits::neighbours(white, s), white & bits::neighbours(black, s));
+        if lx != 0 && one_group(cells, lx, lo, s) {
+            yes += 1;
+            assert_eq!(live_region_masks(cells, black, white, s).len(), 1, "{pic}");
+        }
+    }
+    assert!(yes > 100, "the shortcut answered yes only {yes} times");
 }
 
 #[test]
