@@ -40,4 +40,6 @@ class build_native(build_rust):  # noqa: N801 (setuptools' command names are low
             raise
 
 
-setup(cmdclass={"build_rust": build_native})
+# the wheel is tagged abi3 (cp311), and setuptools-rust builds the crate for it (PyO3's abi3-py311 feature): one
+# wheel for Python 3.11 and later
+setup(cmdclass={"build_rust": build_native}, options={"bdist_wheel": {"py_limited_api": "cp311"}})

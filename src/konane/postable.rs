@@ -71,6 +71,10 @@ pub enum Codec {
     OccupiedWide,
 }
 
+/// The largest bit length of a frame whose positions are packed whole ([`Codec::Packed`]):
+/// such a place takes every position, parity-consistent or not.
+pub const PACKED_BITS: u32 = 32;
+
 impl Codec {
     /// The codec of a frame with `cells` laid out with `stride`, whose positions are all
     /// parity-consistent if `parity` (see [`parity_class`]).
@@ -78,7 +82,7 @@ impl Codec {
         let n = super::bits::bit_length(cells);
         let rows = n.div_ceil(stride);
         let cols = if rows <= 1 { n } else { stride - 1 };
-        if n <= 32 {
+        if n <= PACKED_BITS {
             Codec::Packed { n }
         } else if parity {
             if n <= 64 {
@@ -549,7 +553,7 @@ impl Table {
     /// positions that are all parity-consistent if `parity` (see [`parity_class`]; a place
     /// of at most 32 bits takes every position: `parity` is then not looked at).
     pub fn place(&mut self, stride: u32, cells: Mask, multi: bool, parity: bool) -> Result<Place, Refused> {
-        let parity = parity && super::bits::bit_length(cells) > 32;
+        let parity = parity && super::bits::bit_length(cells) > PACKED_BITS;
         if let Some(&p) = self.places.get(&(stride, cells, multi, parity)) {
             return Ok(p);
         }

@@ -2055,13 +2055,18 @@ mod tests {
                 .wins_again(&mut e, (n, n), (cells, black, white), true, rules, None)
                 .unwrap();
             assert!(w && again.positions > 0, "{again:?}");
-            // the result keeps the larger work: the first search's, not this one's from its results
+            // the result keeps the larger work of the two searches': on one thread the first's (the
+            // search from its results is smaller); on two the second's root work can exceed it
             let kept: Vec<Proved> = search
                 .new_results()
                 .into_iter()
-                .filter(|p| p.work >= root.work)
+                .filter(|p| Proved { work: root.work, ..*p } == root)
                 .collect();
-            assert_eq!(kept, vec![root]);
+            assert_eq!(kept.len(), 1, "{kept:?}");
+            assert!(kept[0].work >= root.work, "{kept:?} {root:?}");
+            if threads == 1 {
+                assert_eq!(kept[0], root);
+            }
             let mut moves = Vec::new();
             captures(cells, black, white, n + 1, rules.multi_jump, &mut moves);
             let lost: Vec<_> = moves
