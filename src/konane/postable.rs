@@ -232,11 +232,14 @@ struct Slot<K> {
 }
 
 /// An open-addressing map from non-zero keys to ids (linear probing, Fibonacci hashing, at
-/// most 3/4 full); the key 0 has a slot of its own.
+/// most 3/4 full, or 7/8 where the budget refuses a growth); the key 0 has a slot of its
+/// own.
 pub struct PosMap<K = u64> {
     slots: Vec<Slot<K>>,
     shift: u32,
     len: usize,
+    /// Past 3/4 full, the length at which to try a growth again (one was refused).
+    retry: usize,
     zero: Option<u32>,
     /// Whether an entry was marked pending since the last [`PosMap::resolve`].
     pending: bool,
@@ -248,6 +251,7 @@ impl<K> Default for PosMap<K> {
             slots: Vec::new(),
             shift: 0,
             len: 0,
+            retry: 0,
             zero: None,
             pending: false,
         }
@@ -302,7 +306,18 @@ impl<K: PosKey> PosMap<K> {
             return Ok(());
         }
         if 4 * (self.len + 1) > 3 * self.slots.len() {
-            self.grow(budget)?;
+            // past 3/4 the slots double; where the budget refuses that, they take entries up
+            // to 7/8 full (longer probes, a sixth more positions in the same memory: a
+            // computation near its limit may still finish), trying again every 1/64 of them
+            let full = 8 * (self.len + 1) > 7 * self.slots.len();
+            if full || self.len >= self.retry {
+                if let Err(r) = self.grow(budget) {
+                    if full {
+                        return Err(r);
+                    }
+                    self.retry = self.len + (self.slots.len() / 64).max(1);
+                }
+            }
         }
         let mask = self.slots.len() - 1;
         let mut i = self.index(key);
@@ -348,6 +363,7 @@ impl<K: PosKey> PosMap<K> {
         fresh.resize(cap, Slot::default());
         let old = std::mem::replace(&mut self.slots, fresh);
         self.shift = 64 - cap.trailing_zeros();
+        self.retry = 0;
         let mask = cap - 1;
         for s in old.into_iter().filter(|s| { s.key } != K::default()) {
             let mut i = self.index(s.key);
@@ -462,6 +478,7 @@ impl<K: PosKey> PosMap<K> {
             if self.rehash(self.slots.len(), budget).is_err() {
                 self.slots = Vec::new();
                 self.len = usize::from(self.zero.is_some());
+                self.retry = 0;
             }
         }
     }
@@ -844,25 +861,27 @@ mod tests {
 
     #[test]
     fn a_growth_past_the_budget_is_refused_and_the_map_stays_valid() {
-        // 12 entries fit the first 16 slots; the 13th needs 32 slots (512 bytes), which a
-        // budget of 256 bytes refuses: the map keeps its 12 entries and takes no new key
+        // 12 entries fill the first 16 slots to 3/4; the 13th would double them to 32 (512
+        // bytes), which a budget of 256 bytes refuses: the slots take it and the 14th (7/8
+        // full), and refuse the 15th, keeping their 14 entries
         let mut m = PosMap::default();
         let tight = Budget::new(Some(256));
-        for k in 1..=12u64 {
+        for k in 1..=14u64 {
             m.insert(k, k as u32, &tight).unwrap();
         }
-        let r = m.insert(13, 13, &tight).unwrap_err();
+        assert_eq!(m.slots.len(), 16);
+        let r = m.insert(15, 15, &tight).unwrap_err();
         assert_eq!((r.what, r.wanted), (WHAT, 32 * std::mem::size_of::<Slot<u64>>()));
-        assert_eq!(m.len(), 12);
-        assert_eq!(m.get(13), None);
-        for k in 1..=12u64 {
+        assert_eq!(m.len(), 14);
+        assert_eq!(m.get(15), None);
+        for k in 1..=14u64 {
             assert_eq!(m.get(k), Some(k as u32));
         }
         // a key it holds is still replaced without a growth, and a larger budget lets it grow
         m.replace(5, 50);
         assert_eq!(m.get(5), Some(50));
-        m.insert(13, 13, &Budget::UNLIMITED).unwrap();
-        assert_eq!((m.len(), m.get(13)), (13, Some(13)));
+        m.insert(15, 15, &Budget::UNLIMITED).unwrap();
+        assert_eq!((m.len(), m.get(15), m.slots.len()), (15, Some(15), 32));
         // a resolve whose rehash is refused drops the entries (a memo may), never keeps a
         // broken probe sequence
         m.pending = true;
