@@ -860,6 +860,49 @@ mod tests {
     }
 
     #[test]
+    fn a_map_refused_its_doubling_fills_to_seven_eighths_as_a_hash_map() {
+        // 4096 slots filled to 3/4 with no limit; then a budget of 0 bytes refuses every
+        // doubling: new keys go in up to 7/8 full (3584), the next is refused and changes
+        // nothing; every key reads as in a HashMap throughout, and with no limit again the
+        // slots double and keep them all
+        let mut rng = Rng(7);
+        let mut m: PosMap<u64> = PosMap::default();
+        let mut reference = std::collections::HashMap::new();
+        while reference.len() < 3072 {
+            let k = rng.next() | 1;
+            m.insert(k, k as u32, &Budget::UNLIMITED).unwrap();
+            reference.insert(k, k as u32);
+        }
+        assert_eq!((m.len(), m.slots.len()), (3072, 4096));
+        let none = Budget::new(Some(0));
+        let refused = loop {
+            let k = rng.next() | 1;
+            if reference.contains_key(&k) {
+                continue;
+            }
+            match m.insert(k, k as u32, &none) {
+                Ok(()) => reference.insert(k, k as u32),
+                Err(r) => break (k, r),
+            };
+        };
+        assert_eq!((m.len(), m.slots.len(), reference.len()), (3584, 4096, 3584));
+        assert_eq!(refused.1.wanted, 8192 * std::mem::size_of::<Slot<u64>>());
+        assert_eq!(m.get(refused.0), None);
+        for (&k, &v) in &reference {
+            assert_eq!(m.get(k), Some(v));
+        }
+        for _ in 0..1000 {
+            let k = rng.next() | 1;
+            assert_eq!(m.get(k), reference.get(&k).copied());
+        }
+        m.insert(refused.0, 1, &Budget::UNLIMITED).unwrap();
+        assert_eq!((m.len(), m.slots.len(), m.get(refused.0)), (3585, 8192, Some(1)));
+        for (&k, &v) in &reference {
+            assert_eq!(m.get(k), Some(v));
+        }
+    }
+
+    #[test]
     fn a_growth_past_the_budget_is_refused_and_the_map_stays_valid() {
         // 12 entries fill the first 16 slots to 3/4; the 13th would double them to 32 (512
         // bytes), which a budget of 256 bytes refuses: the slots take it and the 14th (7/8
