@@ -174,10 +174,11 @@ def value(board: Board | str, to_move: object = None, /, *, rules: Rules | None 
         its worker past it stops the call with the limit's error (its finished
         regions kept in ``cache``), rather than the worker being killed for it.
     threads : int, optional
-        The threads of the native value solver (at least 1; it uses at most
-        two: the walk over the positions and their valuation, see
-        :func:`konane.set_threads`).  Default: the setting of
-        :func:`konane.set_threads`.  The value does not depend on it.
+        The threads of the native value solver (at least 1: the walk over the
+        positions, their valuation on a second, helpers walking beside the
+        first on the others, see :func:`konane.set_threads`).  Default: the
+        setting of :func:`konane.set_threads`, else at most two.  The value
+        does not depend on it.
 
     Returns
     -------
@@ -268,14 +269,21 @@ def set_threads(n: int | None) -> None:
 
     The win/loss search (:func:`konane.solve`, :func:`konane.outcome`, the
     players' exact search) runs on ``n`` threads sharing its tables (parallel
-    df-pn with virtual proof numbers, Kaneko 2010).  The value solver uses at
-    most two: the walk over the positions (moves, symmetries, regions, its
+    df-pn with virtual proof numbers, Kaneko 2010).  The value solver has two
+    halves: the walk over the positions (moves, symmetries, regions, its
     tables) on the calling thread while a second thread makes their canonical
     forms, each position after its options (on the 5x6 start about two thirds
     of the time of one thread); it brings in the second once it has computed
     4096 positions, so small values never pay for starting a thread
     (``konane.cache_info()["native"]["piped"]`` counts the computations that
-    did).  The default is every processor this process may run on
+    did).  With ``n`` of 3 or more, ``n - 2`` helpers then walk beside the
+    first walk, the same positions with the options of each in other orders,
+    sharing its tables, so each finds there what the others have computed
+    (lazy SMP); their records go to the one thread of canonical forms.  By
+    default the value solver takes at most two threads (more were measured
+    on two processors only, where they gain nothing), and more when asked
+    for, here or by a call's ``threads=``.  The default of the others
+    is every processor this process may run on
     (``konane._kernel.native.default_threads``).  A call's own ``threads=``
     (:func:`konane.solve`, :func:`konane.outcome`, :func:`konane.value`) wins
     over this setting.  The answers, and the ids of :mod:`cgt.ops`, are the
@@ -301,7 +309,7 @@ def set_threads(n: int | None) -> None:
     >>> konane.set_threads(1)
     >>> konane.value("xoxox/oxoxo/xo..x/oxoxo")     # 18 stones, one thread
     cgt.parse('1')
-    >>> konane.set_threads(4)                       # the search on 4, values on 2
+    >>> konane.set_threads(4)                       # the search and values on 4
     >>> konane.solve("xoxox/oxoxo/xo..x/oxoxo", "x").winner
     konane.BLACK
     >>> konane.set_threads(None)                    # every processor

@@ -84,7 +84,8 @@ _LOADED = _current(_ext)
 
 _threads: int | None = None      # set_threads; None: default_threads()
 
-#: The most threads the value solver uses (its two halves: the walk and the valuation).
+#: The most threads the value solver uses by default (its two halves: the walk and the
+#: valuation); more (helpers walking beside the walk) only when asked, see :func:`value_threads`.
 VALUE_THREADS = 2
 
 
@@ -104,6 +105,15 @@ def threads(n: int | None = None) -> int:
     if n is not None:
         return n
     return default_threads() if _threads is None else _threads
+
+
+def value_threads(n: int | None = None) -> int:
+    """The threads of the value solver: ``n`` (a call's ``threads=``), else the setting of
+    :func:`set_threads`, else :func:`default_threads` up to :data:`VALUE_THREADS` (three
+    threads or more, measured so far on two processors only, are not a default)."""
+    if n is None:
+        n = _threads
+    return min(default_threads(), VALUE_THREADS) if n is None else n
 
 
 def set_threads(n: int | None) -> None:
@@ -135,9 +145,8 @@ def value(position: Position, multi_jump: bool, check: Check = None, max_bytes: 
           n_threads: int | None = None) -> int:
     """The id (in :mod:`cgt.ops`) of the value of ``position``; ``check`` is called with the
     number of positions computed from their options, every 4096 of them and once at the end;
-    the process grows by at most ``max_bytes`` while it runs; on at most ``n_threads`` threads
-    (see :func:`threads`; the value solver uses at most :data:`VALUE_THREADS`)."""
-    return _ext.konane_value(position, multi_jump, check, min(threads(n_threads), VALUE_THREADS), max_bytes)
+    the process grows by at most ``max_bytes`` while it runs; on :func:`value_threads` threads."""
+    return _ext.konane_value(position, multi_jump, check, value_threads(n_threads), max_bytes)
 
 
 #: A region value as the native solver gives and takes it: ``(multi, stride, cells, black,

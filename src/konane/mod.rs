@@ -129,6 +129,12 @@ impl<'b, const EVERY: u64> Ticker<'b, EVERY> {
         Ok(())
     }
 
+    /// Call the check with `n` positions counted elsewhere (the helpers of a call in several
+    /// threads).
+    pub(crate) fn add(&mut self, n: u64) -> Result<()> {
+        self.report(n)
+    }
+
     /// Call the check with the positions counted since its last call (if any).
     pub(crate) fn finish(&mut self) -> Result<()> {
         let rest = self.count & (EVERY - 1);

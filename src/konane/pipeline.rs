@@ -28,13 +28,22 @@
 //! its record is valued).  On the 5x6 start, the walk takes about 40% of the time of one
 //! thread and the valuation 60%: piped on two cores, the walk is hidden behind the valuation
 //! (34 s in one thread, 21 s in two, `benchmarks/README.md`).
+//!
+//! In three threads or more, *helpers* walk beside the caller's walk once the worker has
+//! started ([`super::Solver::threads`]), and every walker's records go to the one worker
+//! through one pipe ([`Shared`]): a record is put in the pipe (its slot given) under the
+//! pipe's lock before its walker stores the slot in the tables, where another walker may find
+//! it and refer to it, so the records still come after those they refer to, and the worker
+//! values them in the order they come.  Records of positions two walkers computed both are
+//! valued twice (the same value); a helper's records that the caller's value does not need
+//! are valued all the same (until the call ends).
 
 use super::{Error, Result};
 use crate::engine::shortcut::Shortcuts;
 use crate::engine::{self, memory, Engine, Hook, Id};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{Scope, ScopedJoinHandle};
 
 /// A value in a record or a table of the solver: the id of a value, or (piped mode only) the
@@ -62,8 +71,10 @@ impl Ref {
     }
 
     /// The reference of the record of rank `s` in its call.
+    /// The slot `2^30 - 1` is not given: its negative would be `u32::MAX`, which the walk
+    /// uses for an option not looked up yet.
     fn of_slot(s: usize) -> Result<Ref> {
-        if s > Ref::PAYLOAD as usize {
+        if s >= Ref::PAYLOAD as usize {
             return Err(overflow("more than 2^30 positions are computed in one call"));
         }
         Ok(Ref(Ref::SLOT | s as u32))
@@ -220,34 +231,43 @@ const CHANNEL_CHUNKS: usize = 64;
 /// How many positions pass between two calls of the interrupt hook on the walk's side.
 const HOOK_EVERY: u64 = 1 << 12;
 
-/// The walk's end of a piped call: the chunk being filled, the slots given so far, the
-/// worker, and the engine's interrupt hook (Ctrl-C), which the walk calls in the caller's
-/// thread while the worker's engine answers only to the abort flag.
-pub(crate) struct Pipe<'e, 's> {
+/// What the walkers of a piped call share: the records made and not sent yet, the slots
+/// given so far and the channel to the valuation (behind one lock: a record is put in the
+/// pipe, and its slot given, before its walker stores the slot in the tables, where another
+/// walker may find it, so every record comes after those it refers to); the flag that stops
+/// the helpers when the call ends; what the helpers have counted.
+pub(crate) struct Shared {
+    records: Mutex<Records>,
+    stop: AtomicBool,
+    /// Positions the helpers have computed, not yet reported to the caller's check (in
+    /// steps of [`HOOK_EVERY`]).
+    unreported: AtomicU64,
+    /// Positions computed, region hits and misses of the helpers that have ended.
+    counts: [AtomicU64; 3],
+}
+
+struct Records {
     tx: Option<SyncSender<Vec<u32>>>,
     buf: Vec<u32>,
     slots: usize,
-    steps: u64,
-    hook: &'e mut Option<Hook>,
-    abort: Arc<AtomicBool>,
-    worker: ScopedJoinHandle<'s, engine::Result<()>>,
 }
 
-impl Pipe<'_, '_> {
-    /// Send the chunk being filled.  An error if the valuation has stopped (an engine
-    /// error, which the call reports).
-    fn send(&mut self) -> Result<()> {
-        let chunk = std::mem::replace(&mut self.buf, Vec::with_capacity(CHUNK_WORDS + 64));
-        match &self.tx {
-            Some(tx) if tx.send(chunk).is_ok() => Ok(()),
-            _ => Err(Error::Engine(engine::Error::Interrupted)),
+impl Records {
+    /// The slot of the record `header`, `refs`, put in the pipe.
+    #[inline]
+    fn emit(&mut self, header: u32, refs: &[u32]) -> Result<Ref> {
+        let r = Ref::of_slot(self.slots)?;
+        self.slots += 1;
+        self.buf.push(header);
+        self.buf.extend_from_slice(refs);
+        if self.buf.len() >= CHUNK_WORDS {
+            self.send()?;
         }
+        Ok(r)
     }
 
-    /// End the call: send what is left (unless the walk failed), close the channel, stop
-    /// the valuation if the walk failed, and wait for it; the walk's and the valuation's
-    /// outcomes.
-    fn end<T>(mut self, walked: Result<T>) -> (Result<T>, engine::Result<()>) {
+    /// Send what is left and close the channel (unless the walk failed: then only close it).
+    fn close<T>(&mut self, walked: Result<T>) -> Result<T> {
         let walked = walked.and_then(|r| {
             if !self.buf.is_empty() {
                 self.send()?;
@@ -255,11 +275,107 @@ impl Pipe<'_, '_> {
             Ok(r)
         });
         self.tx = None;
+        walked
+    }
+
+    /// Send the chunk being filled.  An error if the valuation has stopped (an engine
+    /// error, which the call reports) or the call has ended.
+    fn send(&mut self) -> Result<()> {
+        let chunk = std::mem::replace(&mut self.buf, Vec::with_capacity(CHUNK_WORDS + 64));
+        match &self.tx {
+            Some(tx) if tx.send(chunk).is_ok() => Ok(()),
+            _ => Err(Error::Engine(engine::Error::Interrupted)),
+        }
+    }
+}
+
+impl Shared {
+    fn records(&self) -> MutexGuard<'_, Records> {
+        // a walker that panicked is a bug that the call raises once its threads are joined
+        self.records.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The slot of the record `header`, `refs`, put in the pipe.
+    #[inline]
+    fn emit(&self, header: u32, refs: &[u32]) -> Result<Ref> {
+        self.records().emit(header, refs)
+    }
+
+    /// Add the counts of a helper that has ended (positions computed, region hits, misses).
+    pub(crate) fn count(&self, counts: [u64; 3]) {
+        for (c, n) in self.counts.iter().zip(counts) {
+            c.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The caller's end of a piped call: its records (its own while it walks alone, without a
+/// lock; shared with its helpers once it has any), the worker, the helpers, and the
+/// engine's interrupt hook (Ctrl-C), which the caller's walk calls while the worker's
+/// engine answers only to the abort flag.
+pub(crate) struct Pipe<'e, 's> {
+    own: Records,
+    shared: Option<Arc<Shared>>,
+    steps: u64,
+    hook: &'e mut Option<Hook>,
+    abort: Arc<AtomicBool>,
+    worker: ScopedJoinHandle<'s, engine::Result<()>>,
+    /// The helpers walking beside the caller (calls in three threads or more).
+    pub(crate) helpers: Vec<ScopedJoinHandle<'s, ()>>,
+}
+
+impl Pipe<'_, '_> {
+    /// The pipe, for a helper: from the first call on, the records of the caller and of
+    /// every helper go through it, under its lock.
+    pub(crate) fn share(&mut self) -> Arc<Shared> {
+        let own = &mut self.own;
+        self.shared
+            .get_or_insert_with(|| {
+                Arc::new(Shared {
+                    records: Mutex::new(Records {
+                        tx: own.tx.take(),
+                        buf: std::mem::take(&mut own.buf),
+                        slots: own.slots,
+                    }),
+                    stop: AtomicBool::new(false),
+                    unreported: AtomicU64::new(0),
+                    counts: Default::default(),
+                })
+            })
+            .clone()
+    }
+
+    #[inline]
+    fn emit(&mut self, header: u32, refs: &[u32]) -> Result<Ref> {
+        match &self.shared {
+            None => self.own.emit(header, refs),
+            Some(s) => s.emit(header, refs),
+        }
+    }
+
+    /// End the call: send what is left (unless the walk failed), stop the helpers, close
+    /// the channel, stop the valuation if the walk failed, and wait for the helpers and the
+    /// worker; the walk's and the valuation's outcomes and the helpers' counts.
+    fn end<T>(mut self, walked: Result<T>) -> (Result<T>, engine::Result<()>, [u64; 3]) {
+        let walked = match &self.shared {
+            None => self.own.close(walked),
+            Some(s) => {
+                s.stop.store(true, Ordering::Relaxed);
+                s.records().close(walked)
+            }
+        };
         if walked.is_err() {
             self.abort.store(true, Ordering::Relaxed);
         }
+        for h in self.helpers {
+            h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        }
         let valued = self.worker.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-        (walked, valued)
+        let counts = match &self.shared {
+            None => [0; 3],
+            Some(s) => s.counts.each_ref().map(|c| c.load(Ordering::Relaxed)),
+        };
+        (walked, valued, counts)
     }
 }
 
@@ -293,13 +409,17 @@ where
     valuer.values.clear();
     hand_tx.send((e, valuer)).expect("the worker waits for the engine");
     Ok(Pipe {
-        tx: Some(tx),
-        buf: Vec::with_capacity(CHUNK_WORDS + 64),
-        slots: 0,
+        own: Records {
+            tx: Some(tx),
+            buf: Vec::with_capacity(CHUNK_WORDS + 64),
+            slots: 0,
+        },
+        shared: None,
         steps: 0,
         hook,
         abort,
         worker,
+        helpers: Vec::new(),
     })
 }
 
@@ -321,6 +441,8 @@ pub(crate) enum Sink<'e, 's> {
     },
     /// Sent to the worker.
     Pipe(Pipe<'e, 's>),
+    /// A helper's: sent to the worker through the caller's pipe.
+    Helper { shared: Arc<Shared>, steps: u64 },
     /// Only while the worker is being started.
     Switching,
 }
@@ -368,13 +490,28 @@ impl<'e, 's> Sink<'e, 's> {
 
     /// End the call with the walk's outcome: the walk's outcome, and the valuation's if the
     /// records went to a worker ([`Pipe::end`]), `None` if they were valued on this thread.
-    pub(crate) fn end<T>(self, walked: Result<T>) -> (Result<T>, Option<engine::Result<()>>) {
+    /// And the counts of the helpers (positions computed, region hits, misses).
+    pub(crate) fn end<T>(self, walked: Result<T>) -> (Result<T>, Option<engine::Result<()>>, [u64; 3]) {
         match self {
             Sink::Pipe(p) => {
-                let (walked, valued) = p.end(walked);
-                (walked, Some(valued))
+                let (walked, valued, counts) = p.end(walked);
+                (walked, Some(valued), counts)
             }
-            _ => (walked, None),
+            _ => (walked, None, [0; 3]),
+        }
+    }
+
+    /// A helper's sink: its records go to the caller's pipe `shared`.
+    pub(crate) fn helper(shared: Arc<Shared>) -> Sink<'e, 's> {
+        Sink::Helper { shared, steps: 0 }
+    }
+
+    /// The positions the helpers have computed since the last call (in steps of
+    /// [`HOOK_EVERY`]).
+    pub(crate) fn helped(&self) -> u64 {
+        match self {
+            Sink::Pipe(Pipe { shared: Some(s), .. }) => s.unreported.swap(0, Ordering::Relaxed),
+            _ => 0,
         }
     }
 
@@ -392,16 +529,8 @@ impl<'e, 's> Sink<'e, 's> {
                 }
                 Ok(r)
             }
-            Sink::Pipe(p) => {
-                let r = Ref::of_slot(p.slots)?;
-                p.slots += 1;
-                p.buf.push(header);
-                p.buf.extend_from_slice(refs);
-                if p.buf.len() >= CHUNK_WORDS {
-                    p.send()?;
-                }
-                Ok(r)
-            }
+            Sink::Pipe(p) => p.emit(header, refs),
+            Sink::Helper { shared, .. } => shared.emit(header, refs),
             Sink::Switching => unreachable!("a sink is used while its worker starts"),
         }
     }
@@ -414,7 +543,7 @@ impl<'e, 's> Sink<'e, 's> {
                 let g = r.as_id().expect("inline references are ids");
                 Ref::id(e.neg(g)?)
             }
-            Sink::Pipe(_) => Ok(r.negated()),
+            Sink::Pipe(_) | Sink::Helper { .. } => Ok(r.negated()),
             Sink::Switching => unreachable!("a sink is used while its worker starts"),
         }
     }
@@ -432,6 +561,16 @@ impl<'e, 's> Sink<'e, 's> {
                             return Err(Error::Engine(engine::Error::Interrupted));
                         }
                     }
+                }
+                Ok(())
+            }
+            Sink::Helper { shared, steps } => {
+                *steps += 1;
+                if *steps & (HOOK_EVERY - 1) == 0 {
+                    shared.unreported.fetch_add(HOOK_EVERY, Ordering::Relaxed);
+                }
+                if shared.stop.load(Ordering::Relaxed) {
+                    return Err(Error::Stopped);
                 }
                 Ok(())
             }

@@ -24,9 +24,10 @@ static SOLVER: Kernel<Solver> = Kernel::new("solver");
 /// raises (`konane.errors.ComputationLimitError`, `KeyboardInterrupt`) stops the
 /// computation and propagates; the solver's tables keep only finished values.
 ///
-/// `threads`: 1, or 2 for the piped mode of [`crate::konane::pipeline`] (the second thread
+/// `threads`: 1; 2 for the piped mode of [`crate::konane::pipeline`] (the second thread
 /// starts once the call has valued [`crate::konane::PIPE_AFTER`] positions; the check is
-/// called on this thread).
+/// called on this thread); 3 or more for helpers walking beside this thread's walk from
+/// then on (see [`Solver::threads`]).
 ///
 /// `max_bytes`, if given, is the memory budget of the call: the bytes the process may grow
 /// by meanwhile (the tables, the engine's table of games); a growth past it, or one the system

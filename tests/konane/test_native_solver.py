@@ -13,6 +13,8 @@ import textwrap
 import types
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cgt
 import konane
@@ -34,9 +36,9 @@ def fresh_native_tables():
     yield
 
 
-def native(board, rules=konane.STANDARD, check=None):
+def native(board, rules=konane.STANDARD, check=None, threads=None):
     b = Board(board) if isinstance(board, str) else board
-    gid = _native.value(b.key, rules.multi_jump, check)
+    gid = _native.value(b.key, rules.multi_jump, check, n_threads=threads)
     return cgt.Game.from_id(gid)
 
 
@@ -145,7 +147,7 @@ def test_one_and_two_threads_give_the_same_values():
     start = Board.start(4, 5)
     boards += [start.play_removal(start.square_name(r, c)) for r, c in sorted(start.stones("x"))[:3]]
     results, piped = {}, {}
-    for n in (2, 1, 2):
+    for n in (2, 1, 2, 3, 4):
         konane.set_threads(n)
         try:
             _native.clear()
@@ -154,10 +156,27 @@ def test_one_and_two_threads_give_the_same_values():
             piped.setdefault(n, []).append(_native.value_info()["piped"] - before)
         finally:
             konane.set_threads(None)
-    assert results[1][0] == results[2][0] == results[2][1]
-    assert piped[1] == [0] and 3 <= piped[2][0] == piped[2][1] < len(boards), piped
+    # in three and four threads, helpers walk beside the first walk once the second thread
+    # has started: the same ids
+    assert results[1][0] == results[2][0] == results[2][1] == results[3][0] == results[4][0]
+    assert piped[1] == [0] and 3 <= piped[2][0] == piped[2][1] == piped[3][0] == piped[4][0] < len(boards), piped
     for b, v in zip(boards[:6], results[1][0][:6], strict=True):
         assert v == konane.value(b, cache=konane.RegionCache()), str(b)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.sampled_from([(4, 5), (5, 5), (4, 6)]), st.integers(3, 5))
+def test_helpers_give_the_values_of_one_thread(rng, shape, threads):
+    # dense boards, most of whose values take more than the 4096 positions after which the
+    # second thread starts, and the helpers with it: the same ids as one thread (fresh
+    # tables each, on the one engine of the process)
+    rows, cols = shape
+    b = Board("/".join("".join("." if rng.random() < 0.15 else rng.choice("xo") for _ in range(cols))
+                       for _ in range(rows)))
+    _native.clear()
+    one = native(b, threads=1)
+    _native.clear()
+    assert native(b, threads=threads) == one, str(b)
 
 
 def test_set_threads_checks_its_argument():
@@ -167,15 +186,17 @@ def test_set_threads_checks_its_argument():
     for bad in (0, -1, 10**6):
         with pytest.raises(konane.errors.KonaneValueError, match="set_threads takes 1 to 1024 threads"):
             konane.set_threads(bad)
-    konane.set_threads(8)                   # the search takes 8; the value solver has two halves
+    konane.set_threads(8)                   # the search and the value solver take 8
     try:
-        assert _native.threads() == 8
-        assert min(_native.threads(), _native.VALUE_THREADS) == 2
+        assert _native.threads() == _native.value_threads() == 8
+        assert _native.value_threads(3) == 3
         konane.set_threads(1)
-        assert _native.threads() == 1
+        assert _native.threads() == _native.value_threads() == 1
     finally:
         konane.set_threads(None)
     assert _native.threads() == _native.default_threads() == len(os.sched_getaffinity(0))
+    # by default the value solver takes at most two: its walk and its valuation
+    assert _native.value_threads() == min(2, _native.default_threads())
 
 
 @pytest.mark.slow

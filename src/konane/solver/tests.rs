@@ -18,8 +18,14 @@ fn number(e: &mut Engine, num: i128, exp: u32) -> Id {
 /// A solver in one thread (`None`), or in two with the worker started after `n` records
 /// (`Some(n)`; `Some(0)`: piped from the first record, however small the board).
 fn solver(pipe_after: Option<u64>) -> Solver {
-    let mut s = Solver::with_threads(if pipe_after.is_some() { 2 } else { 1 });
-    s.pipe_after = pipe_after.unwrap_or(0);
+    solver_on(if pipe_after.is_some() { 2 } else { 1 }, pipe_after.unwrap_or(0))
+}
+
+/// A solver on `threads` threads (3 or more: helpers walking beside the caller's walk once
+/// the worker has started), the worker started after `pipe_after` records.
+fn solver_on(threads: usize, pipe_after: u64) -> Solver {
+    let mut s = Solver::with_threads(threads);
+    s.pipe_after = pipe_after;
     s
 }
 
@@ -246,9 +252,19 @@ fn piped_from_the_fifth_record_against_brute_force_on_random_boards() {
     against_brute_force(Some(5));
 }
 
+#[test]
+fn helpers_against_brute_force_on_random_boards() {
+    // two and three helpers beside the caller's walk, from the first record and the fifth
+    against_brute_force_with(solver_on(4, 0), true);
+    against_brute_force_with(solver_on(5, 5), true);
+}
+
 fn against_brute_force(pipe_after: Option<u64>) {
+    against_brute_force_with(solver(pipe_after), pipe_after.is_some());
+}
+
+fn against_brute_force_with(mut s: Solver, piped: bool) {
     let mut e = Engine::new();
-    let mut s = solver(pipe_after);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let shapes = [
         (2, 5, false),
@@ -287,7 +303,7 @@ fn against_brute_force(pipe_after: Option<u64>) {
             );
         }
     } // the worker did its part (on the calls of more than `pipe_after` records)
-    assert_eq!(s.info().piped > 0, pipe_after.is_some());
+    assert_eq!(s.info().piped > 0, piped);
 }
 
 /// A random board whose stones stand on the cells of their colour (Black on the cells
@@ -342,7 +358,7 @@ fn parity_consistent_boards_against_brute_force() {
             );
         }
     }
-    let codecs = s.walk.raw.codecs();
+    let codecs = s.tables.raw.codecs();
     for (name, used) in [
         ("Occupied", codecs.iter().any(|&(c, n)| c == Codec::Occupied && n > 0)),
         (
@@ -357,6 +373,30 @@ fn parity_consistent_boards_against_brute_force() {
         ),
     ] {
         assert!(used, "no position was keyed by the codec {name}: {codecs:?}");
+    }
+}
+
+#[test]
+fn helpers_give_the_values_of_one_thread() {
+    // boards too big for the brute force: the values of one thread (a fresh solver each,
+    // on one engine) against two and three helpers, from the first record and the 50th
+    let mut e = Engine::new();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut pics = vec![
+        "xoxox/oxoxo/xo..x/oxoxo".to_string(),
+        "oxoxo/x.xox/oxoxo/xoxox".to_string(),
+    ];
+    for i in 0..12 {
+        pics.push(checkered_grid(&mut rng, 5, 5, 80, i % 2 == 0, 0));
+    }
+    for pic in &pics {
+        let one = value(&mut e, &mut solver(None), pic, Rules::STANDARD);
+        for (threads, after) in [(3, 0), (4, 50), (5, 0)] {
+            let mut s = solver_on(threads, after);
+            assert_eq!(value(&mut e, &mut s, pic, Rules::STANDARD), one, "{pic} on {threads}");
+            // and again from the tables
+            assert_eq!(value(&mut e, &mut s, pic, Rules::STANDARD), one, "{pic} on {threads}");
+        }
     }
 }
 
@@ -403,7 +443,7 @@ fn check_callback(pipe_after: Option<u64>) {
     // the stopped call left only ids of values (a piped call: the slots its valuation
     // reached are replaced by their values, the others dropped)
     let plain = |s: &Solver| {
-        let w = &s.walk;
+        let w = &s.tables;
         w.raw
             .entries()
             .iter()
@@ -428,18 +468,62 @@ fn check_callback(pipe_after: Option<u64>) {
 }
 
 #[test]
+fn helpers_check_callback_counts_stops_and_keeps_the_tables_valid() {
+    for (threads, pipe_after) in [(3, 0), (4, 100)] {
+        let mut e = Engine::new();
+        let mut s = solver_on(threads, pipe_after);
+        let pic = "xoxox/oxoxo/xo..x/oxoxo";
+        // the callback hears of the caller's positions one by one and of the helpers' by
+        // thousands: at most what the walkers computed (some positions twice)
+        let mut calls = Vec::new();
+        let mut count = |n: u64| {
+            calls.push(n);
+            false
+        };
+        let v = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut count)).unwrap();
+        assert_eq!(v, brute_pic(&mut e, pic, true));
+        let computed = s.info().computed;
+        let heard = calls.iter().sum::<u64>();
+        assert!(0 < heard && heard <= computed, "{heard} {computed}");
+        assert_eq!(s.info().piped, 1);
+        // a limit of 5000 positions stops the call and leaves only ids of values
+        s.clear();
+        let mut seen = 0;
+        let mut limit = |n: u64| {
+            seen += n;
+            seen > 5000
+        };
+        let err = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut limit));
+        assert_eq!(err, Err(Error::Stopped));
+        let w = &s.tables;
+        assert!(w
+            .raw
+            .entries()
+            .iter()
+            .chain(w.regions.values())
+            .all(|&r| Ref(r).as_id().is_some()));
+        assert_eq!(checked(&mut e, &mut s, pic, Rules::STANDARD, None), Ok(v));
+    }
+}
+
+#[test]
 fn interrupt_hook_stops_and_keeps_the_tables_valid() {
     // one thread; piped from the start; piped after 100 records
     for pipe_after in [None, Some(0), Some(100)] {
         interrupt_hook(pipe_after);
     }
+    // with a helper
+    interrupt_hook_with(solver_on(3, 0), true);
 }
 
 /// The engine's hook says "stop" from the first call of the check callback (4096 positions,
 /// long after a worker started): in a piped call the walk calls it, and the call stops.
 fn interrupt_hook(pipe_after: Option<u64>) {
+    interrupt_hook_with(solver(pipe_after), pipe_after.is_some());
+}
+
+fn interrupt_hook_with(mut s: Solver, piped: bool) {
     let mut e = Engine::new();
-    let mut s = solver(pipe_after);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -450,7 +534,7 @@ fn interrupt_hook(pipe_after: Option<u64>) {
     };
     let err = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut check));
     assert_eq!(err, Err(Error::Engine(crate::engine::Error::Interrupted)));
-    assert_eq!(s.info().piped, u64::from(pipe_after.is_some()));
+    assert_eq!(s.info().piped, u64::from(piped));
     // the engine's own hook is back (not the worker's, whose abort flag is set), and the
     // tables are valid
     let mut hook = e.replace_hook(None).unwrap();
@@ -467,6 +551,9 @@ fn a_growth_past_the_budget_stops_and_keeps_the_tables_valid() {
     for pipe_after in [None, Some(0)] {
         budget(pipe_after);
     }
+    // with two helpers (one of which may meet the budget first: it stops, and the caller's
+    // walk meets it in turn)
+    budget_with(solver_on(4, 0));
 }
 
 /// A budget of 64 KiB, which the tables of this position pass (they hold some hundred
@@ -474,9 +561,12 @@ fn a_growth_past_the_budget_stops_and_keeps_the_tables_valid() {
 /// its tables keep only finished values, the engine's budget is as it was, and the value
 /// comes with no budget.
 fn budget(pipe_after: Option<u64>) {
+    budget_with(solver(pipe_after));
+}
+
+fn budget_with(mut s: Solver) {
     use crate::engine::memory::Budget;
     let mut e = Engine::new();
-    let mut s = solver(pipe_after);
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     let tight = Budget::new(Some(64 << 10));
     e.set_budget(tight);
@@ -493,11 +583,11 @@ fn budget(pipe_after: Option<u64>) {
     }
     assert_eq!(e.budget(), tight);
     let plain = s
-        .walk
+        .tables
         .raw
         .entries()
         .iter()
-        .chain(s.walk.regions.values())
+        .chain(s.tables.regions.values())
         .all(|&r| Ref(r).as_id().is_some());
     assert!(plain);
     e.set_budget(Budget::UNLIMITED);
