@@ -413,8 +413,13 @@ fn piped_check_callback_counts_stops_and_keeps_the_tables_valid() {
 }
 
 fn check_callback(pipe_after: Option<u64>) {
+    check_callback_with(solver(pipe_after), false);
+}
+
+/// The check callback of a solver (`helpers`: on three threads or more).
+fn check_callback_with(mut s: Solver, helpers: bool) {
     let mut e = Engine::new();
-    let mut s = solver(pipe_after);
+    let piped = s.threads >= 2;
     let pic = "xoxox/oxoxo/xo..x/oxoxo";
     // a callback that only counts: called every CHECK_EVERY positions, then with the rest
     let mut calls = Vec::new();
@@ -425,20 +430,31 @@ fn check_callback(pipe_after: Option<u64>) {
     let v = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut count)).unwrap();
     let computed = s.info().computed;
     assert!(computed > 2 * CHECK_EVERY, "{computed}");
-    assert_eq!(s.info().piped, u64::from(pipe_after.is_some()));
-    assert_eq!(calls.iter().sum::<u64>(), computed);
-    let (last, full) = calls.split_last().unwrap();
-    assert!(full.iter().all(|&n| n == CHECK_EVERY) && 0 < *last && *last <= CHECK_EVERY);
+    assert_eq!(s.info().piped, u64::from(piped));
+    let heard = calls.iter().sum::<u64>();
+    if helpers {
+        // it hears of the caller's positions one by one and of the helpers' by thousands: at
+        // most what the walkers computed (some positions twice)
+        assert!(0 < heard && heard <= computed, "{heard} {computed}");
+    } else {
+        assert_eq!(heard, computed);
+        let (last, full) = calls.split_last().unwrap();
+        assert!(full.iter().all(|&n| n == CHECK_EVERY) && 0 < *last && *last <= CHECK_EVERY);
+    }
     // a limit of 5000 positions, as konane._progress checks it: stops at the second call
+    // (with helpers, 1000: at the first call, whatever part of the work the caller's walk did)
     s.clear();
     let mut seen = 0;
+    let most = if helpers { 1000 } else { 5000 };
     let mut limit = |n: u64| {
         seen += n;
-        seen > 5000
+        seen > most
     };
     let err = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut limit));
     assert_eq!(err, Err(Error::Stopped));
-    assert_eq!(seen, 2 * CHECK_EVERY);
+    if !helpers {
+        assert_eq!(seen, 2 * CHECK_EVERY);
+    }
     assert!(s.info().positions > 0);
     // the stopped call left only ids of values (a piped call: the slots its valuation
     // reached are replaced by their values, the others dropped)
@@ -469,41 +485,9 @@ fn check_callback(pipe_after: Option<u64>) {
 
 #[test]
 fn helpers_check_callback_counts_stops_and_keeps_the_tables_valid() {
-    for (threads, pipe_after) in [(3, 0), (4, 100)] {
-        let mut e = Engine::new();
-        let mut s = solver_on(threads, pipe_after);
-        let pic = "xoxox/oxoxo/xo..x/oxoxo";
-        // the callback hears of the caller's positions one by one and of the helpers' by
-        // thousands: at most what the walkers computed (some positions twice)
-        let mut calls = Vec::new();
-        let mut count = |n: u64| {
-            calls.push(n);
-            false
-        };
-        let v = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut count)).unwrap();
-        assert_eq!(v, brute_pic(&mut e, pic, true));
-        let computed = s.info().computed;
-        let heard = calls.iter().sum::<u64>();
-        assert!(0 < heard && heard <= computed, "{heard} {computed}");
-        assert_eq!(s.info().piped, 1);
-        // a limit of 5000 positions stops the call and leaves only ids of values
-        s.clear();
-        let mut seen = 0;
-        let mut limit = |n: u64| {
-            seen += n;
-            seen > 5000
-        };
-        let err = checked(&mut e, &mut s, pic, Rules::STANDARD, Some(&mut limit));
-        assert_eq!(err, Err(Error::Stopped));
-        let w = &s.tables;
-        assert!(w
-            .raw
-            .entries()
-            .iter()
-            .chain(w.regions.values())
-            .all(|&r| Ref(r).as_id().is_some()));
-        assert_eq!(checked(&mut e, &mut s, pic, Rules::STANDARD, None), Ok(v));
-    }
+    // a helper from the first record, two from the 100th
+    check_callback_with(solver_on(3, 0), true);
+    check_callback_with(solver_on(4, 100), true);
 }
 
 #[test]
