@@ -349,6 +349,21 @@ def test_max_positions_on_the_native_path(threads):
     assert konane.value(START_4X5, max_positions=0) == -1
 
 
+def test_limits_and_exceptions_stop_a_value_with_helpers():
+    # three threads: a helper walks beside the first walk once the second thread has started
+    # (at the 4096th position); the check hears of its positions by thousands
+    with pytest.raises(ComputationLimitError) as info:
+        konane.value(START_4X5, progress=False, max_positions=5000, threads=3)
+    assert info.value.limit == "max_positions" and info.value.positions > 5000
+    assert_valid_after_a_stop()
+    _native.clear()
+    check, seen = stop_on_second_call()
+    with pytest.raises(Stop, match="enough"):
+        native(START_4X5, check=check, threads=3)
+    assert len(seen) == 2
+    assert_valid_after_a_stop()
+
+
 def test_analyze_has_the_limits_on_the_native_path_too(threads):
     with pytest.raises(ComputationLimitError, match="konane.analyze stopped"):
         konane.analyze(START_4X5, progress=False, max_positions=5000)
