@@ -179,9 +179,10 @@ trait Access {
     fn read(&self) -> Self::Read<'_>;
     fn write(&self) -> Self::Write<'_>;
     /// Whether a walker looks the options of a position up all at once (one borrow: behind
-    /// a lock, each borrow costs), or one by one as it comes to them (alone: fewer lookups,
-    /// as an option computed below an earlier one is found then, where looked up at once it
-    /// would be looked up again; 1.3 times faster in two threads on real-game positions).
+    /// a lock, each borrow costs), or one by one as it comes to them (alone, as before the
+    /// helpers: an option computed below an earlier one is found then, where looked up at
+    /// once it is looked up again; the two were not told apart on real-game positions, one
+    /// faster on one position, the other on another, by some 10%).
     const BATCH: bool;
     /// The lock the helpers share, if the tables are behind one.
     fn shared(&self) -> Option<&RwLock<Tables>>;
