@@ -282,8 +282,8 @@ def set_threads(n: int | None) -> None:
     (lazy SMP); their records go to the one thread of canonical forms.  By
     default the value solver takes at most two threads (more were measured
     on two processors only, where they gain nothing), and more when asked
-    for, here or by a call's ``threads=``.  The default of the others
-    is every processor this process may run on
+    for, here or by a call's ``threads=``.  The searches' default is every
+    processor this process may run on
     (``konane._kernel.native.default_threads``).  A call's own ``threads=``
     (:func:`konane.solve`, :func:`konane.outcome`, :func:`konane.value`) wins
     over this setting.  The answers, and the ids of :mod:`cgt.ops`, are the
