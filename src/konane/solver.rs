@@ -178,18 +178,11 @@ trait Access {
         Self: 'a;
     fn read(&self) -> Self::Read<'_>;
     fn write(&self) -> Self::Write<'_>;
-    /// Whether a walker looks the options of a position up all at once (one borrow: behind
-    /// a lock, each borrow costs), or one by one as it comes to them (alone, as before the
-    /// helpers: an option computed below an earlier one is found then, where looked up at
-    /// once it is looked up again; the two were not told apart on real-game positions, one
-    /// faster on one position, the other on another, by some 10%).
-    const BATCH: bool;
     /// The lock the helpers share, if the tables are behind one.
     fn shared(&self) -> Option<&RwLock<Tables>>;
 }
 
 impl Access for RefCell<Tables> {
-    const BATCH: bool = false;
     type Read<'a> = std::cell::Ref<'a, Tables>;
     type Write<'a> = std::cell::RefMut<'a, Tables>;
     #[inline]
@@ -206,7 +199,6 @@ impl Access for RefCell<Tables> {
 }
 
 impl Access for RwLock<Tables> {
-    const BATCH: bool = true;
     type Read<'a> = RwLockReadGuard<'a, Tables>;
     type Write<'a> = RwLockWriteGuard<'a, Tables>;
     #[inline]
@@ -844,10 +836,13 @@ impl<'t, A: Access> Walker<'t, A> {
     /// `self.st.moves[m0..m0 + n]` (the first `n_left` by Black, the others by White) from
     /// `position` (black, white) onto `self.st.opts`.
     ///
-    /// Two passes: the first turns each move into the position stored for it (its
-    /// representative under the frame's symmetries) and prefetches its slot of the position
-    /// table, the second looks the positions up (and computes the missing ones, in the
-    /// walker's [`order`]), so the cache misses of one position's options overlap.
+    /// In one borrow of the tables, each move turned into the position stored for it (its
+    /// representative under the frame's symmetries), its slot of the position table
+    /// prefetched, then the positions looked up (the cache misses of one position's options
+    /// overlap); then the missing ones computed ([`Walker::missing_options`]).  Alone, a
+    /// walker looked each option up as it came to it before the helpers (one lookup each
+    /// where one found missing is looked up again after another was computed): the two were
+    /// not told apart on real-game positions, each faster on one position by some 10%.
     fn options_ids(
         &mut self,
         cx: &mut Call<'_, '_, '_>,
@@ -886,43 +881,16 @@ impl<'t, A: Access> Walker<'t, A> {
                 };
                 st.reps.push((rb, rw, flag, k));
             }
-            // behind a lock: the options found in the table at once (their slots prefetched
-            // above, so that the cache misses overlap), the others (`MISSING`) after
-            if A::BATCH {
-                for &(_, _, flag, k) in &st.reps[r0..] {
-                    let r = match flag {
-                        DEAD => Some(Ref::ZERO.0),
-                        _ => t.raw.get_key(fr.place, k),
-                    };
-                    st.opts.push(r.unwrap_or(MISSING));
-                }
+            // the options found in the table at once, the others (`MISSING`) after
+            for &(_, _, flag, k) in &st.reps[r0..] {
+                let r = match flag {
+                    DEAD => Some(Ref::ZERO.0),
+                    _ => t.raw.get_key(fr.place, k),
+                };
+                st.opts.push(r.unwrap_or(MISSING));
             }
         }
-        let r = if A::BATCH {
-            self.missing_options(cx, multi, fr, r0, o0, n)
-        } else {
-            // alone: each option looked up as the walk comes to it (one lookup each: an option
-            // computed below an earlier one is found then)
-            (r0..r0 + n).try_for_each(|j| {
-                let (rb, rw, flag, k) = self.st.reps[j];
-                let r = if flag == DEAD {
-                    Ref::ZERO
-                } else {
-                    let found = self.t.read().raw.get_key(fr.place, k);
-                    let r = match found {
-                        Some(r) => Ref(r),
-                        None => engine::grow(|| self.play(cx, multi, fr, (rb, rw, k)))?,
-                    };
-                    if flag == 1 {
-                        cx.sink.neg(r)?
-                    } else {
-                        r
-                    }
-                };
-                self.st.opts.push(r.0);
-                Ok(())
-            })
-        };
+        let r = self.missing_options(cx, multi, fr, r0, o0, n);
         self.st.reps.truncate(r0);
         r
     }
