@@ -19,7 +19,7 @@ from konane._progress import set_progress
 from konane.board import BLACK, WHITE, Board, Color, as_board, as_color
 from konane.cache import RegionCache, cache_info, clear_caches, default_cache
 from konane.censuses import Census, census
-from konane.certificates import CertificateReport, join_certificates, verify_certificate
+from konane.certificates import CertificateReport, join_certificates, negate_certificate, verify_certificate
 from konane.decomposition import regions
 from konane.errors import (
     BoardParseError,
@@ -46,8 +46,8 @@ from konane.values import Analysis, analyze, set_threads, value
 
 __all__ = [
     # functions: values and who wins, players, every position of a board, finding by value
-    "value", "analyze", "regions", "outcome", "solve", "verify_certificate", "join_certificates", "best_move",
-    "choose_move", "census", "find",
+    "value", "analyze", "regions", "outcome", "solve", "verify_certificate", "join_certificates",
+    "negate_certificate", "best_move", "choose_move", "census", "find",
     # functions: reading positions, caches, progress, threads
     "as_board", "as_color", "parse_square", "square_name",
     "cache_info", "clear_caches", "default_cache", "set_progress", "set_threads",

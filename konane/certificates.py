@@ -61,7 +61,8 @@ from konane.errors import CertificateError, ComputationLimitError, KonaneError, 
 from konane.moves import Move
 from konane.rules import Rules, as_rules
 
-__all__ = ["verify_certificate", "join_certificates", "CertificateReport", "FORMAT", "LEAF_STONES"]
+__all__ = ["verify_certificate", "join_certificates", "negate_certificate", "CertificateReport", "FORMAT",
+           "LEAF_STONES"]
 
 # (Also here, for konane.solve: game_wins and winning_moves, who wins in any phase of a game,
 # the opening's removals included, and write, which writes a certificate.)
@@ -570,15 +571,39 @@ class _Joiner:
             if not children:
                 found = Settled(mover.opponent, board=board, mover=mover)
             elif board.stone_count() > self.floor:
-                below = [(m, self.settle(after, mover.opponent)) for m, after in children]
-                wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
-                if wins:
-                    found = Settled(mover, board=board, mover=mover, moves=wins[:1])
-                elif all(c is not None for _, c in below):
-                    found = Settled(mover.opponent, board=board, mover=mover,
-                                    moves=[(m, c) for m, c in below if c is not None])
+                found = self.by_captures(board, mover, children)
         self.settled[key] = found
         return found
+
+    def by_captures(self, board: Board, mover: Color, children: list[tuple[Move, Board]]) -> Settled | None:
+        """How the position is proved by its captures ``children``, each settled: one that the mover
+        wins, or every one, each won by the other player; None if neither."""
+        below = [(m, self.settle(after, mover.opponent)) for m, after in children]
+        wins = [(m, c) for m, c in below if c is not None and c.winner is mover]
+        if wins:
+            return Settled(mover, board=board, mover=mover, moves=wins[:1])
+        if all(c is not None for _, c in below):
+            return Settled(mover.opponent, board=board, mover=mover, moves=[(m, c) for m, c in below if c is not None])
+        return None
+
+    def unfold(self, board: Board, mover: Color) -> Settled | None:
+        """How the position is proved by its captures, down to the positions after the root of a
+        part whose root is the position's image under a symmetry (a root node cannot name
+        another node: the root is written anew, the rest of the part copied).  The nodes that
+        the parts' roots name become parts themselves."""
+        for name, nodes, root, _, _, _ in list(self.loaded):
+            node = nodes[root]
+            for item in node.get("moves", []) if isinstance(node, dict) else []:
+                if not (isinstance(item, list) and len(item) in (2, 3) and type(item[1]) is int
+                        and 0 <= item[1] < len(nodes)):
+                    raise CertificateError(f"{name!r}, node {root}: a move is not [move, node] or [move, node, k]")
+                child, child_mover, _, child_winner = _read_node(nodes[item[1]], item[1], name)
+                self.by_position.setdefault((child.key, child_mover), len(self.loaded))
+                self.loaded.append((name, nodes, item[1], child, child_mover, child_winner))
+        self.settled.clear()
+        children = board.move_options(mover, self.rules)
+        return Settled(mover.opponent, board=board, mover=mover) if not children else \
+            self.by_captures(board, mover, children)
 
     def link(self, s: Settled) -> list[Any]:
         """The node of a proved position written (its children first): ``[index]``, or
@@ -757,7 +782,10 @@ def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path:
 
     From a position of the capture phase instead of a match (``to_move=``, and ``rules=``), the
     same walk from it: its certificate joined from those of positions after some of its
-    captures (``scripts/narrow_setups.py --split``).
+    captures (``scripts/narrow_setups.py --split``), or from the certificate of its image under
+    a symmetry of the board (its root is then written for the position, with the moves of the
+    image's root: with :func:`negate_certificate`, the proof for one player to move of a board
+    that is its own negative gives the proof for the other).
 
     The parts' nodes are copied (a position met in two parts is one node); only the seals of
     the parts are checked here (a changed part is refused), not their proofs: check the joined
@@ -836,6 +864,10 @@ def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path:
         mover = as_color(to_move)
         joiner = _Joiner(as_rules(rules), parts)
         settled = joiner.settle(board, mover)
+        if settled is not None and settled.part is not None and settled.symmetry:
+            # a part of the position's image (its negative's proof, for a board that is its own
+            # negative by a symmetry, see negate_certificate): its root written for the position
+            settled = joiner.unfold(board, mover)
         if settled is None:
             raise CertificateError(f"the parts do not settle who wins {board.picture!r} with {mover.long_name} "
                                    "to move")
@@ -888,6 +920,111 @@ def join_certificates(start: Any, parts: Iterable[str | os.PathLike[str]], path:
     root = joiner.emit({"board": start.picture, "to_move": first.value, "phase": FIRST, "winner": winner.value,
                         "moves": removal_nodes})
     return joiner.save(name, root, start, first, winner, FIRST, begun)
+
+
+@public
+def negate_certificate(path: str | os.PathLike[str], out: str | os.PathLike[str]) -> CertificateReport:
+    """Write the certificate of the negative: every stone, player and value of the other colour.
+
+    The negative of a game (``-G``) is the game with the roles of Left and Right exchanged:
+    in Konane, the position with the colours of its stones exchanged.  A proof that Black
+    wins a position with some player to move is then, with every colour exchanged (the
+    stones of each node, the player to move, the winner, the regions of each leaf, and their
+    values negated), a proof that White wins the negative with the other player to move;
+    the moves keep their names.  A board that is its own negative up to a symmetry (a board
+    of even width with a horizontal gap in the middle of a row) needs only one search: the
+    proof for the other player to move is the negative of the first one, joined to the
+    board itself by :func:`join_certificates`.
+
+    Only the seal of ``path`` is checked here (a changed file is refused), not its proof:
+    check the negative with :func:`verify_certificate`, which checks every node.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A certificate (:func:`konane.solve` with ``certificate=``, or a joined one).
+    out : str or os.PathLike
+        Where to write the certificate of the negative.
+
+    Returns
+    -------
+    CertificateReport
+        What was written (``seconds``: the time of the writing).
+
+    Raises
+    ------
+    CertificateError
+        If ``path`` cannot be read, is not a certificate, was changed after it was written, or
+        a node or a value cannot be read (the message names it).
+    KonaneTypeError
+        If a path is not a str or a path.
+
+    Examples
+    --------
+    The 4 x 4 board with the gap in the middle of its second row is its own negative under
+    the mirror left-right (which exchanges the colours of a row of even length): the proof
+    with Black to move gives the proof with White to move.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> b = konane.Board("oxox/xoxo/o..x/xoxo")
+    >>> black = os.path.join(folder, "black.cert")
+    >>> konane.solve(b, "x", certificate=black).winner.long_name
+    'White'
+    >>> negative = os.path.join(folder, "negative.cert")
+    >>> konane.negate_certificate(black, negative).board.picture
+    'xoxo/oxox/x..o/oxox'
+    >>> white = os.path.join(folder, "white.cert")
+    >>> _ = konane.join_certificates(b, [negative], white, to_move="o")
+    >>> report = konane.verify_certificate(white)
+    >>> report.board == b, report.to_move.long_name, report.winner.long_name
+    (True, 'White', 'Black')
+    """
+    begun = _time.monotonic()
+    source, name = check_path(path), check_path(out)
+    header, nodes = _read(source)
+    try:
+        rules = Rules(multi_jump=bool(header["rules"]["multi_jump"]), opening=str(header["rules"]["opening"]))
+        root = header["root"]
+        assert isinstance(root, int) and 0 <= root < len(nodes)
+    except (KeyError, TypeError, AssertionError, KonaneError) as exc:
+        raise CertificateError(f"{source!r}: its header is damaged ({exc!r})") from None
+    negatives: dict[str, str] = {}             # a value's text -> its negative's (values repeat)
+
+    def negative(text: Any, i: int) -> str:
+        found = negatives.get(text) if isinstance(text, str) else None
+        if found is None:
+            try:
+                found = negatives[text] = str(-cgt.parse(text))
+            except (TypeError, ValueError, cgt.CGTError) as exc:
+                raise CertificateError(f"{source!r}, node {i}: the value {text!r} cannot be read ({exc})") from None
+        return found
+
+    texts = _Texts()
+    leaves = dead_ends = 0
+    for i in range(len(nodes)):
+        node = nodes[i]
+        _, to_move, _, won_by = _read_node(node, i, source)     # (a node that is not one is refused)
+        record = dict(node, board=node["board"].translate(_SWAP), to_move=to_move.opponent.value,
+                      winner=won_by.opponent.value)
+        if "regions" in node:
+            regions = node["regions"]
+            if not (isinstance(regions, list) and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], str)
+                                                      for r in regions)):
+                raise CertificateError(f"{source!r}, node {i}: its regions are not a list of [picture, value]")
+            record["regions"] = [[picture.translate(_SWAP), negative(value, i)] for picture, value in regions]
+            leaves += 1
+        elif "moves" not in node:
+            dead_ends += 1
+        texts.append(_text(record))
+    board, mover, phase, winner = _read_node(nodes[root], root, source)
+    size = _save(name, rules, root, texts)
+    return CertificateReport(name, Board(board.picture.translate(_SWAP)), mover.opponent, winner.opponent, phase,
+                             len(texts), leaves, dead_ends, size, _time.monotonic() - begun)
+
+
+#: The colours exchanged in a picture (:func:`negate_certificate`).
+_SWAP = str.maketrans("xo", "ox")
 
 
 def _copy_nodes(name: str, nodes: Sequence[Any], root: int, emit: Callable[[dict[str, Any]], int],

@@ -19,7 +19,11 @@ needs no convention.  The squares (columns a, b, ... along the long side, rows 1
 
 Where the middle is not unique, the other choice is a mirror image of this one: with the
 same outcome when the mirrored side is odd (the mirror keeps the colours), and with the
-colours exchanged (L and R swapped) when it is even.
+colours exchanged (L and R swapped) when it is even.  The horizontal middle setup with ``n``
+even is its own negative (the mirror left-right maps its gap onto itself and exchanges the
+colours), and so is the vertical middle setup with ``rows`` even (the mirror top-bottom).  On
+such a board White moving first wins where Black moving first loses (its outcome is P or N),
+and with ``--certify`` one search proves both sides (White's proof is Black's negated).
 
 For each setup the outcomes along ``n`` are handed to the families tool
 (:func:`cgt.families.find_closed_form`, on the games 1, -1, * and 0, one of each outcome
@@ -185,12 +189,30 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     on ``threads`` threads (None: konane's setting), each within what :func:`room` leaves of
     ``max_memory`` since ``baseline``.  ``side_done``, if given, is called with the reports so far
     after Black's side (the run's file then keeps its checked proof should the run end during
-    White's)."""
+    White's).
+
+    A board that is its own negative by a symmetry (the middle setups, see above) is
+    searched with Black to move only: White's proof is Black's with the colours exchanged
+    (:func:`konane.negate_certificate`), joined to the board (:func:`konane.join_certificates`)
+    and checked as any other; its report says ``"negative_of": "x"``."""
     out: dict[str, Any] = {}
+    negative = konane.Board(b.picture.translate(str.maketrans("xo", "ox")))
+    own_negative = any(image.key == negative.key for image in b.transforms())
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
         t = time.perf_counter()
         report: dict[str, object] = {}
+        if color is konane.WHITE and own_negative and "winner" in out.get("x", {}):
+            negated = os.path.join(directory, f"{stem}-x-negative.cert")
+            konane.negate_certificate(os.path.join(directory, f"{stem}-x.cert"), negated)
+            konane.join_certificates(b, [negated], path, to_move=konane.WHITE)
+            os.remove(negated)
+            seconds = time.perf_counter() - t
+            checked = konane.verify_certificate(path)
+            out["o"] = {"negative_of": "x", "winner": checked.winner.long_name, "nodes": checked.nodes,
+                        "bytes": checked.size, "solve_and_write_seconds": round(seconds, 3),
+                        "verify_seconds": round(checked.seconds, 3)}
+            continue
         try:
             if split:
                 parts: list[str] = []

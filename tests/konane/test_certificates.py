@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+import cgt
 import konane
 from konane import BLACK, WHITE, Board, certificates
 from konane._kernel import native
@@ -455,9 +456,13 @@ def test_parts_join_into_the_certificate_of_a_position(tmp_path):
     (m, after), *_ = b.move_options(BLACK)
     konane.join_certificates(after, parts, tmp_path / "one.cert", to_move=WHITE)
     assert konane.verify_certificate(tmp_path / "one.cert").nodes == konane.verify_certificate(parts[0]).nodes
-    # its image under the half turn is not written again: that part is its certificate
-    with pytest.raises(CertificateError, match="image of a part"):
-        konane.join_certificates(after.transform(2), parts, tmp_path / "image.cert", to_move=WHITE)
+    # its image under the half turn: its root written for it, the part's nodes below it
+    image = after.transform(2)
+    konane.join_certificates(image, parts, tmp_path / "image.cert", to_move=WHITE)
+    report = konane.verify_certificate(tmp_path / "image.cert")
+    assert report.board == image and report.to_move is WHITE and report.winner is WHITE
+    header, nodes = _load(tmp_path / "image.cert")
+    assert nodes[header["root"]]["board"] == image.picture != after.picture
     with pytest.raises(CertificateError, match="do not settle"):
         konane.join_certificates(b, [], tmp_path / "none.cert", to_move=BLACK)
     with pytest.raises(CertificateError, match="other rules"):
@@ -573,3 +578,82 @@ def test_a_limit_reached_while_the_proof_is_searched_again_is_a_limit(tmp_path):
     konane.clear_caches()
     assert konane.solve(b, BLACK, cache=cache, certificate=path, threads=1).winner is BLACK
     assert konane.verify_certificate(path).winner is BLACK
+
+
+def _swapped(picture):
+    return picture.translate(str.maketrans("xo", "ox"))
+
+
+def test_the_negative_of_a_certificate_proves_the_negative(tmp_path):
+    """negate_certificate: every node of the other colour, the values of the leaves negated;
+    the checker (reference code) passes it, with the other winner and player to move; twice
+    gives the nodes back.  Expected outcomes: the negative of G with Right to move is won as G
+    with Left to move, with the roles exchanged (hand calculation from the definition of -G)."""
+    rng = random.Random(38)
+    boards = [Board.start(5).play_removal("c3").play_removal("b3")]       # leaves settled by values
+    boards += [Board(random_grid(rng, rng.choice([3, 4]), rng.choice([4, 5]), holes=rng.random() < 0.3))
+               for _ in range(12)]
+    leaves = 0
+    for i, b in enumerate(boards):
+        for who in (BLACK, WHITE):
+            s, path = _solved(tmp_path, b, who, name=f"{i}{who.value}.cert")
+            negative = tmp_path / f"{i}{who.value}-negative.cert"
+            written = konane.negate_certificate(path, negative)
+            report = konane.verify_certificate(negative)
+            assert report.board == Board(_swapped(b.picture)) == written.board
+            assert report.to_move is who.opponent and report.winner is s.winner.opponent is written.winner
+            assert report.nodes == written.nodes == konane.verify_certificate(path).nodes
+            # node by node: the colours exchanged, each value negated, the moves kept
+            _, before = _load(path)
+            _, after = _load(negative)
+            for x, y in zip(before, after, strict=True):
+                assert y["board"] == _swapped(x["board"]) and y.get("moves") == x.get("moves")
+                assert {y["to_move"], y["winner"]} <= {"x", "o"} and y["to_move"] != x["to_move"]
+                for (p, v), (q, w) in zip(x.get("regions", []), y.get("regions", []), strict=True):
+                    assert q == _swapped(p) and cgt.parse(w) == -cgt.parse(v)
+                    leaves += 1
+            konane.negate_certificate(negative, tmp_path / "twice.cert")
+            assert _load(tmp_path / "twice.cert") == _load(path)
+    assert leaves > 0
+
+
+def test_a_board_that_is_its_own_negative_needs_one_search(tmp_path):
+    """The 4 x n boards with the horizontal gap in the middle, n even, are their own negatives
+    by the mirror left-right: the proof with Black to move, negated and joined to the board,
+    proves who wins with White to move; the outcomes (P for 4 x 4, ...) from both searches."""
+    for n in (4, 6):
+        b = Board.start(4, n).play_removal(f"{'abcdefgh'[n // 2 - 1]}2").play_removal(f"{'abcdefgh'[n // 2]}2")
+        assert Board(_swapped(b.picture)) in b.transforms()
+        s, black = _solved(tmp_path, b, BLACK, name=f"4x{n}-x.cert")
+        konane.negate_certificate(black, tmp_path / "negative.cert")
+        konane.join_certificates(b, [tmp_path / "negative.cert"], tmp_path / f"4x{n}-o.cert", to_move=WHITE)
+        report = konane.verify_certificate(tmp_path / f"4x{n}-o.cert")
+        assert report.board == b and report.to_move is WHITE
+        assert report.winner is s.winner.opponent is konane.solve(b, WHITE, progress=False).winner
+
+
+def test_a_negative_is_refused_where_a_certificate_would_be(tmp_path):
+    _, path = _solved(tmp_path, Board.start(5).play_removal("c3").play_removal("b3"), "x")
+    original = path.read_bytes()
+    out = tmp_path / "negative.cert"
+
+    def bad_value(header, nodes):
+        next(n for n in nodes if n.get("regions"))["regions"][0][1] = "{1|"
+    _edit(path, bad_value)
+    with pytest.raises(CertificateError, match=r"node \d+: the value '\{1\|' cannot be read"):
+        konane.negate_certificate(path, out)
+    path.write_bytes(original)
+
+    def bad_node(header, nodes):
+        nodes[-1]["to_move"] = "z"
+    _edit(path, bad_node)
+    with pytest.raises(CertificateError, match="not a node"):
+        konane.negate_certificate(path, out)
+    data = bytearray(original)
+    data[len(data) // 2] ^= 0x20
+    path.write_bytes(bytes(data))
+    with pytest.raises(CertificateError):
+        konane.negate_certificate(path, out)
+    assert not out.exists()
+    with pytest.raises(konane.errors.KonaneTypeError, match="path must be a str or a path"):
+        konane.negate_certificate(path, None)

@@ -8,6 +8,7 @@ search (``konane/_kernel/wins.py``) are compared with each other on the same boa
 several thresholds of the regions settled by values (0: none, the plain search).
 """
 
+import os
 import random
 
 import pytest
@@ -1019,6 +1020,28 @@ def test_narrow_setups_certificates_are_written_within_the_time_of_a_search(tmp_
     assert out["x"]["stopped"] == "time" and out["o"]["winner"] in ("Black", "White")
 
 
+def test_narrow_setups_proves_a_board_that_is_its_own_negative_by_one_search(tmp_path, monkeypatch):
+    """4 x 6 horizontal middle is its own negative (the mirror left-right exchanges its colours):
+    one search, Black's; White's proof is Black's negated and checked, and its winner is the
+    one a search with White to move finds (run here before the count).  4 x 5 is not: two
+    searches."""
+    mod = load_script("scripts", "narrow_setups")
+    b = mod.board(4, 6, "horizontal middle")
+    expected = konane.solve(b, konane.WHITE, progress=False).winner.long_name
+    real, seen = konane.solve, []
+
+    def solve(*args, **kwargs):
+        seen.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(konane, "solve", solve)
+    out = mod.certify(b, str(tmp_path), "4x6", threads=1)
+    assert seen == [konane.BLACK] and out["o"]["negative_of"] == "x" and out["o"]["winner"] == expected
+    assert out["o"]["nodes"] > 1 and sorted(os.listdir(tmp_path)) == ["4x6-o.cert", "4x6-x.cert"]
+    out = mod.certify(mod.board(4, 5, "horizontal middle"), str(tmp_path), "4x5", threads=1)
+    assert seen[1:] == [konane.BLACK, konane.WHITE] and "negative_of" not in out["o"]
+
+
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
     """Ctrl-C (KeyboardInterrupt raised by the fourth search, as the signal does) stops the run
     at the board in progress: exit 130, the file with the boards it solved merged into what the
@@ -1184,7 +1207,7 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
                          "--certify", str(tmp_path / how), "--json", str(out)] + (["--split"] if how == "split" else [])
                         ) == 0
         runs[how] = json.loads(out.read_text(encoding="utf-8"))["tables"][0]["setups"]
-    checked, twins = 0, 0
+    checked, twins, negatives = 0, 0, 0
     for setup, entry in runs["split"].items():
         for row, whole in zip(entry["boards"], runs["whole"][setup]["boards"], strict=True):
             assert row["outcome"] == whole["outcome"] is not None      # the split proofs' outcome, no search
@@ -1192,6 +1215,10 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
             for side, color in (("x", BLACK), ("o", WHITE)):
                 cert, other = row["certificates"][side], whole["certificates"][side]
                 assert cert["winner"] == other["winner"] and cert["nodes"] > 0
+                if "negative_of" in cert:       # a board that is its own negative: Black's proof negated
+                    assert side == "o" and "negative_of" in other
+                    negatives += 1
+                    continue
                 captures = [c["capture"] for c in cert["split"]]
                 every = [str(m) for m, _ in b.move_options(color)]
                 after = dict((str(m), a) for m, a in b.move_options(color))
@@ -1211,7 +1238,8 @@ def test_narrow_setups_script_certifies_split_at_the_first_captures(tmp_path):
                 report = konane.verify_certificate(tmp_path / "split" / f"{stem}.cert")
                 assert report.winner.long_name == cert["winner"] and report.board == b and report.to_move is color
                 checked += 1
-    assert checked >= 12 and twins == 2       # 3 x 5 vertical middle, one twin a side
+    # 3 x 5 vertical middle, one twin a side; 3 x 4 and 3 x 6 horizontal middle, their own negatives
+    assert checked >= 12 and twins == 2 and negatives == 2
     with pytest.raises(SystemExit):
         mod.main(["--rows", "3:4-4", "--split"])            # the proofs need a folder
 
