@@ -147,7 +147,8 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
     """The outcome class of a position, by search: who wins with either player to move.
 
     The same as ``konane.value(board).outcome``, but computed by a win/loss
-    search (two of them: Black first and White first), which reaches
+    search (two of them: Black first and White first; one for a board that
+    is its own negative, :meth:`konane.Board.is_own_negative`), which reaches
     positions whose value is out of reach.
 
     Parameters
@@ -224,13 +225,14 @@ def outcome(board: Board | str, *, rules: Rules | None = None, max_positions: in
         with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
                          max_memory=max_memory, time=time, threads=threads, kept=_KEPT_CLUSTER) as prog:
             black_first = on_cluster.wins_on(b, True, r, on, store, prog)[0]
-            white_first = on_cluster.wins_on(b, False, r, on, store, prog)[0]
+            white_first = black_first if b.is_own_negative() else on_cluster.wins_on(b, False, r, on, store, prog)[0]
     else:
         with computation("konane.outcome", desc="konane outcome", progress=progress, max_positions=max_positions,
                          max_memory=max_memory, time=time, threads=threads, kept=_KEPT) as prog, proofs_kept_in(kept):
             stats = Stats()
             black_first = wins(b.key, True, r, prog, prog.tick, stats)
-            white_first = wins(b.key, False, r, prog, prog.tick, stats)
+            # a board that is its own negative: White moving first wins exactly where Black does
+            white_first = black_first if b.is_own_negative() else wins(b.key, False, r, prog, prog.tick, stats)
     if black_first:
         return cgt.Outcome.N if white_first else cgt.Outcome.L
     return cgt.Outcome.R if white_first else cgt.Outcome.P

@@ -22,8 +22,8 @@ same outcome when the mirrored side is odd (the mirror keeps the colours), and w
 colours exchanged (L and R swapped) when it is even.  The horizontal middle setup with ``n``
 even is its own negative (the mirror left-right maps its gap onto itself and exchanges the
 colours), and so is the vertical middle setup with ``rows`` even (the mirror top-bottom).  On
-such a board White moving first wins where Black moving first loses (its outcome is P or N),
-and with ``--certify`` one search proves both sides (White's proof is Black's negated).
+such a board White moving first wins exactly where Black moving first wins (its outcome is N or
+P), and one search settles both sides: with ``--certify``, White's proof is Black's negated.
 
 For each setup the outcomes along ``n`` are handed to the families tool
 (:func:`cgt.families.find_closed_form`, on the games 1, -1, * and 0, one of each outcome
@@ -196,8 +196,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     (:func:`konane.negate_certificate`), joined to the board (:func:`konane.join_certificates`)
     and checked as any other; its report says ``"negative_of": "x"``."""
     out: dict[str, Any] = {}
-    negative = konane.Board(b.picture.translate(str.maketrans("xo", "ox")))
-    own_negative = any(image.key == negative.key for image in b.transforms())
+    own_negative = b.is_own_negative()
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
         t = time.perf_counter()

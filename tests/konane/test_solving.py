@@ -174,6 +174,37 @@ def test_outcome_against_brute_force(b):
     assert konane.outcome(b, rules=konane.SINGLE_JUMP) == brute(b, konane.SINGLE_JUMP).outcome
 
 
+def test_a_board_that_is_its_own_negative_is_searched_once(monkeypatch):
+    """Boards made their own negatives (each row followed by its mirror image in the other
+    colour, a board under the mirror left-right; or a picture and its negative turned half a
+    turn): one search for the outcome, which is the brute force's (independent; N or P); other
+    boards two searches."""
+    from konane import solving
+
+    rng = random.Random(38)
+    calls = []
+    real = solving.wins
+    monkeypatch.setattr(solving, "wins", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    swap = str.maketrans("xo", "ox")
+    for i in range(60):
+        rows = random_grid(rng, rng.choice([1, 2, 3]), rng.choice([1, 2, 3]), holes=i % 3 == 0).split("/")
+        if i % 2:
+            b = Board("/".join(r + r[::-1].translate(swap) for r in rows))
+        else:
+            half = Board("/".join(rows))
+            b = Board("/".join(rows + [r[::-1].translate(swap) for r in reversed(rows)]))
+            assert b.transform(2).negative() == b and half.rows * 2 == b.rows
+        assert b.is_own_negative() and b.negative() != b or not b.stone_count()
+        calls.clear()
+        o = konane.outcome(b, progress=False)
+        assert o == brute(b).outcome and o.value in "NP" and calls == [True], b
+    for _ in range(60):
+        b = Board(random_grid(rng, 3, 4))
+        calls.clear()
+        konane.outcome(b, progress=False)
+        assert calls == ([True] if b.is_own_negative() else [True, False]), b
+
+
 def test_long_lines_are_cut_exactly():
     """Long rows (cut exactly, as the value solver does): the search agrees with the values."""
     for k in range(2, 21):
