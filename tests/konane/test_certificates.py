@@ -615,6 +615,12 @@ def test_the_negative_of_a_certificate_proves_the_negative(tmp_path):
             konane.negate_certificate(negative, tmp_path / "twice.cert")
             assert _load(tmp_path / "twice.cert") == _load(path)
     assert leaves > 0
+    # a game from its opening: White removes first on the negative board, and Black wins
+    _, path = _solved(tmp_path, konane.Match(Board.start(4)), name="4x4.cert")     # White wins (Norvig 2021)
+    konane.negate_certificate(path, tmp_path / "4x4-negative.cert")
+    report = konane.verify_certificate(tmp_path / "4x4-negative.cert")
+    assert (report.phase, report.to_move, report.winner) == ("first removal", WHITE, BLACK)
+    assert report.board == Board.start(4).negative()
 
 
 def test_a_board_that_is_its_own_negative_needs_one_search(tmp_path):
