@@ -55,6 +55,7 @@ use super::{Check, Error, Result, Rules, Solver};
 use crate::engine::memory::{self, Budget, Refused};
 use crate::engine::{self, Engine, Id};
 use rustc_hash::FxHashMap;
+use std::cell::UnsafeCell;
 use std::collections::hash_map::Entry as Slot;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -457,28 +458,88 @@ const SHARDS: usize = 64;
 struct Shared<V> {
     shards: Box<[Shard<V>]>,
     len: AtomicIsize,
+    /// One thread reaches the table (a call of one thread): the shards are reached without
+    /// their locks.  The locks' atomic instructions cost a search on one thread some 15 to 20%
+    /// of its time (4 x 11 horizontal corner, White first), mostly by keeping the lookups of
+    /// a node's children from overlapping their cache misses.  Set through `&mut`
+    /// ([`Tables::set_alone`]) by [`Search::call`], which holds the search for its call: true
+    /// only for a call of one thread, which starts no other; outside a call the table is
+    /// reached through `&mut Search` (or, from `&Search`, by the methods that count and list
+    /// entries, which take the locks).
+    alone: bool,
 }
 
-/// A shard of a [`Shared`] table, alone on its cache lines (no false sharing between shards).
+/// A shard of a [`Shared`] table, alone on its cache lines (no false sharing between shards):
+/// its maps, reached under its lock or, by the one thread of a call, without it
+/// ([`Shared::alone`]).
 #[repr(align(128))]
-struct Shard<V>(Mutex<Split<V>>);
+struct Shard<V> {
+    lock: Mutex<()>,
+    split: UnsafeCell<Split<V>>,
+}
+
+// SAFETY: the maps of a shard are reached under its lock, or without it only where one thread
+// reaches the table (`Shared::alone`, see `Shared::held`).
+unsafe impl<V: Send> Sync for Shard<V> {}
+
+/// The maps of a shard, held: with its lock's guard, or without where one thread reaches the
+/// table.
+struct Held<'a, V> {
+    _guard: Option<MutexGuard<'a, ()>>,
+    split: &'a mut Split<V>,
+}
+
+impl<V> std::ops::Deref for Held<'_, V> {
+    type Target = Split<V>;
+    fn deref(&self) -> &Split<V> {
+        self.split
+    }
+}
+
+impl<V> std::ops::DerefMut for Held<'_, V> {
+    fn deref_mut(&mut self) -> &mut Split<V> {
+        self.split
+    }
+}
 
 impl<V: Copy + Work> Shared<V> {
     fn new() -> Shared<V> {
         Shared {
-            shards: (0..SHARDS).map(|_| Shard(Mutex::new(Split::default()))).collect(),
+            shards: (0..SHARDS)
+                .map(|_| Shard {
+                    lock: Mutex::new(()),
+                    split: UnsafeCell::new(Split::default()),
+                })
+                .collect(),
             len: AtomicIsize::new(0),
+            alone: false,
         }
     }
 
-    /// The locked shard of `o` (a panic elsewhere leaves every shard valid: it only ever
-    /// holds whole entries).
+    /// The maps of shard `i`, held: under its lock (a panic elsewhere leaves every shard
+    /// valid: it only ever holds whole entries), or without it where one thread reaches the
+    /// table.  No caller holds two of the same shard at once (under the locks that would be
+    /// a deadlock).
     #[inline]
-    fn shard(&self, o: &Open) -> MutexGuard<'_, Split<V>> {
+    fn held(&self, i: usize) -> Held<'_, V> {
+        let shard = &self.shards[i];
+        let guard = if self.alone {
+            None
+        } else {
+            Some(shard.lock.lock().unwrap_or_else(PoisonError::into_inner))
+        };
+        // SAFETY: under the shard's lock, or with the table reached by one thread alone
+        // (`Shared::alone`); each `Held` of a shard ends before the next is made.
+        let split = unsafe { &mut *shard.split.get() };
+        Held { _guard: guard, split }
+    }
+
+    /// The maps of the shard of `o`, held.
+    #[inline]
+    fn shard(&self, o: &Open) -> Held<'_, V> {
         let x = o.me ^ o.en.rotate_left(29) ^ Mask::from(o.g).rotate_left(61);
         let h = ((x as u64) ^ ((x >> 64) as u64)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let i = (h >> (64 - SHARDS.trailing_zeros())) as usize;
-        self.shards[i].0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.held((h >> (64 - SHARDS.trailing_zeros())) as usize)
     }
 
     #[inline]
@@ -526,15 +587,26 @@ impl<V: Copy + Work> Shared<V> {
 
     /// The entries, counted now.
     fn exact_len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|x| x.0.lock().unwrap_or_else(PoisonError::into_inner).len())
-            .sum()
+        (0..SHARDS).map(|i| self.locked(i).len()).sum()
+    }
+
+    /// The maps of shard `i` under its lock, whoever reaches the table (for the methods that
+    /// `&Search` may call: a count of the entries).
+    fn locked(&self, i: usize) -> Held<'_, V> {
+        let shard = &self.shards[i];
+        let guard = shard.lock.lock().unwrap_or_else(PoisonError::into_inner);
+        // SAFETY: under the shard's lock; where one thread reaches the table without the
+        // locks (`Shared::alone`), it holds no other `Held` of the shard meanwhile.
+        let split = unsafe { &mut *shard.split.get() };
+        Held {
+            _guard: Some(guard),
+            split,
+        }
     }
 
     fn retain(&self, keep: impl Fn(&V) -> bool) {
-        for shard in self.shards.iter() {
-            let mut s = shard.0.lock().unwrap_or_else(PoisonError::into_inner);
+        for i in 0..SHARDS {
+            let mut s = self.held(i);
             let before = s.len();
             s.retain(&keep);
             self.count(s.len() as isize - before as isize);
@@ -559,8 +631,8 @@ impl<V: Copy + Work> Shared<V> {
     /// Every entry: its node, rules and value.
     fn entries(&self) -> Vec<(Open, bool, V)> {
         let mut out = Vec::with_capacity(self.len());
-        for shard in self.shards.iter() {
-            let s = shard.0.lock().unwrap_or_else(PoisonError::into_inner);
+        for i in 0..SHARDS {
+            let s = self.locked(i);
             out.extend(s.narrow.iter().map(|(k, v)| (k.open(), k.multi, *v)));
             out.extend(s.wide.iter().map(|(k, v)| (k.open(), k.multi, *v)));
         }
@@ -618,6 +690,12 @@ impl Tables {
     fn keep(&self, o: &Open, multi: bool, x: Entry, max_entries: usize, budget: &Budget) -> Result<bool> {
         self.proved.make_room(max_entries, &self.shrinking);
         Ok(self.proved.put(o, multi, budget, |_| x)?)
+    }
+
+    /// Whether one thread alone reaches the tables from now on ([`Shared::alone`]).
+    fn set_alone(&mut self, alone: bool) {
+        self.proved.alone = alone;
+        self.pn.alone = alone;
     }
 
     fn log(&self) -> MutexGuard<'_, Option<Vec<(Open, bool)>>> {
@@ -957,6 +1035,8 @@ impl Search {
     ) -> R {
         self.budget = e.budget();
         self.shapes.budget = self.budget;
+        // one thread alone reaches the tables in a call of one thread: no locks
+        self.tables.set_alone(threads == 1);
         let cfg = Config {
             small: self.small,
             split: self.split,
@@ -2152,8 +2232,7 @@ mod tests {
                 t.count(1);
             }
         }
-        let capacity =
-            |t: &Shared<Entry>| -> usize { t.shards.iter().map(|x| x.0.lock().unwrap().narrow.capacity()).sum() };
+        let capacity = |t: &Shared<Entry>| -> usize { (0..SHARDS).map(|i| t.locked(i).narrow.capacity()).sum() };
         let (len, cap) = (t.exact_len(), capacity(&t));
         let none = Budget::new(Some(0));
         let heavy = node(&mut rng);
@@ -2283,6 +2362,33 @@ mod tests {
                 .unwrap();
             assert_eq!(w1, wn);
             assert!(stats.positions > 0);
+        }
+    }
+
+    #[test]
+    fn calls_of_one_thread_and_of_several_share_the_tables() {
+        // a call of one thread reaches the tables without their locks (`Shared::alone`), a
+        // call of several under them: one search alternating both, its tables kept, finds
+        // what the brute force finds (independent), and its tables count what they hold
+        let mut e = Engine::new();
+        let mut rng = Rng(0x5EED_0038_0000_0001);
+        let mut search = Search::new();
+        search.small = 4;
+        for i in 0..400 {
+            search.threads = [1, 3, 1, 2][i % 4];
+            let (rows, cols) = [(4, 4), (3, 5), (4, 5)][i % 3];
+            let (cells, black, white) = random_board(&mut rng, rows, cols);
+            let btm = i % 2 == 0;
+            let (me, en) = if btm { (black, white) } else { (white, black) };
+            let (got, _) = search
+                .wins(&mut e, rows, cols, cells, black, white, btm, Rules::STANDARD, None)
+                .unwrap();
+            assert_eq!(
+                got,
+                brute(cells, me, en, cols + 1, true),
+                "{rows}x{cols} {cells:b} {black:b} {white:b}"
+            );
+            assert_eq!(search.tables.proved.len(), search.tables.proved.exact_len());
         }
     }
 
