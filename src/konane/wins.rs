@@ -35,7 +35,7 @@
 //!
 //! df-pn runs on [`Search::threads`] threads (Kaneko 2010, parallel df-pn with virtual proof
 //! numbers): every thread searches from the root; the tables are shared, in shards behind
-//! their own locks ([`Shared`]), and the engine with the value solver of the small regions
+//! their own locks ([`Shared`]; a call of one thread takes none), and the engine with the value solver of the small regions
 //! behind one lock (a node needs it only for its small regions and the moves in `g`).  A node
 //! counts the threads searching it, and a thread choosing a child increases the child's
 //! disproof number by that count, in the child's units of deep df-pn (times `max(1, D -
