@@ -213,9 +213,9 @@ pub struct Search {
     solver: Solver,
     /// Regions with at most this many stones are settled by their exact values.
     pub small: u32,
-    /// When the transposition table holds this many entries, the cheapest results are
-    /// dropped (those that took the least work) until at most half of them remain; the
-    /// table of proof numbers likewise.
+    /// When the transposition table holds this many entries (as its count says: up to a
+    /// 64th more a thread, [`BATCH`]), the cheapest results are dropped (those that took the
+    /// least work) until at most half of them remain; the table of proof numbers likewise.
     pub max_entries: usize,
     /// Search by depth-first proof numbers (df-pn) instead of the plain depth-first search.
     pub proof_numbers: bool,
