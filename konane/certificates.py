@@ -982,13 +982,7 @@ def negate_certificate(path: str | os.PathLike[str], out: str | os.PathLike[str]
     """
     begun = _time.monotonic()
     source, name = check_path(path), check_path(out)
-    header, nodes = _read(source)
-    try:
-        rules = Rules(multi_jump=bool(header["rules"]["multi_jump"]), opening=str(header["rules"]["opening"]))
-        root = header["root"]
-        assert isinstance(root, int) and 0 <= root < len(nodes)
-    except (KeyError, TypeError, AssertionError, KonaneError) as exc:
-        raise CertificateError(f"{source!r}: its header is damaged ({exc!r})") from None
+    nodes, rules, root = _opened(source)
     negatives: dict[str, str] = {}             # a value's text -> its negative's (values repeat)
 
     def negative(text: Any, i: int) -> str:
@@ -1222,6 +1216,18 @@ def _read(name: str) -> tuple[dict[str, Any], _Nodes]:
     return header, nodes
 
 
+def _opened(name: str) -> tuple[_Nodes, Rules, int]:
+    """A certificate read (:func:`_read`): its nodes, its rules and the index of its root."""
+    header, nodes = _read(name)
+    try:
+        rules = Rules(multi_jump=bool(header["rules"]["multi_jump"]), opening=str(header["rules"]["opening"]))
+        root = header["root"]
+        assert isinstance(root, int) and 0 <= root < len(nodes)
+    except (KeyError, TypeError, AssertionError, KonaneError) as exc:
+        raise CertificateError(f"{name!r}: its header is damaged ({exc!r})") from None
+    return nodes, rules, root
+
+
 @public
 def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
     """Check a certificate written by :func:`konane.solve` (``certificate=path``), with the
@@ -1261,13 +1267,7 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
     """
     start = _time.monotonic()
     name = check_path(path)
-    header, nodes = _read(name)
-    try:
-        rules = Rules(multi_jump=bool(header["rules"]["multi_jump"]), opening=str(header["rules"]["opening"]))
-        root = header["root"]
-        assert isinstance(root, int) and 0 <= root < len(nodes)
-    except (KeyError, TypeError, AssertionError, KonaneError) as exc:
-        raise CertificateError(f"{name!r}: its header is damaged ({exc!r})") from None
+    nodes, rules, root = _opened(name)
     checker = _Checker(rules)
     leaves = dead_ends = 0
     # the nodes read for a move that names them, kept until they are checked themselves (the
