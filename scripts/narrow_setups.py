@@ -194,13 +194,18 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
     A board that is its own negative by a symmetry (the middle setups, see above) is
     searched with Black to move only: White's proof is Black's with the colours exchanged
     (:func:`konane.negate_certificate`), joined to the board (:func:`konane.join_certificates`)
-    and checked as any other; its report says ``"negative_of": "x"``."""
+    and checked as any other, or, where Black's search stopped, White's stops with it (the
+    same search); its report says ``"negative_of": "x"``."""
     out: dict[str, Any] = {}
     own_negative = b.is_own_negative()
     for color in (konane.BLACK, konane.WHITE):
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
         t = time.perf_counter()
         report: dict[str, object] = {}
+        if color is konane.WHITE and own_negative and "x" in out and "winner" not in out["x"]:
+            # Black's search stopped: White's is the same search (the colours exchanged)
+            out["o"] = {"negative_of": "x", "stopped": out["x"]["stopped"], "seconds": 0.0}
+            continue
         if color is konane.WHITE and own_negative and "winner" in out.get("x", {}):
             negated = os.path.join(directory, f"{stem}-x-negative.cert")
             konane.negate_certificate(os.path.join(directory, f"{stem}-x.cert"), negated)

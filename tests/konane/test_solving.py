@@ -1046,7 +1046,8 @@ def test_narrow_setups_certificates_are_written_within_the_time_of_a_search(tmp_
         return real(*args, **kwargs)
 
     monkeypatch.setattr(konane, "solve", solve)
-    out = mod.certify(mod.board(2, 4, "vertical middle"), str(tmp_path), "2x4", limit=7.5, threads=1)
+    # (2 x 4 horizontal corner: not its own negative, so each side is searched)
+    out = mod.certify(mod.board(2, 4, "horizontal corner"), str(tmp_path), "2x4", limit=7.5, threads=1)
     assert seen == [7.5, 7.5]
     assert out["x"]["stopped"] == "time" and out["o"]["winner"] in ("Black", "White")
 
@@ -1054,8 +1055,8 @@ def test_narrow_setups_certificates_are_written_within_the_time_of_a_search(tmp_
 def test_narrow_setups_proves_a_board_that_is_its_own_negative_by_one_search(tmp_path, monkeypatch):
     """4 x 6 horizontal middle is its own negative (the mirror left-right exchanges its colours):
     one search, Black's; White's proof is Black's negated and checked, and its winner is the
-    one a search with White to move finds (run here before the count).  4 x 5 is not: two
-    searches."""
+    one a search with White to move finds (run here before the count); where Black's search
+    stops, White's stops with it.  4 x 5 is not its own negative: two searches."""
     mod = load_script("scripts", "narrow_setups")
     b = mod.board(4, 6, "horizontal middle")
     expected = konane.solve(b, konane.WHITE, progress=False).winner.long_name
@@ -1071,6 +1072,18 @@ def test_narrow_setups_proves_a_board_that_is_its_own_negative_by_one_search(tmp
     assert out["o"]["nodes"] > 1 and sorted(os.listdir(tmp_path)) == ["4x6-o.cert", "4x6-x.cert"]
     out = mod.certify(mod.board(4, 5, "horizontal middle"), str(tmp_path), "4x5", threads=1)
     assert seen[1:] == [konane.BLACK, konane.WHITE] and "negative_of" not in out["o"]
+    # Black's search stopped by its limit: White's, the same search, is not run
+    seen.clear()
+
+    def stopped(*args, **kwargs):
+        seen.append(args[1])
+        raise konane.ComputationLimitError("stopped by the time", limit="time", positions=10)
+
+    monkeypatch.setattr(konane, "solve", stopped)
+    out = mod.certify(b, str(tmp_path / "stopped"), "4x6", threads=1, limit=5.0)
+    assert seen == [konane.BLACK] and out["x"]["stopped"] == "time"
+    assert out["o"]["negative_of"] == "x" and out["o"]["stopped"] == "time"
+    assert mod.proved_outcome(out) == (None, "time")
 
 
 def test_narrow_setups_script_keeps_the_boards_of_a_stopped_run(tmp_path, monkeypatch):
