@@ -35,8 +35,9 @@
 //!
 //! df-pn runs on [`Search::threads`] threads (Kaneko 2010, parallel df-pn with virtual proof
 //! numbers): every thread searches from the root; the tables are shared, in shards behind
-//! their own locks ([`Shared`]; a call of one thread takes none), and the engine with the value solver of the small regions
-//! behind one lock (a node needs it only for its small regions and the moves in `g`).  A node
+//! their own locks ([`Shared`]; a call of one thread takes none), and the engine with the
+//! value solver of the small regions behind one lock (a node needs it only for its small
+//! regions and the moves in `g`).  A node
 //! counts the threads searching it, and a thread choosing a child increases the child's
 //! disproof number by that count, in the child's units of deep df-pn (times `max(1, D -
 //! depth)`, as its first numbers), or multiplies it by one more than the count where that is
@@ -467,9 +468,9 @@ struct Shared<V> {
     shards: Box<[Shard<V>]>,
     len: AtomicIsize,
     /// One thread reaches the table (a call of one thread): the shards are reached without
-    /// their locks.  The locks' atomic instructions cost a search on one thread some 15 to 20%
-    /// of its time (4 x 11 horizontal corner, White first), mostly by keeping the lookups of
-    /// a node's children from overlapping their cache misses.  Set through `&mut`
+    /// their locks.  The locks' atomic instructions cost a search on one thread some 5 to 8%
+    /// of its time (4 x 10 horizontal middle, 5x8 a1 a2), by keeping the lookups of a node's
+    /// children from overlapping their cache misses.  Set through `&mut`
     /// ([`Tables::set_alone`]) by [`Search::call`], which holds the search for its call: true
     /// only for a call of one thread, which starts no other; outside a call the table is
     /// reached through `&mut Search` (or, from `&Search`, by the methods that count and list
