@@ -37,11 +37,10 @@
 //! numbers): every thread searches from the root; the tables are shared, in shards behind
 //! their own locks ([`Shared`]; a call of one thread takes none), and the engine with the
 //! value solver of the small regions behind one lock (a node needs it only for its small
-//! regions and the moves in `g`).  A node
-//! counts the threads searching it, and a thread choosing a child increases the child's
-//! disproof number by that count, in the child's units of deep df-pn (times `max(1, D -
-//! depth)`, as its first numbers), or multiplies it by one more than the count where that is
-//! more, so that the threads spread over the most-proving nodes.  Whatever the interleaving,
+//! regions and the moves in `g`).  A node counts the threads searching it, and a thread
+//! choosing a child increases the child's disproof number by that count, in the child's units
+//! of deep df-pn (times `max(1, D - depth)`, as its first numbers), or multiplies it by one
+//! more than the count where that is more, so that the threads spread over the most-proving nodes.  Whatever the interleaving,
 //! an entry of the table is a result some thread proved, so the answer is the one thread's;
 //! only the work (nodes searched twice) depends on it.
 
