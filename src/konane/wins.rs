@@ -40,9 +40,9 @@
 //! regions and the moves in `g`).  A node counts the threads searching it, and a thread
 //! choosing a child increases the child's disproof number by that count, in the child's units
 //! of deep df-pn (times `max(1, D - depth)`, as its first numbers), or multiplies it by one
-//! more than the count where that is more, so that the threads spread over the most-proving nodes.  Whatever the interleaving,
-//! an entry of the table is a result some thread proved, so the answer is the one thread's;
-//! only the work (nodes searched twice) depends on it.
+//! more than the count where that is more, so that the threads spread over the most-proving
+//! nodes.  Whatever the interleaving, an entry of the table is a result some thread proved,
+//! so the answer is the one thread's; only the work (nodes searched twice) depends on it.
 
 use super::bits::{
     bit_length, bounding_box, captures, dense_rows, from_grid8, line_step, mobility, neighbours, pack_rows, shr,
