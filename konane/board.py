@@ -971,39 +971,11 @@ class Board:
         """
         return Board._make(self._rows, self._cols, self._cells, self._white, self._black, self._origin)
 
-    def negative(self) -> Board:
-        """The board with the colours of its stones exchanged: the negative of its game.
-
-        In the negative ``-G`` of a game Left and Right exchange their roles; on a Konane board,
-        Black's stones become White's and White's Black's, so ``konane.value(b.negative())`` is
-        ``-konane.value(b)``.  The squares keep their names (the :attr:`origin` is kept).
-
-        Returns
-        -------
-        Board
-
-        Examples
-        --------
-        >>> b = konane.Board("xo./..x")
-        >>> b.negative()
-        konane.Board('ox./..o')
-        >>> konane.value(b.negative()) == -konane.value(b)
-        True
-
-        A board can be its own negative up to a symmetry: the 4x4 board with the gap in the
-        middle of its second row, under the mirror left-right.  The player moving first then
-        wins with either colour or loses with either: its outcome is N or P.
-
-        >>> b = konane.Board("oxox/xoxo/o..x/xoxo")
-        >>> b.negative() == b.transform(4), konane.outcome(b)
-        (True, <Outcome.P: 'P'>)
-        """
-        return Board._make(self._rows, self._cols, self._cells, self._white, self._black, self._origin)
-
     def is_own_negative(self) -> bool:
-        """Whether the board is the image of its :meth:`negative` under one of the eight symmetries
-        (:meth:`transform`): its value ``G`` is then ``-G``, so the player moving first wins
-        with either colour or loses with either (outcome N or P), and one search settles both.
+        """Whether the board is the image of its negative (:meth:`color_swapped`) under one of
+        the eight symmetries (:meth:`transform`): its value ``G`` is then ``-G``, so the player
+        moving first wins with either colour or loses with either (outcome N or P), and one
+        search settles both.
 
         Returns
         -------
@@ -1011,8 +983,12 @@ class Board:
 
         Examples
         --------
-        >>> konane.Board("oxox/xoxo/o..x/xoxo").is_own_negative()       # the mirror left-right
-        True
+        The 4x4 board with the gap in the middle of its second row, under the mirror
+        left-right:
+
+        >>> b = konane.Board("oxox/xoxo/o..x/xoxo")
+        >>> b.is_own_negative(), b.color_swapped() == b.transform(4), konane.outcome(b)
+        (True, True, <Outcome.P: 'P'>)
         >>> konane.Board("xo./..x").is_own_negative()
         False
         """

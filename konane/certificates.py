@@ -1013,7 +1013,7 @@ def negate_certificate(path: str | os.PathLike[str], out: str | os.PathLike[str]
         texts.append(_text(record))
     board, mover, phase, winner = _read_node(nodes[root], root, source)
     size = _save(name, rules, root, texts)
-    return CertificateReport(name, board.negative(), mover.opponent, winner.opponent, phase,
+    return CertificateReport(name, board.color_swapped(), mover.opponent, winner.opponent, phase,
                              len(texts), leaves, dead_ends, size, _time.monotonic() - begun)
 
 

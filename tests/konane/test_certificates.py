@@ -620,7 +620,7 @@ def test_the_negative_of_a_certificate_proves_the_negative(tmp_path):
     konane.negate_certificate(path, tmp_path / "4x4-negative.cert")
     report = konane.verify_certificate(tmp_path / "4x4-negative.cert")
     assert (report.phase, report.to_move, report.winner) == ("first removal", WHITE, BLACK)
-    assert report.board == Board.start(4).negative()
+    assert report.board == Board.start(4).color_swapped()
 
 
 def test_a_board_that_is_its_own_negative_needs_one_search(tmp_path):

@@ -193,8 +193,8 @@ def test_a_board_that_is_its_own_negative_is_searched_once(monkeypatch):
         else:
             half = Board("/".join(rows))
             b = Board("/".join(rows + [r[::-1].translate(swap) for r in reversed(rows)]))
-            assert b.transform(2).negative() == b and half.rows * 2 == b.rows
-        assert b.is_own_negative() and b.negative() != b or not b.stone_count()
+            assert b.transform(2).color_swapped() == b and half.rows * 2 == b.rows
+        assert b.is_own_negative() and b.color_swapped() != b or not b.stone_count()
         calls.clear()
         o = konane.outcome(b, progress=False)
         assert o == brute(b).outcome and o.value in "NP" and calls == [True], b
