@@ -202,11 +202,11 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
         path = os.path.join(directory, f"{stem}-{color.value}.cert")
         t = time.perf_counter()
         report: dict[str, object] = {}
-        if color is konane.WHITE and own_negative and "x" in out and "winner" not in out["x"]:
-            # Black's search stopped: White's is the same search (the colours exchanged)
-            out["o"] = {"negative_of": "x", "stopped": out["x"]["stopped"], "seconds": 0.0}
-            continue
-        if color is konane.WHITE and own_negative and "winner" in out.get("x", {}):
+        if color is konane.WHITE and own_negative:
+            if "winner" not in out["x"]:
+                # Black's search stopped: White's is the same search (the colours exchanged)
+                out["o"] = {"negative_of": "x", "stopped": out["x"]["stopped"], "seconds": 0.0}
+                continue
             negated = os.path.join(directory, f"{stem}-x-negative.cert")
             konane.negate_certificate(os.path.join(directory, f"{stem}-x.cert"), negated)
             konane.join_certificates(b, [negated], path, to_move=konane.WHITE)
