@@ -21,7 +21,8 @@ Where the middle is not unique, the other choice is a mirror image of this one: 
 same outcome when the mirrored side is odd (the mirror keeps the colours), and with the
 colours exchanged (L and R swapped) when it is even.  The horizontal middle setup with ``n``
 even is its own negative (the mirror left-right maps its gap onto itself and exchanges the
-colours), and so is the vertical middle setup with ``rows`` even (the mirror top-bottom).  On
+colours), and so is the vertical middle setup with ``rows`` even (the mirror top-bottom), as is
+the vertical corner setup of 2 x n (:meth:`konane.Board.is_own_negative` finds them).  On
 such a board White moving first wins exactly where Black moving first wins (its outcome is N or
 P), and one search settles both sides: with ``--certify``, White's proof is Black's negated.
 
