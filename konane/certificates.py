@@ -594,12 +594,12 @@ class _Joiner:
         for name, nodes, root, _, _, _ in list(self.loaded):
             node = nodes[root]
             for item in node.get("moves", []) if isinstance(node, dict) else []:
-                if not (isinstance(item, list) and len(item) in (2, 3) and type(item[1]) is int
-                        and 0 <= item[1] < len(nodes)):
+                c = _named_node(item, nodes)
+                if c is None:
                     raise CertificateError(f"{name!r}, node {root}: a move is not [move, node] or [move, node, k]")
-                child, child_mover, _, child_winner = _read_node(nodes[item[1]], item[1], name)
+                child, child_mover, _, child_winner = _read_node(nodes[c], c, name)
                 self.by_position.setdefault((child.key, child_mover), len(self.loaded))
-                self.loaded.append((name, nodes, item[1], child, child_mover, child_winner))
+                self.loaded.append((name, nodes, c, child, child_mover, child_winner))
         self.settled.clear()
         children = board.move_options(mover, self.rules)
         return Settled(mover.opponent, board=board, mover=mover) if not children else \
@@ -985,12 +985,12 @@ def negate_certificate(path: str | os.PathLike[str], out: str | os.PathLike[str]
     nodes, rules, root = _opened(source)
     negatives: dict[str, str] = {}             # a value's text -> its negative's (values repeat)
 
-    def negative(text: Any, i: int) -> str:
-        found = negatives.get(text) if isinstance(text, str) else None
+    def negative(text: str, i: int) -> str:
+        found = negatives.get(text)
         if found is None:
             try:
                 found = negatives[text] = str(-cgt.parse(text))
-            except (TypeError, ValueError, cgt.CGTError) as exc:
+            except (ValueError, cgt.CGTError) as exc:
                 raise CertificateError(f"{source!r}, node {i}: the value {text!r} cannot be read ({exc})") from None
         return found
 
@@ -1002,9 +1002,8 @@ def negate_certificate(path: str | os.PathLike[str], out: str | os.PathLike[str]
         record = dict(node, board=node["board"].translate(_SWAP), to_move=to_move.opponent.value,
                       winner=won_by.opponent.value)
         if "regions" in node:
-            regions = node["regions"]
-            if not (isinstance(regions, list) and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], str)
-                                                      for r in regions)):
+            regions = _regions(node)
+            if regions is None:
                 raise CertificateError(f"{source!r}, node {i}: its regions are not a list of [picture, value]")
             record["regions"] = [[picture.translate(_SWAP), negative(value, i)] for picture, value in regions]
             leaves += 1
@@ -1345,9 +1344,8 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
             found = sorted(Board.from_masks(board.rows, board.cols, *r).picture
                            for r in region_masks(board.cells_mask, board.black_mask, board.white_mask, board.stride)
                            if r[1] and r[2])
-            regions = node["regions"]
-            if not isinstance(regions, list) or not all(isinstance(r, list) and len(r) == 2 and
-                                                        all(isinstance(x, str) for x in r) for r in regions):
+            regions = _regions(node)
+            if regions is None:
                 raise bad("its regions are not a list of [picture, value]")
             if sorted(r[0] for r in regions) != found:
                 raise bad(f"its regions are not those of the decomposer ({len(found)} regions: {found})")
@@ -1382,6 +1380,24 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
                              os.path.getsize(name), _time.monotonic() - start)
 
 
+def _named_node(item: Any, nodes: Sequence[Any]) -> int | None:
+    """The index of the node a move of a node names (``[move, node]`` or ``[move, node, k]``),
+    or None where the item is not such a move or names no node of ``nodes``."""
+    if isinstance(item, list) and len(item) in (2, 3) and type(item[1]) is int and 0 <= item[1] < len(nodes):
+        return item[1]
+    return None
+
+
+def _regions(node: dict[str, Any]) -> list[list[str]] | None:
+    """The regions of a leaf settled by values, ``[picture, value]`` each, or None where its
+    ``"regions"`` are not such a list."""
+    regions = node["regions"]
+    if isinstance(regions, list) and all(isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r)
+                                         for r in regions):
+        return regions
+    return None
+
+
 def _read_node(node: Any, i: int, name: str) -> tuple[Board, Color, str, Color]:
     try:
         board = Board(node["board"])
@@ -1404,7 +1420,7 @@ def _order(nodes: Sequence[Any], root: int, name: str) -> Iterator[int]:
         node = nodes[i]
         for item in node.get("moves", []) if isinstance(node, dict) and isinstance(node.get("moves"), list) else []:
             # a move written with a symmetry ([notation, node, k]) names a node to check as well
-            if isinstance(item, list) and len(item) in (2, 3) and type(item[1]) is int and 0 <= item[1] < len(nodes):
-                if item[1] not in seen:
-                    seen.add(item[1])
-                    todo.append(item[1])
+            c = _named_node(item, nodes)
+            if c is not None and c not in seen:
+                seen.add(c)
+                todo.append(c)
