@@ -530,12 +530,15 @@ impl<V: Copy + Work> Shared<V> {
     /// a deadlock).
     #[inline]
     fn held(&self, i: usize) -> Held<'_, V> {
+        self.hold(i, !self.alone)
+    }
+
+    /// The maps of shard `i`, under its lock if `lock` (else the table is reached by one
+    /// thread alone, `Shared::alone`).
+    #[inline]
+    fn hold(&self, i: usize, lock: bool) -> Held<'_, V> {
         let shard = &self.shards[i];
-        let guard = if self.alone {
-            None
-        } else {
-            Some(shard.lock.lock().unwrap_or_else(PoisonError::into_inner))
-        };
+        let guard = lock.then(|| shard.lock.lock().unwrap_or_else(PoisonError::into_inner));
         // SAFETY: under the shard's lock, or with the table reached by one thread alone
         // (`Shared::alone`); each `Held` of a shard ends before the next is made.
         let split = unsafe { &mut *shard.split.get() };
@@ -601,15 +604,7 @@ impl<V: Copy + Work> Shared<V> {
     /// The maps of shard `i` under its lock, whoever reaches the table (for the methods that
     /// `&Search` may call: a count of the entries).
     fn locked(&self, i: usize) -> Held<'_, V> {
-        let shard = &self.shards[i];
-        let guard = shard.lock.lock().unwrap_or_else(PoisonError::into_inner);
-        // SAFETY: under the shard's lock; where one thread reaches the table without the
-        // locks (`Shared::alone`), it holds no other `Held` of the shard meanwhile.
-        let split = unsafe { &mut *shard.split.get() };
-        Held {
-            _guard: Some(guard),
-            split,
-        }
+        self.hold(i, true)
     }
 
     fn retain(&self, keep: impl Fn(&V) -> bool) {
