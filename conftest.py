@@ -68,12 +68,15 @@ def fake_tqdm(monkeypatch):
     """Install :class:`FakeBar` as ``tqdm.auto.tqdm``; returns the class.
 
     Bars appear at once (``konane._progress.DELAY`` is 0), so that tests see
-    them on small computations; a test of the delay sets it back."""
+    them on small computations; a test of the delay sets it back.  A bar is
+    drawn as on a terminal (under pytest standard error is not one, and the
+    progress would be written as lines)."""
     import sys
     import types
 
     from konane import _progress
     monkeypatch.setattr(_progress, "DELAY", 0.0)
+    monkeypatch.setattr(_progress, "can_draw_bar", lambda: True)
     mod = types.ModuleType("tqdm.auto")
     mod.tqdm = FakeBar
     pkg = types.ModuleType("tqdm")

@@ -10,7 +10,10 @@ computes opens one with :func:`computation`.  Every ``threshold`` units it
 * shows a ``tqdm`` bar (imported lazily), but only once the computation has
   lasted :data:`DELAY` seconds (1 s) since the first check, so that quick
   computations leave no bar behind in a notebook; the bar counts the units
-  and shows the memory growth.
+  and shows the memory growth.  Where no bar can be drawn (standard error
+  neither a terminal nor a notebook's: a log file, a batch job, a cluster's
+  worker) it writes a plain line instead, at most every :data:`LOG_EVERY`
+  seconds (a minute), and one when the computation ends.
 
 Before the first check a counter only counts (a cached value pays nothing
 else).
@@ -40,6 +43,7 @@ limit of its cgroup (v2 or v1) and its ``RLIMIT_AS`` and ``RLIMIT_DATA``
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,13 +52,112 @@ from typing import Any
 from konane._calls import check_count, check_progress, check_seconds
 from konane.errors import ComputationLimitError, KonaneValueError
 
-__all__ = ["set_progress", "progress_enabled", "Progress", "computation", "DELAY", "DEFAULT_MAX_MEMORY",
-           "resident_memory", "memory_available"]
+__all__ = ["set_progress", "progress_enabled", "Progress", "computation", "DELAY", "LOG_EVERY",
+           "DEFAULT_MAX_MEMORY", "resident_memory", "memory_available"]
 
 _ENABLED = os.environ.get("KONANE_PROGRESS", "1").strip().lower() not in ("0", "false", "no", "off")
 
 DELAY = 1.0
 """Seconds a computation runs before its progress bar appears."""
+
+LOG_EVERY = 60.0
+"""Seconds between two lines of a computation's progress where no bar can be drawn
+(:func:`can_draw_bar` false: the progress of a run whose standard error goes to a log)."""
+
+
+def can_draw_bar() -> bool:
+    """Whether a progress bar can be drawn: standard error is a terminal, or this is a Jupyter
+    kernel (where ``tqdm.auto`` draws a widget).  Elsewhere (a log file, a pipe, a batch job,
+    a cluster's worker) a bar's updates would be a stream of carriage returns: the progress is
+    written as lines (:class:`ProgressLines`).
+
+    Examples
+    --------
+    >>> isinstance(can_draw_bar(), bool)
+    True
+    """
+    if "ipykernel" in sys.modules:
+        return True
+    try:
+        return bool(sys.stderr is not None and sys.stderr.isatty())
+    except (AttributeError, ValueError):         # replaced by an object without isatty, or closed
+        return False
+
+
+class ProgressLines:
+    """The progress of a computation as lines of text, for logs: what :class:`Progress` shows
+    instead of a bar where none can be drawn (:func:`can_draw_bar`).
+
+    A line goes to ``stream`` (standard error) at an update ``every`` seconds after ``start``
+    (a ``time.monotonic`` reading: the computation's start) or after the last line: the units
+    counted, the seconds since ``start``, the rate, and the postfix (the memory growth), so a
+    computation shorter than ``every`` writes nothing; :meth:`close` writes a last line,
+    marked ``ended``, if any was written.  It has the part of a ``tqdm`` bar's interface
+    that :class:`Progress` uses (``update``, ``set_postfix_str``, ``close``).
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> lines = ProgressLines("konane.solve", " positions", None, 0, start=0.0, stream=out,
+    ...                       every=60.0, clock=iter([1.0, 60.0, 90.0, 125.0, 130.0]).__next__)
+    >>> lines.set_postfix_str("memory +2 MB")
+    >>> lines.update(20_000)             # 1 s in: no line yet
+    >>> lines.update(40_000)             # a minute in
+    >>> lines.update(30_000)             # 30 s after that line: none
+    >>> lines.update(30_000)             # 65 s after it
+    >>> lines.close()
+    >>> print(out.getvalue(), end="")
+    konane.solve: 60,000 positions in 60 s (1,000/s), memory +2 MB
+    konane.solve: 120,000 positions in 125 s (960/s), memory +2 MB
+    konane.solve: ended after 120,000 positions in 130 s (923/s), memory +2 MB
+    """
+
+    def __init__(self, desc: str, unit: str, total: int | None, n: int, *, start: float,
+                 stream: Any = None, every: float | None = None, clock: Any = None) -> None:
+        self.desc = desc
+        self.unit = unit
+        self.total = total
+        self.n = n
+        self.start = start
+        self.stream = stream
+        self.every = LOG_EVERY if every is None else every
+        self.clock = _clock if clock is None else clock
+        self.postfix = ""
+        self.last = start
+        self.written = False
+
+    def set_postfix_str(self, s: str, refresh: bool = False) -> None:
+        """The text at the end of the next line (the memory growth)."""
+        self.postfix = s
+
+    def update(self, n: int) -> None:
+        """Count ``n`` more units; write a line if ``every`` seconds passed since the last one (or
+        the start)."""
+        self.n += n
+        now = self.clock()
+        if now - self.last >= self.every:
+            self.last = now
+            self.written = True
+            self._write(now, "")
+
+    def close(self) -> None:
+        """Write the last line, if any line was written."""
+        if self.written:
+            self.written = False
+            self._write(self.clock(), "ended after ")
+
+    def _write(self, now: float, prefix: str) -> None:
+        seconds = max(now - self.start, 0.0)
+        of = "" if self.total is None else f" of {self.total:,}"
+        rate = f" ({self.n / seconds:,.0f}/s)" if seconds > 0 else ""
+        post = f", {self.postfix}" if self.postfix else ""
+        stream = sys.stderr if self.stream is None else self.stream
+        try:
+            stream.write(f"{self.desc}: {prefix}{self.n:,}{of}{self.unit} in {seconds:,.0f} s{rate}{post}\n")
+            stream.flush()
+        except (AttributeError, OSError, ValueError):    # no stream, or closed: the work goes on
+            pass
 
 _clock = time.monotonic
 
@@ -407,6 +510,13 @@ class Progress:
                 self._show()
 
     def _show(self) -> None:
+        if self.bar is None and not can_draw_bar():
+            self.bar = ProgressLines(self.desc, self.unit, self.total, self.count, start=self.start)
+            if self.memory0 is not None:
+                self.bar.set_postfix_str(f"memory +{_size(self.memory)}")
+            self.shown = self.count
+            self.bar.update(0)
+            return
         if self.bar is None:
             try:
                 from tqdm.auto import tqdm

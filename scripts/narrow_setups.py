@@ -127,6 +127,10 @@ def board(rows: int, n: int, setup: str) -> konane.Board:
 #: Not empty once Ctrl-C stopped a search: the run stops at the board in progress.
 INTERRUPTED: list[bool] = []
 
+#: Not empty with ``--progress``: each search shows its progress (a bar on a terminal, a line
+#: a minute in a log).
+PROGRESS: list[bool] = []
+
 
 def stopped_by(exc: BaseException) -> str:
     """The limit that stopped a search: a ``ComputationLimitError``'s, or ``"interrupt"`` for
@@ -147,7 +151,7 @@ def outcome(b: konane.Board, limit: float | None, threads: int | None,
     proved there and keeps its own, so a board stopped by a limit goes on in the next run."""
     t = time.perf_counter()
     try:
-        o = konane.outcome(b, time=limit, progress=False, threads=threads, max_memory=max_memory, cache=cache)
+        o = konane.outcome(b, time=limit, progress=bool(PROGRESS), threads=threads, max_memory=max_memory, cache=cache)
     except (ComputationLimitError, KeyboardInterrupt) as exc:
         return None, time.perf_counter() - t, stopped_by(exc)
     return o.name, time.perf_counter() - t, None
@@ -233,7 +237,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                     parts.append(os.path.join(directory, f"{stem}-{color.value}-{capture}.cert"))
                     started = time.perf_counter()
                     try:
-                        s = konane.solve(after, color.opponent, certificate=parts[-1], progress=False,
+                        s = konane.solve(after, color.opponent, certificate=parts[-1], progress=bool(PROGRESS),
                                          max_memory=room(max_memory, baseline), cache=cache, time=limit,
                                          threads=threads)
                     except (ComputationLimitError, KeyboardInterrupt) as exc:
@@ -251,7 +255,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                         break
                 konane.join_certificates(b, parts, path, to_move=color)
             else:
-                konane.solve(b, color, certificate=path, progress=False, max_memory=room(max_memory, baseline),
+                konane.solve(b, color, certificate=path, progress=bool(PROGRESS), max_memory=room(max_memory, baseline),
                              cache=cache, time=limit, threads=threads)
         except (ComputationLimitError, KeyboardInterrupt) as exc:
             out[color.value] = dict(report, stopped=stopped_by(exc), seconds=round(time.perf_counter() - t, 3))
@@ -368,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setups", default=",".join(SETUPS), help="which setups, comma-separated (default: all)")
     parser.add_argument("--limit-seconds", type=float, default=120.0, help="the budget of one board")
     parser.add_argument("--threads", type=int, default=None, help="threads of each search (default: all)")
+    parser.add_argument("--progress", action="store_true",
+                        help="show each search's progress: a bar on a terminal, a line a minute in a log "
+                             "(positions, rate, memory)")
     parser.add_argument("--max-memory-gb", type=float, default=None,
                         help="how much a board's searches together may grow the process, in GiB (default: "
                              "konane's max_memory)")
@@ -387,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
                              "solved again replace theirs, the run is added to its list of runs)")
     args = parser.parse_args(argv)
     INTERRUPTED.clear()
+    PROGRESS[:] = [True] if args.progress else []
     chosen = [s.strip() for s in args.setups.split(",") if s.strip()]
     for s in chosen:
         if s not in SETUPS:

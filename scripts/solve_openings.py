@@ -148,6 +148,10 @@ INTERRUPTED: list[bool] = []
 #: Not empty with ``--quiet`` (only the summaries printed).
 QUIET: list[bool] = []
 
+#: Not empty with ``--progress``: each search shows its progress (a bar on a terminal, a line a
+#: minute in a log or a Dask worker's log).
+PROGRESS: list[bool] = []
+
 
 def stopped_by(exc: BaseException) -> str:
     """The limit that stopped a search: a ``ComputationLimitError``'s, or ``"interrupt"`` for
@@ -173,7 +177,7 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
     row: dict[str, object]
     before = resident_memory()
     try:
-        s = konane.solve(position, mover, time=limit, progress=False, max_memory=max_memory, cache=cache,
+        s = konane.solve(position, mover, time=limit, progress=bool(PROGRESS), max_memory=max_memory, cache=cache,
                          threads=threads)
     except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
         # the search counts no positions for a call stopped by Ctrl-C
@@ -194,7 +198,7 @@ def search(position: konane.Board, mover: konane.Color, limit: float | None, max
         if max_memory is not None and before is not None and mem is not None:
             left = max(0, max_memory - (mem - before))
         try:
-            konane.solve(position, mover, progress=False, max_memory=left, cache=cache, certificate=path,
+            konane.solve(position, mover, progress=bool(PROGRESS), max_memory=left, cache=cache, certificate=path,
                          time=limit, threads=threads)
         except (konane.ComputationLimitError, KeyboardInterrupt) as exc:
             # the proof outgrew the limits (the file is written whole or not at all)
@@ -605,9 +609,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=None,
                     help="threads of each search (default: konane's, every processor this process may use)")
     ap.add_argument("--quiet", action="store_true", help="print only the summaries")
+    ap.add_argument("--progress", action="store_true",
+                    help="show each search's progress: a bar on a terminal, a line a minute in a log "
+                         "(positions, rate, memory)")
     args = ap.parse_args(argv)
     INTERRUPTED.clear()
     QUIET[:] = [True] if args.quiet else []
+    PROGRESS[:] = [True] if args.progress else []
     on_cluster = args.workers > 0 or args.scheduler is not None
     if on_cluster and args.first_win:
         ap.error("--first-win needs one process (it stops at the first winning reply of each removal)")

@@ -1,6 +1,8 @@
 """konane._progress: the one progress switch, counter and limits (used by konane.value,
 konane.analyze and konane.census)."""
 
+import re
+
 import pytest
 
 import konane
@@ -39,6 +41,7 @@ def test_a_bar_only_past_the_threshold(fake_tqdm):
 def test_without_tqdm(monkeypatch):
     import sys
     monkeypatch.setattr(_progress, "DELAY", 0.0)
+    monkeypatch.setattr(_progress, "can_draw_bar", lambda: True)
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
     monkeypatch.setitem(sys.modules, "tqdm", None)
     p = _progress.Progress(True, "work", threshold=1)
@@ -90,6 +93,74 @@ def test_value_bar_shows_positions_and_memory(fake_tqdm):
     konane.value(START_4X5, cache=konane.RegionCache(), progress=True)
     (bar,) = fake_tqdm.made
     assert bar.n > 0 and bar.closed and "memory +" in bar.postfix
+
+
+# ------------------------------------------------------------------ lines where no bar can be drawn
+
+def test_a_bar_is_drawn_on_a_terminal_or_in_a_notebook(monkeypatch):
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.delitem(sys.modules, "ipykernel", raising=False)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())          # a log file, a pipe
+    assert not _progress.can_draw_bar()
+    monkeypatch.setattr(sys, "stderr", None)                   # pythonw, a daemon
+    assert not _progress.can_draw_bar()
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert _progress.can_draw_bar()
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    monkeypatch.setitem(sys.modules, "ipykernel", object())    # a Jupyter kernel: tqdm's widget
+    assert _progress.can_draw_bar()
+
+
+def test_lines_in_a_log_a_minute_apart(monkeypatch, capsys):
+    import sys
+    clock = Clock()
+    monkeypatch.setattr(_progress, "_clock", clock)
+    monkeypatch.setattr(_progress, "DELAY", 1.0)
+    monkeypatch.setattr(_progress, "LOG_EVERY", 60.0)
+    monkeypatch.setattr(_progress, "can_draw_bar", lambda: False)
+    monkeypatch.setitem(sys.modules, "tqdm", None)             # lines need no tqdm
+    p = _progress.Progress(True, "konane solve", threshold=10)
+    p.tick(10)                              # the first check: the computation's clock starts
+    for _ in range(50):                     # 50 s: no line (a computation under a minute writes none)
+        clock.t += 1.0
+        p.tick(10)
+    assert capsys.readouterr().err == ""
+    clock.t += 10.0                         # 60 s after the first check
+    p.tick(10)
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("konane solve: 520 positions in 60 s (9/s), memory +") and line.endswith("B")
+    clock.t += 59.0
+    p.tick(10)
+    assert capsys.readouterr().err == ""
+    clock.t += 1.0
+    p.tick(10)
+    assert capsys.readouterr().err.startswith("konane solve: 540 positions in 120 s (4/s), memory +")
+    clock.t += 5.0
+    p.close()
+    assert capsys.readouterr().err.startswith("konane solve: ended after 540 positions in 125 s (4/s), memory +")
+    p.close()                               # once
+    assert capsys.readouterr().err == ""
+
+
+def test_a_value_in_a_log_writes_lines(monkeypatch, capsys):
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    monkeypatch.setattr(_progress, "LOG_EVERY", 0.0)           # a line at every check
+    monkeypatch.setattr(_progress, "can_draw_bar", lambda: False)
+    assert konane.value(START_4X5, cache=konane.RegionCache(), progress=True) == -1
+    lines = capsys.readouterr().err.splitlines()
+    counts = [int(re.search(r"([0-9,]+) positions in", line)[1].replace(",", "")) for line in lines]
+    assert len(lines) >= 3 and all(line.startswith("konane values: ") for line in lines)
+    assert lines[-1].startswith("konane values: ended after ") and "ended" not in "".join(lines[:-1])
+    assert counts == sorted(counts) and counts[-1] > 0
+    # off means off
+    assert konane.value(START_4X5, cache=konane.RegionCache(), progress=False) == -1
+    assert capsys.readouterr().err == ""
 
 
 # ------------------------------------------------------------------ limits

@@ -1364,3 +1364,31 @@ def test_narrow_setups_script(tmp_path, capsys):
             assert proved[black["winner"], white["winner"]] == row["outcome"], row
             assert black["nodes"] > 0 and white["nodes"] > 0
     assert len(list(certs.iterdir())) == 2 * sum(len(e["boards"]) for e in doc["tables"][0]["setups"].values())
+
+
+def test_research_scripts_show_the_searches_progress_on_request(tmp_path, monkeypatch, capsys):
+    """``--progress`` on both research scripts: each search writes its progress (here standard error
+    is a log: lines; one at every check) and without it nothing."""
+    from konane import _progress
+
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    monkeypatch.setattr(_progress, "LOG_EVERY", 0.0)
+    monkeypatch.setattr(_progress, "can_draw_bar", lambda: False)
+    openings = load_script("scripts", "solve_openings")
+    narrow = load_script("scripts", "narrow_setups")
+    runs = [(openings, "konane solve: ", ["--sizes", "6", "--openings", "a1 a2", "--threads", "1"]),
+            (narrow, "konane outcome: ", ["--rows", "4:8-8", "--setups", "horizontal corner", "--threads", "1"])]
+    old = native.wins_configure() if NATIVE else None
+    try:
+        for mod, head, args in runs:
+            konane.clear_caches()
+            assert mod.main(args + ["--progress"]) == 0
+            lines = capsys.readouterr().err.splitlines()
+            assert lines and all(line.startswith(head) and " positions in " in line for line in lines)
+            assert any(line.startswith(head + "ended after ") for line in lines)
+            konane.clear_caches()
+            assert mod.main(args) == 0
+            assert capsys.readouterr().err == ""
+    finally:
+        if old is not None:
+            native.wins_configure(*old)
