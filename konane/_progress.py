@@ -67,21 +67,37 @@ LOG_EVERY = 60.0
 
 def can_draw_bar() -> bool:
     """Whether a progress bar can be drawn: standard error is a terminal, or this is a Jupyter
-    kernel (where ``tqdm.auto`` draws a widget).  Elsewhere (a log file, a pipe, a batch job,
-    a cluster's worker) a bar's updates would be a stream of carriage returns: the progress is
-    written as lines (:class:`ProgressLines`).
+    kernel (where ``tqdm.auto`` draws a widget), and this is not a task of a Dask worker (whose
+    bars would be drawn over each other's on the terminal the workers share).  Elsewhere (a log
+    file, a pipe, a batch job, a worker) a bar's updates would be a stream of carriage returns:
+    the progress is written as lines (:class:`ProgressLines`).
 
     Examples
     --------
     >>> isinstance(can_draw_bar(), bool)
     True
     """
+    if _in_dask_worker():
+        return False
     if "ipykernel" in sys.modules:
         return True
     try:
         return bool(sys.stderr is not None and sys.stderr.isatty())
     except (AttributeError, ValueError):         # replaced by an object without isatty, or closed
         return False
+
+
+def _in_dask_worker() -> bool:
+    """Whether this runs as a task of a Dask worker (only where Dask distributed's worker
+    module was imported: nothing is imported here)."""
+    worker = sys.modules.get("distributed.worker")
+    if worker is None:
+        return False
+    try:
+        worker.get_worker()
+    except Exception:                           # ValueError: no worker here (another Dask's: any)
+        return False
+    return True
 
 
 class ProgressLines:

@@ -115,6 +115,23 @@ def test_a_bar_is_drawn_on_a_terminal_or_in_a_notebook(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     monkeypatch.setitem(sys.modules, "ipykernel", object())    # a Jupyter kernel: tqdm's widget
     assert _progress.can_draw_bar()
+    # a task of a Dask worker: lines, even on a terminal (the workers share it)
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    monkeypatch.delitem(sys.modules, "ipykernel")
+
+    class Worker:
+        here = False
+
+        @classmethod
+        def get_worker(cls):
+            if not cls.here:
+                raise ValueError("No worker found")
+            return cls
+
+    monkeypatch.setitem(sys.modules, "distributed.worker", Worker)
+    assert _progress.can_draw_bar()                             # Dask imported, not on a worker
+    Worker.here = True
+    assert not _progress.can_draw_bar()
 
 
 def test_lines_in_a_log_a_minute_apart(monkeypatch, capsys):
