@@ -26,7 +26,7 @@ import cgt
 from konane._calls import describe, public
 from konane._kernel import native, registry
 from konane._kernel.bitboard import Key, clear_tables, normal_form, pack_key, unpack_key
-from konane.errors import CacheFileError, CacheTypeError
+from konane.errors import CacheFileError, CacheTypeError, KonaneValueError
 
 __all__ = ["RegionCache", "default_cache", "as_cache", "cache_info", "clear_caches", "win_key"]
 
@@ -106,11 +106,22 @@ class RegionCache:
         (the file, if any, keeps everything).  The lookup table from whole
         positions to their values, in front of it, is emptied on its own when
         it holds four times as many positions (about 2 GB at the default).
+    save_every : float or None, default 600.0
+        With a file: the seconds between two saves of the results a running
+        native win/loss search proved (:func:`konane.solve`,
+        :func:`konane.outcome`), so that a process killed in a search of hours
+        loses at most that much of its work (the search stops, its results go
+        into the file, and it goes on from its tables).  None: saved only when
+        the call ends (finished, or stopped by a limit or Ctrl-C), as the
+        value solver's regions are.
 
     Raises
     ------
     CacheTypeError
-        If ``path`` is not a str or path, or ``max_memory`` not an int.
+        If ``path`` is not a str or path, ``max_memory`` not an int, or
+        ``save_every`` not a number or None.
+    KonaneValueError
+        If ``save_every`` is not a positive number of seconds.
     CacheFileError
         If ``path`` is not a value cache of this library.
 
@@ -134,11 +145,18 @@ class RegionCache:
     COMMIT_EVERY = 2000
 
     @public
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, max_memory: int = 5_000_000) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, max_memory: int = 5_000_000,
+                 save_every: float | None = 600.0) -> None:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise CacheTypeError(f"path must be None, a str or a path, not {describe(path)}")
         if not isinstance(max_memory, int) or isinstance(max_memory, bool):
             raise CacheTypeError(f"max_memory must be an int, not {describe(max_memory)}")
+        if save_every is not None:
+            if not isinstance(save_every, (int, float)) or isinstance(save_every, bool):
+                raise CacheTypeError(f"save_every must be a number of seconds or None, not {describe(save_every)}")
+            if not 0 < save_every < float("inf"):
+                raise KonaneValueError(f"save_every must be a positive number of seconds, not {save_every!r}")
+        self.save_every = None if save_every is None else float(save_every)
         self._values: dict[Key, int] = {}
         self._raw: dict[Key, int] = {}
         self.hits = 0

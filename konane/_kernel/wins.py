@@ -33,6 +33,8 @@ valid.
 
 from __future__ import annotations
 
+import contextvars
+import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -167,13 +169,54 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
     if backend == "native" and not use_native:
         raise RuntimeError("the native search is not available for this board")
     if use_native and backend != "python":
-        budget = progress.memory_left()
-        won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, tick, budget,
-                                          progress.threads)
-        stats.positions += nodes
-        stats.settled += settled
-        return won
+        saving = _SAVING.get()
+        while True:
+            check = tick if saving is None else _save_when_due(tick, saving)
+            before = native.wins_info() if saving is not None else None
+            try:
+                won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, check,
+                                                  progress.memory_left(), progress.threads)
+            except _SaveDue:
+                # (raised only with a cache to save into) stopped to save: its tables keep
+                # everything (proved results, proof numbers), so the call again goes on where it
+                # stopped; the nodes of the part done count
+                after = native.wins_info()
+                if before is not None and after is not None:
+                    stats.positions += after["positions"] - before["positions"]
+                    stats.settled += after["settled"] - before["settled"]
+                if saving is not None:
+                    _keep_native_results(saving)
+                continue
+            stats.positions += nodes
+            stats.settled += settled
+            return won
     return python_wins(cols + 1, cells, black, white, black_to_move, rules, progress, tick, stats)
+
+
+class _SaveDue(Exception):
+    """Raised by the check callback of a native search when the results it proved are due to
+    be saved into the file of the call's cache (``RegionCache.save_every``): the search stops,
+    its tables valid, and :func:`wins` saves them and calls it again."""
+
+
+#: The cache with a file whose ``save_every`` applies to the native searches of the call
+#: running in this context (set by :func:`proofs_kept_in`; a context variable, so that calls
+#: on other threads keep their own).
+_SAVING: contextvars.ContextVar[RegionCache | None] = contextvars.ContextVar("konane_saving", default=None)
+
+
+def _save_when_due(tick: Callable[[int], object], cache: RegionCache) -> Callable[[int], None]:
+    """The check callback of a native search that saves into ``cache``: ``tick`` (the limits,
+    the progress, Ctrl-C), then :class:`_SaveDue` once ``cache.save_every`` seconds have
+    passed since it was made."""
+    every = cache.save_every
+    due = time.monotonic() + (every if every is not None else float("inf"))
+
+    def check(n: int) -> None:
+        tick(n)
+        if time.monotonic() >= due:
+            raise _SaveDue
+    return check
 
 
 def known(position: native.Position, black_to_move: bool, rules: Rules, progress: Progress,
@@ -226,8 +269,10 @@ def proofs_kept_in(cache: RegionCache | None) -> Iterator[None]:
     """Around the searches of one call: the native search is given the proofs of ``cache``
     (once per cache and process), and the results it proves go into ``cache`` when the
     block ends, finished or stopped (a limit, Ctrl-C), so that a later call, in this process
-    or another on the same file, starts from them.  Nothing without a cache or without the
-    native core (the reference search keeps no proofs)."""
+    or another on the same file, starts from them; with a file, also every
+    ``cache.save_every`` seconds of a search (:func:`wins`), so that a process killed in a long
+    search loses at most that much.  Nothing without a cache or without the native core (the
+    reference search keeps no proofs)."""
     if cache is None or not native.available():
         yield
         return
@@ -239,9 +284,11 @@ def proofs_kept_in(cache: RegionCache | None) -> Iterator[None]:
             raise CacheFileError(f"the value cache {cache.path!r} holds a proof the search cannot take ({exc}); "
                                  "delete the file, or pass another one") from None
         _GIVEN[cache] = cache.edition
+    token = _SAVING.set(cache if cache.path is not None and cache.save_every is not None else None)
     try:
         yield
     finally:
+        _SAVING.reset(token)
         _keep_native_results(cache)
 
 
