@@ -107,13 +107,14 @@ class RegionCache:
         positions to their values, in front of it, is emptied on its own when
         it holds four times as many positions (about 2 GB at the default).
     save_every : float or None, default 600.0
-        With a file: the seconds between two saves of the results a running
-        native win/loss search proved (:func:`konane.solve`,
-        :func:`konane.outcome`), so that a process killed in a search of hours
-        loses at most that much of its work (the search stops, its results go
-        into the file, and it goes on from its tables).  None: saved only when
-        the call ends (finished, or stopped by a limit or Ctrl-C), as the
-        value solver's regions are.
+        With a file: the seconds between two saves of what a running native
+        computation has made (the proofs of the win/loss search of
+        :func:`konane.solve` and :func:`konane.outcome`, the regions the value
+        solver of :func:`konane.value` valued), so that a process killed in a
+        computation of hours loses at most that much of its work (it stops,
+        its results go into the file, and it goes on from its tables, which
+        lost nothing).  None: saved only when the call ends (finished, or
+        stopped by a limit or Ctrl-C).
 
     Raises
     ------

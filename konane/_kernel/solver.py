@@ -28,6 +28,7 @@ from konane._kernel.bitboard import (
 from konane._kernel.bitboard import least_image as _least_image
 from konane._kernel.decompose import line_regions
 from konane._kernel.footprint import footprint_region_masks
+from konane._kernel.saving import SaveDue, check_saving
 from konane._progress import Progress
 from konane.cache import RegionCache, default_cache
 from konane.rules import Rules
@@ -299,7 +300,8 @@ def _native_value_with_cache(position: native.Position, rules: Rules, cache: Reg
                              progress: Progress) -> int:
     """The native value of ``position``, the region table shared with ``cache``: its
     regions are given to the solver (once per cache and process), and every region valued
-    is put into it, whether the call finishes or stops (a limit, Ctrl-C), so that a later
+    is put into it, whether the call finishes or stops (a limit, Ctrl-C), and every
+    ``cache.save_every`` seconds while it runs (:mod:`konane._kernel.saving`), so that a later
     run, in this process or another one on the same file, starts from them."""
     _keep_native_regions(cache)
     if _GIVEN.get(cache) != cache.edition:
@@ -307,7 +309,14 @@ def _native_value_with_cache(position: native.Position, rules: Rules, cache: Reg
         _GIVEN[cache] = cache.edition
     before = native.value_info() or {}
     try:
-        return native.value(position, rules.multi_jump, progress.tick, progress.memory_left(), progress.threads)
+        while True:
+            check = check_saving(progress.tick, cache.save_every)
+            try:
+                return native.value(position, rules.multi_jump, check, progress.memory_left(), progress.threads)
+            except SaveDue:
+                # stopped to save: the solver's tables keep every position it valued, so the
+                # call again goes on where it stopped
+                _keep_native_regions(cache)
     finally:
         _keep_native_regions(cache)
         after = native.value_info() or {}

@@ -34,7 +34,6 @@ valid.
 from __future__ import annotations
 
 import contextvars
-import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -44,6 +43,7 @@ from konane._kernel import native
 from konane._kernel.bitboard import captures, line_step, normal_form
 from konane._kernel.decompose import line_regions, live_region_masks
 from konane._kernel.registry import on_clear
+from konane._kernel.saving import SaveDue, check_saving
 from konane._kernel.solver import solve as _value_id
 from konane._progress import Progress
 from konane.cache import RegionCache, default_cache
@@ -171,12 +171,12 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
     if use_native and backend != "python":
         saving = _SAVING.get()
         while True:
-            check = tick if saving is None else _save_when_due(tick, saving)
+            check = tick if saving is None else check_saving(tick, saving.save_every)
             before = native.wins_info() if saving is not None else None
             try:
                 won, nodes, settled = native.wins(position, black_to_move, rules.multi_jump, check,
                                                   progress.memory_left(), progress.threads)
-            except _SaveDue:
+            except SaveDue:
                 # (raised only with a cache to save into) stopped to save: its tables keep
                 # everything (proved results, proof numbers), so the call again goes on where it
                 # stopped; the nodes of the part done count
@@ -193,30 +193,10 @@ def wins(position: native.Position, black_to_move: bool, rules: Rules, progress:
     return python_wins(cols + 1, cells, black, white, black_to_move, rules, progress, tick, stats)
 
 
-class _SaveDue(Exception):
-    """Raised by the check callback of a native search when the results it proved are due to
-    be saved into the file of the call's cache (``RegionCache.save_every``): the search stops,
-    its tables valid, and :func:`wins` saves them and calls it again."""
-
-
 #: The cache with a file whose ``save_every`` applies to the native searches of the call
 #: running in this context (set by :func:`proofs_kept_in`; a context variable, so that calls
 #: on other threads keep their own).
 _SAVING: contextvars.ContextVar[RegionCache | None] = contextvars.ContextVar("konane_saving", default=None)
-
-
-def _save_when_due(tick: Callable[[int], object], cache: RegionCache) -> Callable[[int], None]:
-    """The check callback of a native search that saves into ``cache``: ``tick`` (the limits,
-    the progress, Ctrl-C), then :class:`_SaveDue` once ``cache.save_every`` seconds have
-    passed since it was made."""
-    every = cache.save_every
-    due = time.monotonic() + (every if every is not None else float("inf"))
-
-    def check(n: int) -> None:
-        tick(n)
-        if time.monotonic() >= due:
-            raise _SaveDue
-    return check
 
 
 def known(position: native.Position, black_to_move: bool, rules: Rules, progress: Progress,

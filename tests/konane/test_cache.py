@@ -276,6 +276,76 @@ def test_a_value_stopped_by_a_limit_goes_on_from_the_file_in_the_next_process(tm
     assert resumed < fresh - 15_000, (resumed, fresh)
 
 
+VALUE_SAVING = """
+import konane
+konane.set_threads(1)
+cache = konane.RegionCache({path!r}, save_every={every})
+v = str(konane.value({board!r}, cache=cache, progress=False))
+print((v, konane.cache_info()["native"]["computed"]))
+"""
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_value_killed_goes_on_from_the_regions_it_saved_while_it_ran(tmp_path):
+    # expected: the value of the whole board, computed in one run with no file saving; a process
+    # killed (SIGKILL) once it has saved a region (every 0.05 s) is followed by one that
+    # computes fewer positions, from the file, and gives the same value
+    fresh_value, fresh = _run(VALUE_SAVING.format(board=TWO_REGIONS, path=str(tmp_path / "f.sqlite"), every=None))
+    path = str(tmp_path / "killed.sqlite")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-c", VALUE_SAVING.format(board=TWO_REGIONS, path=path, every=0.05)],
+                            env=env, stdout=subprocess.DEVNULL)
+
+    def stored():
+        if not os.path.exists(path) or os.path.getsize(path) == 0:
+            return 0
+        try:
+            with sqlite3.connect(path, timeout=0.1) as db:
+                return db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
+        except sqlite3.DatabaseError:
+            return 0
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and proc.poll() is None and stored() == 0:
+            time.sleep(0.01)
+        proc.kill()
+        assert proc.wait() != 0, "the value was computed before the process was killed: nothing was tested"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    resumed_value, resumed = _run(VALUE_SAVING.format(board=TWO_REGIONS, path=path, every=None))
+    assert resumed_value == fresh_value == str(konane.value(TWO_REGIONS))
+    assert resumed < fresh, (resumed, fresh)
+
+
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_value_that_saves_as_it_runs_is_the_same(tmp_path, monkeypatch):
+    # expected: the value without a file (TWO_REGIONS, the value solver's own); saving every few
+    # milliseconds, the solver stops and goes on many times and computes each position once (the
+    # one in progress at a stop at most twice: the counter of the solver's life, measured here)
+    from konane._kernel import solver
+    saves = []
+    keep = solver._keep_native_regions
+    monkeypatch.setattr(solver, "_keep_native_regions", lambda cache: (saves.append(cache), keep(cache)))
+
+    def computed():
+        return konane.cache_info()["native"]["computed"]
+    konane.set_threads(1)
+    try:
+        start = computed()
+        plain = konane.value(TWO_REGIONS, progress=False)
+        once = computed() - start
+        konane.clear_caches()
+        start = computed()
+        cache = konane.RegionCache(tmp_path / "v.sqlite", save_every=0.005)
+        assert konane.value(TWO_REGIONS, progress=False, cache=cache) == plain
+        assert len(saves) > 3 and once <= computed() - start <= once + len(saves)
+        assert cache.info()["stored"] > 0
+    finally:
+        konane.set_threads(None)
+
+
 @pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
 def test_the_native_solver_and_the_python_solver_share_a_file(tmp_path):
     # the native solver writes the regions it values; the Python solver (the reference, in a
