@@ -38,11 +38,12 @@ once, and a build of another version (an extension left from older sources) is s
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import warnings
 from array import array
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Protocol, TypeVar
 
 import cgt
 from cgt.errors import BackendWarning
@@ -160,10 +161,24 @@ def new_regions() -> list[RegionValue]:
     return _ext.konane_value_new_regions()
 
 
-def put_regions(regions: list[RegionValue]) -> int:
+_T = TypeVar("_T")
+
+#: The rows given to the native core at a time by :func:`put_regions` and :func:`put_results`
+#: (a file of a campaign holds tens of millions: a list of them all took gigabytes).
+PUT_SLICE = 50_000
+
+
+def _slices(rows: Iterable[_T]) -> Iterator[list[_T]]:
+    """``rows`` in lists of at most :data:`PUT_SLICE`."""
+    it = iter(rows)
+    while chunk := list(itertools.islice(it, PUT_SLICE)):
+        yield chunk
+
+
+def put_regions(regions: Iterable[RegionValue]) -> int:
     """Give the value solver's region table values computed before (normal forms only;
-    those it has are left); the number it did not have."""
-    return _ext.konane_value_put_regions(regions)
+    those it has are left), a slice at a time; the number it did not have."""
+    return sum(_ext.konane_value_put_regions(chunk) for chunk in _slices(regions))
 
 
 def value_info() -> dict[str, int] | None:
@@ -234,10 +249,11 @@ def new_results() -> list[ProvedResult]:
     return _ext.konane_wins_new_results()
 
 
-def put_results(results: list[ProvedResult]) -> int:
-    """Give the win/loss search's table results proved before; the number it did not have
-    (a ``ValueError`` for a node not in its normal form)."""
-    return _ext.konane_wins_put_results(results)
+def put_results(results: Iterable[ProvedResult]) -> int:
+    """Give the win/loss search's table results proved before, a slice at a time; the number
+    it did not have (a ``ValueError`` for a node not in its normal form: the slices before it
+    are given)."""
+    return sum(_ext.konane_wins_put_results(chunk) for chunk in _slices(results))
 
 
 def wins_info() -> dict[str, int] | None:

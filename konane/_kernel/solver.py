@@ -305,7 +305,7 @@ def _native_value_with_cache(position: native.Position, rules: Rules, cache: Reg
     run, in this process or another one on the same file, starts from them."""
     _keep_native_regions(cache)
     if _GIVEN.get(cache) != cache.edition:
-        native.put_regions([(*unpack_key(key), gid) for key, gid in cache.regions()])
+        native.put_regions((*unpack_key(key), gid) for key, gid in cache.regions())
         _GIVEN[cache] = cache.edition
     before = native.value_info() or {}
     try:

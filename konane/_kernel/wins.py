@@ -259,7 +259,7 @@ def proofs_kept_in(cache: RegionCache | None) -> Iterator[None]:
     _keep_native_results(cache)
     if _GIVEN.get(cache) != cache.edition:
         try:
-            native.put_results(list(cache.proofs()))
+            native.put_results(cache.proofs())
         except ValueError as exc:
             raise CacheFileError(f"the value cache {cache.path!r} holds a proof the search cannot take ({exc}); "
                                  "delete the file, or pass another one") from None

@@ -539,6 +539,38 @@ def test_a_damaged_proof_is_refused(tmp_path):
         konane.outcome("..ox/xo..", cache=str(path))
 
 
+@pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
+def test_a_file_is_read_and_given_to_the_native_core_in_slices(tmp_path, monkeypatch):
+    # a campaign's file holds tens of millions of rows: read and given a slice at a time (here
+    # slices of 7 rows), every row arrives, and a row damaged in a later slice is still refused
+    from konane import cache as cache_module
+    from konane._kernel import native
+    from konane._kernel.bitboard import unpack_key
+    path = tmp_path / "slices.sqlite"
+    konane.solve(Board.start(6).play_removal("a1").play_removal("a2"), "x", cache=str(path))
+    for k in range(2, 30):                      # lines of k pairs: 28 regions
+        konane.value("." + "ox" * k + "..", cache=str(path))
+    whole = konane.RegionCache(path)
+    proofs, regions = list(whole.proofs()), list(whole.regions())
+    whole.close()
+    assert len(proofs) > 20 and len(regions) > 20
+    monkeypatch.setattr(cache_module, "_READ_ROWS", 7)
+    monkeypatch.setattr(native, "PUT_SLICE", 7)
+    konane.clear_caches()
+    sliced = konane.RegionCache(path)
+    assert list(sliced.proofs()) == proofs and list(sliced.regions()) == regions
+    assert native.put_results(iter(proofs)) == len(proofs)          # a table emptied: every one new
+    assert native.put_results(iter(proofs)) == 0
+    assert native.put_regions((*unpack_key(key), gid) for key, gid in regions) == len(regions)
+    sliced.close()
+    konane.clear_caches()
+    with sqlite3.connect(path) as db:           # the last row read damaged
+        key = db.execute("SELECT key FROM proofs").fetchall()[-1][0]
+        db.execute("UPDATE proofs SET result = 'win,99' WHERE key = ?", (key,))
+    with pytest.raises(konane.CacheFileError, match="does not match its checksum"):
+        list(konane.RegionCache(path).proofs())
+
+
 def test_caches_opened_by_path_do_not_keep_every_file_open(tmp_path):
     # a fuzz run of 10^5 inputs gave thousands of paths, each kept open (three descriptors in
     # WAL mode) until the process ran out of file descriptors; at most MAX_OPEN_FILES stay open
