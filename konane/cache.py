@@ -272,7 +272,8 @@ class RegionCache:
             return
         self.flush()
         # read in slices: a campaign's file holds tens of millions of rows, which read at once
-        # took gigabytes (9.6 million proofs: 3.4 GB for the first million read)
+        # took gigabytes (a file of 9.6 million proofs: 3.4 GB, all of them read before the first
+        # was used)
         try:
             cursor = self._db.execute(f"SELECT * FROM {table}")
             rows = cursor.fetchmany(_READ_ROWS)
