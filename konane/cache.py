@@ -486,7 +486,9 @@ class RegionCache:
         with two values, a position won in one and lost in the other) hold a wrong row; the
         error names it and nothing is added.  A result in both keeps the larger work.  A
         search or value in this process given this cache's file before goes on with the rows
-        added at its next call.
+        added at its next call.  Into a cache with a file, ``other`` is read twice, a slice at a
+        time (checked, then written in one transaction as it is read again and checked again),
+        so that a file of tens of millions of rows is merged without being held in memory.
 
         Parameters
         ----------
@@ -550,54 +552,82 @@ class RegionCache:
             return CacheFileError(f"the two value caches disagree on {what}: {mine} in {here}, {theirs} in "
                                   f"{there}; one of them holds a wrong row (nothing was added)")
 
-        # 1. read and check everything
-        regions: list[tuple[Key, int, str, str]] = []
-        for text_key, value in source._text_rows("region_values", "value of region"):
-            region, gid = source._region(text_key, value)
-            mine = self._lookup(region)
-            if mine is None:
-                regions.append((region, gid, text_key, value))
-            elif mine != gid:
-                raise disagree(f"the value of region {text_key}", str(cgt.Game.from_id(mine)), value)
-        results: dict[str, list[tuple[str, str]]] = {"proofs": [], "wins": []}
-        for table, what in (("proofs", "proof"), ("wins", "result of position")):
+        def new_regions() -> Iterator[tuple[Key, int, str, str]]:
+            """The regions of ``source`` that this cache lacks, each row checked."""
+            for text_key, value in source._text_rows("region_values", "value of region"):
+                region, gid = source._region(text_key, value)
+                mine = self._lookup(region)
+                if mine is None:
+                    yield region, gid, text_key, value
+                elif mine != gid:
+                    raise disagree(f"the value of region {text_key}", str(cgt.Game.from_id(mine)), value)
+
+        def new_results(table: str, what: str) -> Iterator[tuple[str, str]]:
+            """The results of ``source``'s ``table`` that this cache lacks or holds with less
+            work, each row checked."""
             for key, result in source._text_rows(table, what):
                 wins, work = source._result(table, key, result)
                 if work < min_work:
                     continue
                 mine_text = self._stored_result(table, key, what)
                 if mine_text is None:
-                    results[table].append((key, result))
+                    yield key, result
                     continue
                 my_wins, my_work = self._result(table, key, mine_text)
                 if my_wins != wins:
                     raise disagree(f"the {what} {key!r}", mine_text, result)
                 if work > my_work:
-                    results[table].append((key, result))
-        # 2. write them
+                    yield key, result
+
+        tables = (("proofs", "proof"), ("wins", "result of position"))
+        # 1. read and check everything, keeping nothing (a campaign's file holds tens of
+        # millions of rows): a disagreement raises before anything is written
+        for _ in new_regions():
+            pass
+        for table, what in tables:
+            for _ in new_results(table, what):
+                pass
+        # 2. write them, read and checked again as they are written: into the file in one
+        # transaction (undone if a row changed since proves wrong), or into memory once all are read
         if self._db is not None:
             self.flush()
+            counted: dict[str, int] = dict.fromkeys(added, 0)
+            in_memory: dict[str, list[tuple[str, str]]] = {"proofs": [], "wins": []}
+
+            def rows(found: Iterator[tuple[str, str]], table: str) -> Iterator[tuple[str, str, str]]:
+                kept = self._proofs if table == "proofs" else self._wins
+                for k, r in found:
+                    counted[table] += 1
+                    if k in kept:
+                        in_memory[table].append((k, r))
+                    yield k, r, _check(k, r)
+
+            def region_rows() -> Iterator[tuple[str, str, str]]:
+                for _, _, k, v in new_regions():
+                    counted["regions"] += 1
+                    yield k, v, _check(k, v)
             with self._lock:
                 try:
                     with self._db:
-                        self._db.executemany("INSERT OR REPLACE INTO region_values VALUES (?, ?, ?)",
-                                             [(k, v, _check(k, v)) for _, _, k, v in regions])
-                        for table, rows in results.items():
+                        self._db.executemany("INSERT OR REPLACE INTO region_values VALUES (?, ?, ?)", region_rows())
+                        for table, what in tables:
                             self._db.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?)",
-                                                 [(k, r, _check(k, r)) for k, r in rows])
+                                                 rows(new_results(table, what), table))
                 except sqlite3.Error as exc:
                     raise self._damaged(str(exc)) from None
-            for table, rows in results.items():
-                kept = self._proofs if table == "proofs" else self._wins
-                kept.update((k, r) for k, r in rows if k in kept)
+            for table, updated in in_memory.items():
+                (self._proofs if table == "proofs" else self._wins).update(updated)
+            added.update(counted)
         else:
+            regions = list(new_regions())
+            results = {table: list(new_results(table, what)) for table, what in tables}
             for region, gid, _, _ in regions:
                 self.put(region, gid)
-            for table, rows in results.items():
+            for table, found in results.items():
                 kept = self._proofs if table == "proofs" else self._wins
-                for k, r in rows:
+                for k, r in found:
                     self._keep(kept, [], k, r)
-        added.update(regions=len(regions), proofs=len(results["proofs"]), wins=len(results["wins"]))
+            added.update(regions=len(regions), proofs=len(results["proofs"]), wins=len(results["wins"]))
         if any(added.values()):
             self.edition += 1
         return added

@@ -662,6 +662,48 @@ def test_caches_that_disagree_are_refused_and_nothing_is_added(tmp_path):
     assert won.win(position, True, True) is True
 
 
+def test_a_big_file_is_merged_a_slice_at_a_time_and_undone_whole(tmp_path, monkeypatch):
+    # a campaign's file of tens of millions of rows is merged without being held in memory: read
+    # twice (checked, then written as read again), here in slices of 5 rows; every row arrives,
+    # and a row that disagrees only when read the second time (the file changed meanwhile) undoes
+    # the whole write
+    from konane import cache as cache_module
+    monkeypatch.setattr(cache_module, "_READ_ROWS", 5)
+    source = konane.RegionCache(tmp_path / "campaign.sqlite")
+    konane.solve(Board.start(6).play_removal("a1").play_removal("a2"), "x", cache=source)
+    for k in range(2, 12):
+        konane.value("." + "ox" * k + "..", cache=source)
+    proofs, regions = sorted(source.proofs()), sorted(source.regions())
+    into = konane.RegionCache(tmp_path / "project.sqlite")
+    assert into.update(source) == {"regions": len(regions), "proofs": len(proofs), "wins": 0}
+    assert sorted(into.proofs()) == proofs and sorted(into.regions()) == regions
+    assert into.update(source) == {"regions": 0, "proofs": 0, "wins": 0}
+    into.close()
+    # the second reading of the source disagrees with the first on its last proof
+    later = konane.RegionCache(tmp_path / "later.sqlite")
+    reads = []
+    text_rows = source._text_rows
+
+    def changing(table, what):
+        reads.append(table)
+        rows = list(text_rows(table, what))
+        if table == "proofs" and reads.count("proofs") == 2:
+            key, result = rows[-1]
+            rows[-1] = (key, ("loss" if result.startswith("win") else "win") + "," + result.split(",")[1])
+        yield from rows
+    konane.value("..ox/xo.x/oxox", cache=later)              # what it held before
+    last = list(text_rows("proofs", "proof"))[-1]
+    later.put_proof(*source._proof(*last))                      # the same result: agrees at first
+    later.flush()
+    monkeypatch.setattr(source, "_text_rows", changing)
+    before = (later.info(), sorted(later.regions()))
+    with pytest.raises(konane.CacheFileError, match="disagree on the proof"):
+        later.update(source)
+    assert reads.count("proofs") == 2 and reads.count("region_values") == 2      # the second reading
+    assert (later.info(), sorted(later.regions())) == before
+    assert list(later.proofs()) == [source._proof(*last)]
+
+
 def test_update_keeps_the_larger_work_and_leaves_out_the_cheap_results(tmp_path):
     # the work of a result decides what a full table drops first and what min_work carries
     source, cache = konane.RegionCache(), konane.RegionCache(tmp_path / "c.sqlite")
