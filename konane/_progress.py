@@ -554,10 +554,15 @@ class Progress:
         self.bar.update(pending)
 
     def close(self) -> None:
-        """Remove the bar (if it was shown)."""
+        """Remove the bar (if it was shown), once it has shown everything counted."""
         if self.bar is not None:
             bar, self.bar = self.bar, None
-            bar.close()
+            pending, self.shown = self.count - self.shown, self.count
+            try:
+                if pending > 0:
+                    bar.update(pending)
+            finally:
+                bar.close()
 
 
 #: The most threads a call may ask for (each is a native thread with its own stack).

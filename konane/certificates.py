@@ -1228,7 +1228,7 @@ def _opened(name: str) -> tuple[_Nodes, Rules, int]:
 
 
 @public
-def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
+def verify_certificate(path: str | os.PathLike[str], *, progress: bool | None = None) -> CertificateReport:
     """Check a certificate written by :func:`konane.solve` (``certificate=path``), with the
     pure-Python reference code only.
 
@@ -1245,6 +1245,9 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
     Parameters
     ----------
     path : str or os.PathLike
+    progress : bool, optional
+        Show the nodes checked (a bar, or a line a minute in a log); None: the global switch
+        (:func:`konane.set_progress`).  A big proof takes minutes (millions of nodes).
 
     Returns
     -------
@@ -1267,6 +1270,20 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
     start = _time.monotonic()
     name = check_path(path)
     nodes, rules, root = _opened(name)
+    # (a node takes a tenth of a millisecond to milliseconds: the bar is updated every 100)
+    with computation("konane.verify_certificate", desc="konane verify", unit=" nodes", total=len(nodes),
+                     progress=progress, max_positions=None, max_memory=None, threshold=100,
+                     kept="nothing is kept: a check starts again from the root") as prog:
+        leaves, dead_ends = _check_nodes(nodes, rules, root, name, prog.tick)
+    board, mover, phase, winner = _read_node(nodes[root], root, name)
+    return CertificateReport(name, board, mover, winner, phase, len(nodes), leaves, dead_ends,
+                             os.path.getsize(name), _time.monotonic() - start)
+
+
+def _check_nodes(nodes: Sequence[Any], rules: Rules, root: int, name: str,
+                 tick: Callable[[int], object]) -> tuple[int, int]:
+    """Check every node of a certificate reachable from its root (:func:`verify_certificate`),
+    ``tick(1)`` at each: the leaves settled by values and the dead ends (no move) checked."""
     checker = _Checker(rules)
     leaves = dead_ends = 0
     # the nodes read for a move that names them, kept until they are checked themselves (the
@@ -1277,6 +1294,7 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
     parsed: dict[tuple[str, int, int], Move] = {}
     done = bytearray(len(nodes))
     for i in _order(nodes, root, name):
+        tick(1)
         done[i] = 1
         node = nodes[i]
         read = waiting.pop(i) if i in waiting else _read_node(node, i, name)
@@ -1375,9 +1393,7 @@ def verify_certificate(path: str | os.PathLike[str]) -> CertificateReport:
             if winner is mover:
                 raise bad("the player to move has no move, so it loses")
             dead_ends += 1
-    board, mover, phase, winner = _read_node(nodes[root], root, name)
-    return CertificateReport(name, board, mover, winner, phase, len(nodes), leaves, dead_ends,
-                             os.path.getsize(name), _time.monotonic() - start)
+    return leaves, dead_ends
 
 
 def _named_node(item: Any, nodes: Sequence[Any]) -> int | None:

@@ -217,7 +217,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
             konane.join_certificates(b, [negated], path, to_move=konane.WHITE)
             os.remove(negated)
             seconds = time.perf_counter() - t
-            checked = konane.verify_certificate(path)
+            checked = konane.verify_certificate(path, progress=bool(PROGRESS))
             out["o"] = {"negative_of": "x", "winner": checked.winner.long_name, "nodes": checked.nodes,
                         "bytes": checked.size, "solve_and_write_seconds": round(seconds, 3),
                         "verify_seconds": round(checked.seconds, 3)}
@@ -267,7 +267,7 @@ def certify(b: konane.Board, directory: str, stem: str, max_memory: int | None =
                 break
             continue
         seconds = time.perf_counter() - t
-        checked = konane.verify_certificate(path)
+        checked = konane.verify_certificate(path, progress=bool(PROGRESS))
         out[color.value] = dict(report, winner=checked.winner.long_name, nodes=checked.nodes, bytes=checked.size,
                                 solve_and_write_seconds=round(seconds, 3), verify_seconds=round(checked.seconds, 3))
         if side_done is not None and color is konane.BLACK:

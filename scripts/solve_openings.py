@@ -483,12 +483,12 @@ def certify(rows: int, cols: int, folder: str, written: list[str]) -> dict[str, 
     except konane.CertificateError as exc:
         parts = []
         for part in written:
-            report = konane.verify_certificate(part)
+            report = konane.verify_certificate(part, progress=bool(PROGRESS))
             parts.append({"path": part, "winner": report.winner.long_name, "nodes": report.nodes,
                           "bytes": report.size, "verify_seconds": round(report.seconds, 2)})
         return {"path": None, "why": str(exc), "parts": parts}
     joined = time.perf_counter() - t
-    report = konane.verify_certificate(path)
+    report = konane.verify_certificate(path, progress=bool(PROGRESS))
     return {"path": path, "winner": report.winner.long_name, "nodes": report.nodes, "leaves": report.leaves,
             "dead_ends": report.dead_ends, "bytes": report.size, "parts": len(found),
             "join_seconds": round(joined, 2), "verify_seconds": round(report.seconds, 2)}

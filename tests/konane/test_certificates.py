@@ -46,6 +46,22 @@ def test_the_openings_of_small_boards(tmp_path, n, winner):
     assert any(len(item) == 3 for node in nodes for item in node.get("moves", []))
 
 
+def test_the_check_shows_its_progress(tmp_path, monkeypatch, capsys, fake_tqdm):
+    # the nodes checked, of the nodes written: a bar (here the fake one), or lines in a log
+    from konane import _progress
+    s, path = _solved(tmp_path, konane.Match(Board.start(5)))
+    report = konane.verify_certificate(path, progress=True)
+    (bar,) = fake_tqdm.made
+    assert bar.total == report.nodes and bar.n == report.nodes and bar.closed and bar.desc == "konane verify"
+    monkeypatch.setattr(_progress, "can_draw_bar", lambda: False)
+    monkeypatch.setattr(_progress, "LOG_EVERY", 0.0)
+    konane.verify_certificate(path, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and lines[-1].startswith(f"konane verify: ended after {report.nodes:,} of {report.nodes:,} nodes in ")
+    konane.verify_certificate(path, progress=False)
+    assert capsys.readouterr().err == "" and len(fake_tqdm.made) == 1
+
+
 @pytest.mark.slow
 def test_the_6x6_opening(tmp_path):
     # expected: White wins 6x6 Konane (Norvig 2021)
