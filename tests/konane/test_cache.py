@@ -285,6 +285,34 @@ print((v, konane.cache_info()["native"]["computed"]))
 """
 
 
+def _stored_rows(path, table):
+    """The rows of the file's ``table`` (0 while the file or the table is not there)."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return 0
+    try:
+        with sqlite3.connect(path, timeout=0.1) as db:
+            return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return 0
+
+
+def _killed_once(code, ready):
+    """Run ``code`` in a fresh interpreter and kill it (SIGKILL: nothing runs at its end) once
+    ``ready()``; it must not have ended before."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and proc.poll() is None and not ready():
+            time.sleep(0.01)
+        proc.kill()
+        assert proc.wait() != 0, "the computation ended before it was killed: nothing was tested"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 @pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
 def test_a_value_killed_goes_on_from_the_regions_it_saved_while_it_ran(tmp_path):
     # expected: the value of the whole board, computed in one run with no file saving; a process
@@ -292,28 +320,8 @@ def test_a_value_killed_goes_on_from_the_regions_it_saved_while_it_ran(tmp_path)
     # computes fewer positions, from the file, and gives the same value
     fresh_value, fresh = _run(VALUE_SAVING.format(board=TWO_REGIONS, path=str(tmp_path / "f.sqlite"), every=None))
     path = str(tmp_path / "killed.sqlite")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", VALUE_SAVING.format(board=TWO_REGIONS, path=path, every=0.05)],
-                            env=env, stdout=subprocess.DEVNULL)
-
-    def stored():
-        if not os.path.exists(path) or os.path.getsize(path) == 0:
-            return 0
-        try:
-            with sqlite3.connect(path, timeout=0.1) as db:
-                return db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
-        except sqlite3.DatabaseError:
-            return 0
-    try:
-        deadline = time.time() + 120
-        while time.time() < deadline and proc.poll() is None and stored() == 0:
-            time.sleep(0.01)
-        proc.kill()
-        assert proc.wait() != 0, "the value was computed before the process was killed: nothing was tested"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    _killed_once(VALUE_SAVING.format(board=TWO_REGIONS, path=path, every=0.05),
+                 lambda: _stored_rows(path, "region_values") > 0)
     resumed_value, resumed = _run(VALUE_SAVING.format(board=TWO_REGIONS, path=path, every=None))
     assert resumed_value == fresh_value == str(konane.value(TWO_REGIONS))
     assert resumed < fresh, (resumed, fresh)
@@ -417,15 +425,6 @@ print((s.winner.value, s.positions))
 """
 
 
-def _stored_proofs(path):
-    """The rows of the file's table of proofs (0 while the file or its table is not there)."""
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        return 0
-    try:
-        with sqlite3.connect(path, timeout=0.1) as db:
-            return db.execute("SELECT COUNT(*) FROM proofs").fetchone()[0]
-    except sqlite3.DatabaseError:
-        return 0
 
 
 @pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
@@ -437,23 +436,10 @@ def test_a_search_killed_goes_on_from_what_it_saved_while_it_ran(tmp_path):
     # send the search another way, at times a longer one: measured 0.63 to 1.15 times the nodes.)
     fresh_path = str(tmp_path / "fresh.sqlite")
     fresh_winner, fresh = _run(SOLVE_6X6_SAVING.format(path=fresh_path, every=None))
-    whole = _stored_proofs(fresh_path)
+    whole = _stored_rows(fresh_path, "proofs")
     path = str(tmp_path / "killed.sqlite")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", SOLVE_6X6_SAVING.format(path=path, every=0.1)], env=env,
-                            stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.time() + 120
-        while time.time() < deadline and proc.poll() is None and _stored_proofs(path) < whole // 2:
-            time.sleep(0.01)
-        saved = _stored_proofs(path)
-        proc.kill()
-        assert proc.wait() != 0, "the search ended before it was killed: nothing was tested"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert whole // 2 <= saved < whole
+    _killed_once(SOLVE_6X6_SAVING.format(path=path, every=0.1), lambda: _stored_rows(path, "proofs") >= whole // 2)
+    assert whole // 2 <= _stored_rows(path, "proofs") < whole
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     winner, resumed = _run(SOLVE_6X6_SAVING.format(path=path, every=None))
