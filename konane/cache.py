@@ -268,27 +268,27 @@ class RegionCache:
     def _file_rows(self, table: str, what: str) -> Iterator[tuple[str, str]]:
         """``(key, text)`` of every row of the file's ``table`` (none without a file), each
         checked against its checksum; ``what`` names a row in the error of a damaged file."""
-        if self._db is None:
+        db = self._db
+        if db is None:
             return
         self.flush()
-        # read in slices: a campaign's file holds tens of millions of rows, which read at once
-        # took gigabytes (a file of 9.6 million proofs: 3.4 GB, all of them read before the first
-        # was used)
-        try:
-            cursor = self._db.execute(f"SELECT * FROM {table}")
-            rows = cursor.fetchmany(_READ_ROWS)
-        except (sqlite3.Error, UnicodeDecodeError) as exc:
-            raise self._damaged(str(exc)) from None
-        while rows:
+
+        def slices() -> Iterator[list[Any]]:
+            # read in slices: a campaign's file holds tens of millions of rows, which read at
+            # once took gigabytes (a file of 9.6 million proofs: 3.4 GB, all of them read before
+            # the first was used)
+            try:
+                cursor = db.execute(f"SELECT * FROM {table}")
+                while rows := cursor.fetchmany(_READ_ROWS):
+                    yield rows
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                raise self._damaged(str(exc)) from None
+        for rows in slices():
             for key, text, checksum in rows:
                 if not isinstance(key, str) or not isinstance(text, str) or checksum != _check(key, text):
                     raise self._damaged(f"the {what} of {key!r} does not match its checksum (the file was "
                                         "changed after this library wrote it)")
                 yield key, text
-            try:
-                rows = cursor.fetchmany(_READ_ROWS)
-            except (sqlite3.Error, UnicodeDecodeError) as exc:
-                raise self._damaged(str(exc)) from None
 
     def _region(self, text_key: str, value: str) -> tuple[Key, int]:
         """The key and value id of a row of the file's region values."""
