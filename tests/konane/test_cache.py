@@ -57,6 +57,34 @@ def test_sqlite_cache_by_path_and_shared(tmp_path):
     assert konane.value("..ox", cache=path) == 1
 
 
+def _stored_rows(path, table):
+    """The rows of the file's ``table`` (0 while the file or the table is not there)."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return 0
+    try:
+        with sqlite3.connect(path, timeout=0.1) as db:
+            return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return 0
+
+
+def _killed_once(code, ready):
+    """Run ``code`` in a fresh interpreter and kill it (SIGKILL: nothing runs at its end) once
+    ``ready()``; it must not have ended before."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and proc.poll() is None and not ready():
+            time.sleep(0.01)
+        proc.kill()
+        assert proc.wait() != 0, "the computation ended before it was killed: nothing was tested"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def test_sqlite_cache_survives_a_killed_writer(tmp_path):
     path = tmp_path / "killed.sqlite"
     code = (
@@ -65,21 +93,7 @@ def test_sqlite_cache_survives_a_killed_writer(tmp_path):
         "for n in range(3, 40):\n"
         "    konane.value('.' + 'xo' * n + '.' + 'ox' * n + '.', cache=" + repr(str(path)) + ", progress=False)\n"
     )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", code], env=env)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if path.exists() and os.path.getsize(path) > 0:
-            try:
-                with sqlite3.connect(path) as db:
-                    n = db.execute("SELECT COUNT(*) FROM region_values").fetchone()[0]
-            except sqlite3.DatabaseError:
-                n = 0
-            if n > 30:
-                break
-        time.sleep(0.05)
-    proc.kill()
-    proc.wait()
+    _killed_once(code, lambda: _stored_rows(path, "region_values") > 30)
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         rows = db.execute("SELECT key, value FROM region_values LIMIT 60").fetchall()
@@ -283,34 +297,6 @@ cache = konane.RegionCache({path!r}, save_every={every})
 v = str(konane.value({board!r}, cache=cache, progress=False))
 print((v, konane.cache_info()["native"]["computed"]))
 """
-
-
-def _stored_rows(path, table):
-    """The rows of the file's ``table`` (0 while the file or the table is not there)."""
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        return 0
-    try:
-        with sqlite3.connect(path, timeout=0.1) as db:
-            return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-    except sqlite3.DatabaseError:
-        return 0
-
-
-def _killed_once(code, ready):
-    """Run ``code`` in a fresh interpreter and kill it (SIGKILL: nothing runs at its end) once
-    ``ready()``; it must not have ended before."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.time() + 120
-        while time.time() < deadline and proc.poll() is None and not ready():
-            time.sleep(0.01)
-        proc.kill()
-        assert proc.wait() != 0, "the computation ended before it was killed: nothing was tested"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.mark.skipif(not konane._kernel.native.available(), reason="the native core is not built")
